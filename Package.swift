@@ -1,0 +1,43 @@
+// swift-tools-version:6.0
+import PackageDescription
+
+let package = Package(
+    name: "Rivulet",
+    platforms: [.macOS(.v10_15), .iOS(.v13), .tvOS(.v13), .watchOS(.v6)],
+    products: [
+        .library(name: "RxSwift", targets: ["RxSwift"]),
+        .library(name: "RxRelay", targets: ["RxRelay"]),
+        .library(name: "RxCocoa", targets: ["RxCocoa"]),
+        .library(name: "RxTest", targets: ["RxTest"]),
+        .library(name: "RxBlocking", targets: ["RxBlocking"]),
+        .executable(name: "rxmarbles", targets: ["rxmarbles"]),
+    ],
+    dependencies: [
+        .package(url: "https://github.com/apple/swift-atomics.git", from: "1.3.0"),
+        .package(url: "https://github.com/apple/swift-argument-parser.git", from: "1.8.2"),
+    ],
+    targets: [
+        .target(
+            name: "RxSwift",
+            dependencies: [.product(name: "Atomics", package: "swift-atomics")]
+        ),
+        .target(name: "RxRelay", dependencies: ["RxSwift"]),
+        .target(name: "RxCocoa", dependencies: ["RxSwift", "RxRelay"]),
+        // Virtual time, testable observables and marbles, free of XCTest so that
+        // the rxmarbles tool can run them; RxTest re-exports it.
+        .target(name: "RxTestCore", dependencies: ["RxSwift"]),
+        .target(name: "RxTest", dependencies: ["RxSwift", "RxTestCore"]),
+        .target(name: "RxBlocking", dependencies: ["RxSwift"]),
+        .executableTarget(
+            name: "rxmarbles",
+            dependencies: [
+                "RxSwift", "RxTestCore",
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+            ]
+        ),
+        .testTarget(name: "RxSwiftTests", dependencies: ["RxSwift", "RxTest", "RxBlocking"]),
+        .testTarget(name: "RxTestTests", dependencies: ["RxSwift", "RxTest"]),
+        .testTarget(name: "RxBlockingTests", dependencies: ["RxSwift", "RxBlocking"]),
+    ],
+    swiftLanguageModes: [.v6]
+)

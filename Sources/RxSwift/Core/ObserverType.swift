@@ -1,0 +1,87 @@
+/// A receiver of the events of an observable sequence.
+public protocol ObserverType {
+    /// The type of the elements the observer receives.
+    associatedtype Element
+    /// Delivers one event.
+    func on(_ event: Event<Element>)
+}
+
+extension ObserverType {
+    /// Delivers `next(element)`.
+    public func onNext(_ element: Element) {
+        on(.next(element))
+    }
+
+    /// Delivers `completed`.
+    public func onCompleted() {
+        on(.completed)
+    }
+
+    /// Delivers `error(error)`.
+    public func onError(_ error: Swift.Error) {
+        on(.error(error))
+    }
+}
+
+/// A type-erased observer.
+public struct AnyObserver<Element>: ObserverType {
+    /// The closure that handles each event.
+    public typealias EventHandler = (Event<Element>) -> Void
+
+    private let observer: EventHandler
+
+    /// Creates an observer from an event handler.
+    public init(eventHandler: @escaping EventHandler) {
+        self.observer = eventHandler
+    }
+
+    /// Wraps another observer.
+    public init<Observer: ObserverType>(_ observer: Observer) where Observer.Element == Element {
+        self.observer = observer.on
+    }
+
+    public func on(_ event: Event<Element>) {
+        observer(event)
+    }
+
+    /// The observer itself.
+    public func asObserver() -> AnyObserver<Element> {
+        self
+    }
+}
+
+extension ObserverType {
+    /// The observer, type-erased.
+    public func asObserver() -> AnyObserver<Element> {
+        AnyObserver(self)
+    }
+
+    /// An observer of `Result` that transforms each element before passing it on.
+    public func mapObserver<Result>(_ transform: @escaping (Result) throws -> Element) -> AnyObserver<Result> {
+        AnyObserver { event in
+            self.on(event.map(transform))
+        }
+    }
+}
+
+/// Observer with closure-based handling and the Rx grammar enforced: nothing is
+/// delivered after the first terminal event.
+final class AnonymousObserver<Element>: ObserverType, @unchecked Sendable {
+    private let handler: (Event<Element>) -> Void
+    private let stopped = AtomicFlag()
+
+    init(_ handler: @escaping (Event<Element>) -> Void) {
+        self.handler = handler
+    }
+
+    func on(_ event: Event<Element>) {
+        switch event {
+        case .next:
+            if stopped.isSet { return }
+            handler(event)
+        case .error, .completed:
+            if stopped.testAndSet() { return }
+            handler(event)
+        }
+    }
+}

@@ -1,0 +1,109 @@
+#if canImport(Darwin)
+import Darwin
+#elseif canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#endif
+
+#if canImport(Darwin)
+package typealias LockPrimitive = os_unfair_lock
+#else
+package typealias LockPrimitive = pthread_mutex_t
+#endif
+
+/// The one lock type of Rivulet: a non-recursive mutex whose storage lives in the
+/// same allocation as the object (a tail-allocated `ManagedBuffer`).
+///
+/// Never call out to an observer, a user closure, `dispose` or `subscribe` while
+/// holding it unless the Rx grammar needs the serialisation; such places are marked
+/// `// CALLOUT UNDER LOCK:` with the reason.
+package final class Lock: ManagedBuffer<Void, LockPrimitive> {
+    /// Creates a new unlocked lock.
+    package static func make() -> Lock {
+        let buffer = Lock.create(minimumCapacity: 1) { _ in () }
+        let lock = unsafeDowncast(buffer, to: Lock.self)
+        lock.withUnsafeMutablePointerToElements { pointer in
+            #if canImport(Darwin)
+            pointer.initialize(to: os_unfair_lock())
+            #else
+            var attributes = pthread_mutexattr_t()
+            pthread_mutexattr_init(&attributes)
+            pthread_mutexattr_settype(&attributes, Int32(PTHREAD_MUTEX_NORMAL))
+            let result = pthread_mutex_init(pointer, &attributes)
+            pthread_mutexattr_destroy(&attributes)
+            precondition(result == 0, "Rivulet: pthread_mutex_init failed with \(result)")
+            #endif
+        }
+        return lock
+    }
+
+    deinit {
+        withUnsafeMutablePointerToElements { pointer in
+            #if !canImport(Darwin)
+            _ = pthread_mutex_destroy(pointer)
+            #endif
+            _ = pointer.deinitialize(count: 1)
+        }
+    }
+
+    @inline(__always)
+    package func lock() {
+        withUnsafeMutablePointerToElements { pointer in
+            #if canImport(Darwin)
+            os_unfair_lock_lock(pointer)
+            #else
+            _ = pthread_mutex_lock(pointer)
+            #endif
+        }
+    }
+
+    @inline(__always)
+    package func unlock() {
+        withUnsafeMutablePointerToElements { pointer in
+            #if canImport(Darwin)
+            os_unfair_lock_unlock(pointer)
+            #else
+            _ = pthread_mutex_unlock(pointer)
+            #endif
+        }
+    }
+
+    @inline(__always)
+    package func withLock<T>(_ body: () throws -> T) rethrows -> T {
+        lock()
+        defer { unlock() }
+        return try body()
+    }
+}
+
+/// A value guarded by its own lock.
+package final class LockedValue<Value>: @unchecked Sendable {
+    private let lock = Lock.make()
+    private var value: Value
+
+    package init(_ value: Value) {
+        self.value = value
+    }
+
+    @inline(__always)
+    package func withLock<T>(_ body: (inout Value) throws -> T) rethrows -> T {
+        lock.lock()
+        defer { lock.unlock() }
+        return try body(&value)
+    }
+
+    package var current: Value {
+        lock.withLock { value }
+    }
+}
+
+/// Carries a value across an isolation boundary where Rivulet itself guarantees
+/// the access is safe (the Rx grammar serialises events; disposables are thread-safe).
+package struct UnsafeTransfer<Value>: @unchecked Sendable {
+    package var value: Value
+    @inline(__always)
+    package init(_ value: Value) {
+        self.value = value
+    }
+}

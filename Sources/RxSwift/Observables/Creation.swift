@@ -1,0 +1,222 @@
+extension ObservableType {
+    /// A sequence of one element, then completion.
+    public static func just(_ element: Element) -> Observable<Element> {
+        Just(element)
+    }
+
+    /// A sequence of one element, then completion, both sent on `scheduler`.
+    public static func just(_ element: Element, scheduler: ImmediateSchedulerType) -> Observable<Element> {
+        Observable.create { observer in
+            scheduler.scheduleRecursive(true) { first, recurse in
+                if first {
+                    observer.on(.next(element))
+                    recurse(false)
+                } else {
+                    observer.on(.completed)
+                }
+            }
+        }
+    }
+
+    /// A sequence that completes at once.
+    public static func empty() -> Observable<Element> {
+        Empty()
+    }
+
+    /// A sequence that never sends an event.
+    public static func never() -> Observable<Element> {
+        Never_()
+    }
+
+    /// A sequence that fails at once with `error`.
+    public static func error(_ error: Swift.Error) -> Observable<Element> {
+        Fail(error)
+    }
+
+    /// A sequence of the given elements.
+    public static func of(_ elements: Element ..., scheduler: ImmediateSchedulerType = CurrentThreadScheduler.instance) -> Observable<Element> {
+        ObservableSequence(elements, scheduler: scheduler)
+    }
+
+    /// A sequence of the elements of an array.
+    public static func from(_ array: [Element], scheduler: ImmediateSchedulerType = CurrentThreadScheduler.instance) -> Observable<Element> {
+        ObservableSequence(array, scheduler: scheduler)
+    }
+
+    /// A sequence of the elements of a sequence.
+    public static func from<Sequence: Swift.Sequence>(_ sequence: Sequence, scheduler: ImmediateSchedulerType = CurrentThreadScheduler.instance) -> Observable<Element> where Sequence.Element == Element {
+        ObservableSequence(sequence, scheduler: scheduler)
+    }
+
+    /// A sequence of the optional's value, if any.
+    public static func from(optional: Element?) -> Observable<Element> {
+        if let optional { return Just(optional) }
+        return Empty()
+    }
+
+    /// A sequence of the optional's value, if any, sent on `scheduler`.
+    public static func from(optional: Element?, scheduler: ImmediateSchedulerType) -> Observable<Element> {
+        ObservableSequence(optional.map { [$0] } ?? [], scheduler: scheduler)
+    }
+
+    /// A sequence that repeats `element` without end.
+    public static func repeatElement(_ element: Element, scheduler: ImmediateSchedulerType = CurrentThreadScheduler.instance) -> Observable<Element> {
+        ObservableSequence(Swift.repeatElement(element, count: Int.max), scheduler: scheduler)
+    }
+
+    /// A sequence generated from `initialState` while `condition` holds.
+    public static func generate(
+        initialState: Element,
+        condition: @escaping (Element) throws -> Bool,
+        scheduler: ImmediateSchedulerType = CurrentThreadScheduler.instance,
+        iterate: @escaping (Element) throws -> Element
+    ) -> Observable<Element> {
+        Generate(initialState: initialState, condition: condition, iterate: iterate, scheduler: scheduler)
+    }
+}
+
+/// An integer type usable by `range`, `timer` and `interval`.
+public typealias RxAbstractInteger = FixedWidthInteger
+
+extension ObservableType where Element: RxAbstractInteger {
+    /// `count` consecutive integers from `start`.
+    public static func range(start: Element, count: Element, scheduler: ImmediateSchedulerType = CurrentThreadScheduler.instance) -> Observable<Element> {
+        precondition(count >= 0, "Rivulet: range(start:count:) needs a count of 0 or more, got \(count).")
+        let (_, overflow) = start.addingReportingOverflow(count == 0 ? 0 : count - 1)
+        precondition(!overflow, "Rivulet: range(start: \(start), count: \(count)) overflows \(Element.self).")
+        return ObservableSequence(RangeSequence(start: start, count: count), scheduler: scheduler)
+    }
+}
+
+struct RangeSequence<Element: FixedWidthInteger>: Sequence, IteratorProtocol {
+    var current: Element
+    var remaining: Element
+
+    init(start: Element, count: Element) {
+        current = start
+        remaining = count
+    }
+
+    mutating func next() -> Element? {
+        guard remaining > 0 else { return nil }
+        let value = current
+        remaining -= 1
+        if remaining > 0 { current += 1 }
+        return value
+    }
+}
+
+final class Just<Element>: Producer<Element>, @unchecked Sendable {
+    private let element: Element
+
+    init(_ element: Element) {
+        self.element = element
+    }
+
+    override func subscribe<Observer: ObserverType>(_ observer: Observer) -> Disposable where Observer.Element == Element {
+        observer.on(.next(element))
+        observer.on(.completed)
+        return Disposables.create()
+    }
+}
+
+final class Empty<Element>: Producer<Element>, @unchecked Sendable {
+    override func subscribe<Observer: ObserverType>(_ observer: Observer) -> Disposable where Observer.Element == Element {
+        observer.on(.completed)
+        return Disposables.create()
+    }
+}
+
+final class Never_<Element>: Producer<Element>, @unchecked Sendable {
+    override func subscribe<Observer: ObserverType>(_ observer: Observer) -> Disposable where Observer.Element == Element {
+        Disposables.create()
+    }
+}
+
+final class Fail<Element>: Producer<Element>, @unchecked Sendable {
+    private let error: Swift.Error
+
+    init(_ error: Swift.Error) {
+        self.error = error
+    }
+
+    override func subscribe<Observer: ObserverType>(_ observer: Observer) -> Disposable where Observer.Element == Element {
+        observer.on(.error(error))
+        return Disposables.create()
+    }
+}
+
+/// Emits the elements of a sequence. On the current-thread scheduler the elements go
+/// out in one loop (checking disposal before each), started through the trampoline;
+/// on any other scheduler one element per scheduled action, as in RxSwift.
+final class ObservableSequence<Elements: Sequence>: Producer<Elements.Element>, @unchecked Sendable {
+    private let elements: Elements
+    private let scheduler: ImmediateSchedulerType
+
+    init(_ elements: Elements, scheduler: ImmediateSchedulerType) {
+        self.elements = elements
+        self.scheduler = scheduler
+    }
+
+    override func run<Observer: ObserverType>(_ observer: Observer) -> Disposable where Observer.Element == Elements.Element {
+        let sink = SequenceSink(observer: observer)
+        let elements = self.elements
+        if scheduler is CurrentThreadScheduler {
+            sink.setUpstream(CurrentThreadScheduler.instance.schedule(()) { _ in
+                for element in elements {
+                    if sink.isDisposed { return Disposables.create() }
+                    sink.forwardOn(.next(element))
+                }
+                sink.forwardTerminal(.completed)
+                return Disposables.create()
+            })
+        } else {
+            var iterator = elements.makeIterator()
+            sink.setUpstream(scheduler.scheduleRecursive(()) { _, recurse in
+                if let next = iterator.next() {
+                    sink.forwardOn(.next(next))
+                    recurse(())
+                } else {
+                    sink.forwardTerminal(.completed)
+                }
+            })
+        }
+        return sink
+    }
+}
+
+final class SequenceSink<Observer: ObserverType>: Sink<Observer>, @unchecked Sendable {}
+
+final class Generate<Element>: Producer<Element>, @unchecked Sendable {
+    private let initialState: Element
+    private let condition: (Element) throws -> Bool
+    private let iterate: (Element) throws -> Element
+    private let scheduler: ImmediateSchedulerType
+
+    init(initialState: Element, condition: @escaping (Element) throws -> Bool, iterate: @escaping (Element) throws -> Element, scheduler: ImmediateSchedulerType) {
+        self.initialState = initialState
+        self.condition = condition
+        self.iterate = iterate
+        self.scheduler = scheduler
+    }
+
+    override func run<Observer: ObserverType>(_ observer: Observer) -> Disposable where Observer.Element == Element {
+        let sink = SequenceSink(observer: observer)
+        let condition = self.condition
+        let iterate = self.iterate
+        sink.setUpstream(scheduler.scheduleRecursive((initialState, true)) { state, recurse in
+            do {
+                let value = state.1 ? state.0 : try iterate(state.0)
+                if try condition(value) {
+                    sink.forwardOn(.next(value))
+                    recurse((value, false))
+                } else {
+                    sink.forwardTerminal(.completed)
+                }
+            } catch {
+                sink.forwardTerminal(.error(error))
+            }
+        })
+        return sink
+    }
+}

@@ -1,0 +1,54 @@
+extension ObservableType {
+    /// Passes on only the elements that satisfy `predicate`.
+    ///
+    /// ```
+    /// source: --1--2--3--4--|
+    /// filter {$0 % 2 == 0}
+    /// result: -----2-----4--|
+    /// ```
+    public func filter(_ predicate: @escaping (Element) throws -> Bool) -> Observable<Element> {
+        Filter(source: asObservable(), predicate: predicate)
+    }
+}
+
+final class Filter<Element>: Producer<Element>, @unchecked Sendable {
+    private let source: Observable<Element>
+    private let predicate: (Element) throws -> Bool
+
+    init(source: Observable<Element>, predicate: @escaping (Element) throws -> Bool) {
+        self.source = source
+        self.predicate = predicate
+    }
+
+    override func run<Observer: ObserverType>(_ observer: Observer) -> Disposable where Observer.Element == Element {
+        let sink = FilterSink(predicate: predicate, observer: observer)
+        sink.setUpstream(source.subscribe(sink))
+        return sink
+    }
+}
+
+final class FilterSink<Observer: ObserverType>: Sink<Observer>, ObserverType, @unchecked Sendable {
+    typealias Element = Observer.Element
+    private let predicate: (Element) throws -> Bool
+
+    init(predicate: @escaping (Element) throws -> Bool, observer: Observer) {
+        self.predicate = predicate
+        super.init(observer: observer)
+    }
+
+    func on(_ event: Event<Element>) {
+        switch event {
+        case .next(let element):
+            let passes: Bool
+            do {
+                passes = try predicate(element)
+            } catch {
+                forwardTerminal(.error(error))
+                return
+            }
+            if passes { forwardOn(event) }
+        case .error, .completed:
+            forwardTerminal(event)
+        }
+    }
+}

@@ -1,0 +1,56 @@
+extension ObservableType {
+    /// Transforms each element with `transform`; a thrown error ends the sequence with it.
+    ///
+    /// ```
+    /// source: --1--2--3--|
+    /// map {$0 * 10}
+    /// result: --10-20-30-|
+    /// ```
+    public func map<Result>(_ transform: @escaping (Element) throws -> Result) -> Observable<Result> {
+        Map(source: asObservable(), transform: transform)
+    }
+}
+
+final class Map<Source, Result>: Producer<Result>, @unchecked Sendable {
+    private let source: Observable<Source>
+    private let transform: (Source) throws -> Result
+
+    init(source: Observable<Source>, transform: @escaping (Source) throws -> Result) {
+        self.source = source
+        self.transform = transform
+    }
+
+    override func run<Observer: ObserverType>(_ observer: Observer) -> Disposable where Observer.Element == Result {
+        let sink = MapSink<Source, Observer>(transform: transform, observer: observer)
+        sink.setUpstream(source.subscribe(sink))
+        return sink
+    }
+}
+
+final class MapSink<Source, Observer: ObserverType>: Sink<Observer>, ObserverType, @unchecked Sendable {
+    typealias Result = Observer.Element
+    private let transform: (Source) throws -> Result
+
+    init(transform: @escaping (Source) throws -> Result, observer: Observer) {
+        self.transform = transform
+        super.init(observer: observer)
+    }
+
+    func on(_ event: Event<Source>) {
+        switch event {
+        case .next(let element):
+            let mapped: Result
+            do {
+                mapped = try transform(element)
+            } catch {
+                forwardTerminal(.error(error))
+                return
+            }
+            forwardOn(.next(mapped))
+        case .error(let error):
+            forwardTerminal(.error(error))
+        case .completed:
+            forwardTerminal(.completed)
+        }
+    }
+}

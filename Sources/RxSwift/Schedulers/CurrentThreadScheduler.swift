@@ -1,0 +1,105 @@
+import Foundation
+#if canImport(Darwin)
+import Darwin
+#elseif canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#endif
+
+/// A trampoline on the current thread: the first `schedule` on a thread runs its
+/// action at once and then drains, in order, whatever was scheduled meanwhile.
+///
+/// Its state lives in a real thread-local (a pthread key), not in a thread dictionary.
+public final class CurrentThreadScheduler: ImmediateSchedulerType, @unchecked Sendable {
+    /// The shared instance.
+    public static let instance = CurrentThreadScheduler()
+
+    private init() {}
+
+    private static let key: pthread_key_t = {
+        var key = pthread_key_t()
+        let result = pthread_key_create(&key) { pointer in
+            #if canImport(Darwin)
+            Unmanaged<TrampolineState>.fromOpaque(pointer).release()
+            #else
+            if let pointer { Unmanaged<TrampolineState>.fromOpaque(pointer).release() }
+            #endif
+        }
+        precondition(result == 0, "Rivulet: pthread_key_create failed with \(result)")
+        return key
+    }()
+
+    /// This thread's trampoline, created once per thread.
+    @inline(__always)
+    static var state: TrampolineState {
+        if let pointer = pthread_getspecific(key) {
+            return Unmanaged<TrampolineState>.fromOpaque(pointer).takeUnretainedValue()
+        }
+        let state = TrampolineState()
+        pthread_setspecific(key, Unmanaged.passRetained(state).toOpaque())
+        return state
+    }
+
+    /// `true` when no trampoline runs on this thread (the next `schedule` runs at once).
+    public static var isScheduleRequired: Bool {
+        !state.active
+    }
+
+    public func schedule<StateType>(_ state: StateType, action: @escaping (StateType) -> Disposable) -> Disposable {
+        let trampoline = CurrentThreadScheduler.state
+        if trampoline.active {
+            let item = TrampolineItem { action(state) }
+            trampoline.items.enqueue(item)
+            return item
+        }
+        trampoline.active = true
+        defer { trampoline.active = false }
+        let disposable = action(state)
+        trampoline.drain()
+        return disposable
+    }
+}
+
+/// The per-thread trampoline: `active` while a top-level subscription or scheduled
+/// action runs on this thread; `items` run in order once it returns.
+final class TrampolineState {
+    var active = false
+    var items = Queue<TrampolineItem>()
+
+    func drain() {
+        while let item = items.dequeue() {
+            item.invoke()
+        }
+    }
+
+    /// Runs `body` as the top of a trampoline unless one is already active.
+    @inline(__always)
+    func run<T>(_ body: () -> T) -> T {
+        if active { return body() }
+        active = true
+        defer { active = false }
+        let result = body()
+        drain()
+        return result
+    }
+}
+
+final class TrampolineItem: Disposable, @unchecked Sendable {
+    private var action: (() -> Disposable)?
+    private let disposable = SingleAssignmentDisposable()
+
+    init(_ action: @escaping () -> Disposable) {
+        self.action = action
+    }
+
+    func invoke() {
+        guard let action, !disposable.isDisposed else { return }
+        self.action = nil
+        disposable.setDisposable(action())
+    }
+
+    func dispose() {
+        disposable.dispose()
+    }
+}

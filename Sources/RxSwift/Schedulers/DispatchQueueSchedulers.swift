@@ -1,0 +1,263 @@
+import Dispatch
+import Foundation
+
+/// The dispatch-queue machinery shared by the queue-based schedulers.
+struct DispatchQueueConfiguration: @unchecked Sendable {
+    let queue: DispatchQueue
+    let leeway: DispatchTimeInterval
+
+    func schedule<StateType>(_ state: StateType, action: @escaping (StateType) -> Disposable) -> Disposable {
+        let cancel = SingleAssignmentDisposable()
+        let work = UnsafeTransfer((state, action))
+        queue.async {
+            if cancel.isDisposed { return }
+            cancel.setDisposable(work.value.1(work.value.0))
+        }
+        return cancel
+    }
+
+    func scheduleRelative<StateType>(_ state: StateType, dueTime: RxTimeInterval, action: @escaping (StateType) -> Disposable) -> Disposable {
+        let deadline = DispatchTime.now() + dueTime
+        let compositeDisposable = CompositeDisposable()
+        let timer = DispatchSource.makeTimerSource(queue: queue)
+        let work = UnsafeTransfer((state, action))
+        timer.schedule(deadline: deadline, leeway: leeway)
+        // The timer keeps the state alive until it fires or is cancelled.
+        let timerReference = UnsafeTransfer<DispatchSourceTimer?>(timer)
+        timer.setEventHandler {
+            if compositeDisposable.isDisposed { return }
+            _ = compositeDisposable.insert(work.value.1(work.value.0))
+            timerReference.value?.cancel()
+        }
+        timer.resume()
+        _ = compositeDisposable.insert(Disposables.create { timer.cancel() })
+        return compositeDisposable
+    }
+
+    func schedulePeriodic<StateType>(_ state: StateType, startAfter: RxTimeInterval, period: RxTimeInterval, action: @escaping (StateType) -> StateType) -> Disposable {
+        let initial = DispatchTime.now() + startAfter
+        let timerState = LockedValue(state)
+        let timer = DispatchSource.makeTimerSource(queue: queue)
+        let work = UnsafeTransfer(action)
+        timer.schedule(deadline: initial, repeating: period, leeway: leeway)
+        let cancel = Disposables.create { timer.cancel() }
+        timer.setEventHandler {
+            if cancel.isDisposed { return }
+            let current = timerState.withLock { $0 }
+            let next = work.value(current)
+            timerState.withLock { $0 = next }
+        }
+        timer.resume()
+        return cancel
+    }
+}
+
+/// Runs work on a serial dispatch queue; `observe(on:)` on it takes a faster path.
+public class SerialDispatchQueueScheduler: SchedulerType, @unchecked Sendable {
+    let configuration: DispatchQueueConfiguration
+
+    public var now: RxTime { Date() }
+
+    init(serialQueue: DispatchQueue, leeway: DispatchTimeInterval = .nanoseconds(0)) {
+        configuration = DispatchQueueConfiguration(queue: serialQueue, leeway: leeway)
+    }
+
+    /// A scheduler on a new serial queue configured by `serialQueueConfiguration`.
+    public convenience init(
+        internalSerialQueueName: String,
+        serialQueueConfiguration: ((DispatchQueue) -> Void)? = nil,
+        leeway: DispatchTimeInterval = .nanoseconds(0)
+    ) {
+        let queue = DispatchQueue(label: internalSerialQueueName, attributes: [])
+        serialQueueConfiguration?(queue)
+        self.init(serialQueue: queue, leeway: leeway)
+    }
+
+    /// A scheduler on a new serial queue that targets `queue`.
+    public convenience init(
+        queue: DispatchQueue,
+        internalSerialQueueName: String,
+        leeway: DispatchTimeInterval = .nanoseconds(0)
+    ) {
+        let serialQueue = DispatchQueue(label: internalSerialQueueName, attributes: [], target: queue)
+        self.init(serialQueue: serialQueue, leeway: leeway)
+    }
+
+    /// A scheduler on a new serial queue that targets the global queue of `qos`.
+    public convenience init(
+        qos: DispatchQoS,
+        internalSerialQueueName: String = "rx.global_dispatch_queue.serial",
+        leeway: DispatchTimeInterval = .nanoseconds(0)
+    ) {
+        self.init(
+            queue: DispatchQueue.global(qos: qos.qosClass),
+            internalSerialQueueName: internalSerialQueueName,
+            leeway: leeway
+        )
+    }
+
+    public final func schedule<StateType>(_ state: StateType, action: @escaping (StateType) -> Disposable) -> Disposable {
+        scheduleInternal(state, action: action)
+    }
+
+    func scheduleInternal<StateType>(_ state: StateType, action: @escaping (StateType) -> Disposable) -> Disposable {
+        configuration.schedule(state, action: action)
+    }
+
+    public final func scheduleRelative<StateType>(_ state: StateType, dueTime: RxTimeInterval, action: @escaping (StateType) -> Disposable) -> Disposable {
+        configuration.scheduleRelative(state, dueTime: dueTime, action: action)
+    }
+
+    public func schedulePeriodic<StateType>(_ state: StateType, startAfter: RxTimeInterval, period: RxTimeInterval, action: @escaping (StateType) -> StateType) -> Disposable {
+        configuration.schedulePeriodic(state, startAfter: startAfter, period: period, action: action)
+    }
+}
+
+/// Runs work on a concurrent dispatch queue.
+public class ConcurrentDispatchQueueScheduler: SchedulerType, @unchecked Sendable {
+    let configuration: DispatchQueueConfiguration
+
+    public var now: RxTime { Date() }
+
+    /// A scheduler on `queue`.
+    public init(queue: DispatchQueue, leeway: DispatchTimeInterval = .nanoseconds(0)) {
+        configuration = DispatchQueueConfiguration(queue: queue, leeway: leeway)
+    }
+
+    /// A scheduler on the global queue of `qos`.
+    public convenience init(qos: DispatchQoS, leeway: DispatchTimeInterval = .nanoseconds(0)) {
+        self.init(queue: DispatchQueue.global(qos: qos.qosClass), leeway: leeway)
+    }
+
+    public final func schedule<StateType>(_ state: StateType, action: @escaping (StateType) -> Disposable) -> Disposable {
+        configuration.schedule(state, action: action)
+    }
+
+    public final func scheduleRelative<StateType>(_ state: StateType, dueTime: RxTimeInterval, action: @escaping (StateType) -> Disposable) -> Disposable {
+        configuration.scheduleRelative(state, dueTime: dueTime, action: action)
+    }
+
+    public func schedulePeriodic<StateType>(_ state: StateType, startAfter: RxTimeInterval, period: RxTimeInterval, action: @escaping (StateType) -> StateType) -> Disposable {
+        configuration.schedulePeriodic(state, startAfter: startAfter, period: period, action: action)
+    }
+}
+
+/// Whether the caller runs on the main thread.
+package var isOnMainThread: Bool {
+    Thread.isMainThread
+}
+
+/// The main queue. Work scheduled from the main thread while nothing else is queued
+/// runs at once, as in RxSwift (Drivers deliver their first element synchronously).
+public final class MainScheduler: SerialDispatchQueueScheduler, @unchecked Sendable {
+    private let mainQueue: DispatchQueue
+    private let numberEnqueued = LockedValue(0)
+
+    /// A main scheduler (prefer `instance`).
+    public init() {
+        mainQueue = DispatchQueue.main
+        super.init(serialQueue: mainQueue)
+    }
+
+    /// The shared main scheduler that runs work at once when it can.
+    public static let instance = MainScheduler()
+
+    /// A scheduler that always goes through the main queue, never at once.
+    public static let asyncInstance = SerialDispatchQueueScheduler(serialQueue: DispatchQueue.main)
+
+    /// Stops with a clear message when not on the main thread.
+    public static func ensureExecutingOnScheduler(errorMessage: String? = nil) {
+        if !isOnMainThread {
+            rxFatalError(errorMessage ?? "Executing on a background thread. Please use `MainScheduler.instance.schedule` to schedule work on the main thread.")
+        }
+    }
+
+    /// Stops with a clear message when not on the main thread.
+    public static func ensureRunningOnMainThread(errorMessage: String? = nil) {
+        ensureExecutingOnScheduler(errorMessage: errorMessage)
+    }
+
+    override func scheduleInternal<StateType>(_ state: StateType, action: @escaping (StateType) -> Disposable) -> Disposable {
+        let previous = numberEnqueued.withLock { count -> Int in
+            defer { count += 1 }
+            return count
+        }
+        if isOnMainThread && previous == 0 {
+            let disposable = action(state)
+            numberEnqueued.withLock { $0 -= 1 }
+            return disposable
+        }
+        let cancel = SingleAssignmentDisposable()
+        let work = UnsafeTransfer((state, action))
+        let counter = numberEnqueued
+        mainQueue.async {
+            if !cancel.isDisposed {
+                cancel.setDisposable(work.value.1(work.value.0))
+            }
+            counter.withLock { $0 -= 1 }
+        }
+        return cancel
+    }
+}
+
+/// Runs work on the main thread: at once when already there, otherwise on the main queue.
+public final class ConcurrentMainScheduler: SchedulerType, @unchecked Sendable {
+    private let mainScheduler: MainScheduler
+    private let mainQueue = DispatchQueue.main
+
+    /// The shared instance.
+    public static let instance = ConcurrentMainScheduler(mainScheduler: MainScheduler.instance)
+
+    private init(mainScheduler: MainScheduler) {
+        self.mainScheduler = mainScheduler
+    }
+
+    public var now: RxTime { mainScheduler.now }
+
+    public func schedule<StateType>(_ state: StateType, action: @escaping (StateType) -> Disposable) -> Disposable {
+        if isOnMainThread {
+            return action(state)
+        }
+        let cancel = SingleAssignmentDisposable()
+        let work = UnsafeTransfer((state, action))
+        mainQueue.async {
+            if cancel.isDisposed { return }
+            cancel.setDisposable(work.value.1(work.value.0))
+        }
+        return cancel
+    }
+
+    public func scheduleRelative<StateType>(_ state: StateType, dueTime: RxTimeInterval, action: @escaping (StateType) -> Disposable) -> Disposable {
+        mainScheduler.scheduleRelative(state, dueTime: dueTime, action: action)
+    }
+
+    public func schedulePeriodic<StateType>(_ state: StateType, startAfter: RxTimeInterval, period: RxTimeInterval, action: @escaping (StateType) -> StateType) -> Disposable {
+        mainScheduler.schedulePeriodic(state, startAfter: startAfter, period: period, action: action)
+    }
+}
+
+/// Runs work as operations on an `OperationQueue`.
+public class OperationQueueScheduler: ImmediateSchedulerType, @unchecked Sendable {
+    /// The queue the operations run on.
+    public let operationQueue: OperationQueue
+    /// The priority of the operations.
+    public let queuePriority: Operation.QueuePriority
+
+    /// A scheduler on `operationQueue`.
+    public init(operationQueue: OperationQueue, queuePriority: Operation.QueuePriority = .normal) {
+        self.operationQueue = operationQueue
+        self.queuePriority = queuePriority
+    }
+
+    public func schedule<StateType>(_ state: StateType, action: @escaping (StateType) -> Disposable) -> Disposable {
+        let cancel = SingleAssignmentDisposable()
+        let work = UnsafeTransfer((state, action))
+        let operation = BlockOperation {
+            if cancel.isDisposed { return }
+            cancel.setDisposable(work.value.1(work.value.0))
+        }
+        operation.queuePriority = queuePriority
+        operationQueue.addOperation(operation)
+        return cancel
+    }
+}

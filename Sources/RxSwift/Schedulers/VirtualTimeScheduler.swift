@@ -1,0 +1,266 @@
+import Foundation
+
+/// How one virtual time compares with another.
+public enum VirtualTimeComparison: Sendable {
+    /// The left time is earlier.
+    case lessThan
+    /// Both times are the same.
+    case equal
+    /// The left time is later.
+    case greaterThan
+}
+
+extension VirtualTimeComparison {
+    var lessThen: Bool { self == .lessThan }
+    var greaterThan: Bool { self == .greaterThan }
+    var equal: Bool { self == .equal }
+}
+
+/// Converts between a virtual time scheduler's units and real time.
+public protocol VirtualTimeConverterType {
+    /// The virtual absolute time.
+    associatedtype VirtualTimeUnit
+    /// The virtual time interval.
+    associatedtype VirtualTimeIntervalUnit
+
+    /// Virtual time to real time.
+    func convertFromVirtualTime(_ virtualTime: VirtualTimeUnit) -> RxTime
+    /// Real time to virtual time.
+    func convertToVirtualTime(_ time: RxTime) -> VirtualTimeUnit
+    /// Virtual interval to seconds.
+    func convertFromVirtualTimeInterval(_ virtualTimeInterval: VirtualTimeIntervalUnit) -> TimeInterval
+    /// Seconds to virtual interval.
+    func convertToVirtualTimeInterval(_ timeInterval: TimeInterval) -> VirtualTimeIntervalUnit
+    /// `time` moved by `offset`.
+    func offsetVirtualTime(_ time: VirtualTimeUnit, offset: VirtualTimeIntervalUnit) -> VirtualTimeUnit
+    /// Compares two virtual times.
+    func compareVirtualTime(_ lhs: VirtualTimeUnit, _ rhs: VirtualTimeUnit) -> VirtualTimeComparison
+}
+
+/// A scheduler whose clock only moves when told to: work runs in time order, then in
+/// the order it was scheduled.
+open class VirtualTimeScheduler<Converter: VirtualTimeConverterType>: SchedulerType, CustomDebugStringConvertible, @unchecked Sendable {
+    /// The virtual absolute time.
+    public typealias VirtualTime = Converter.VirtualTimeUnit
+    /// The virtual interval.
+    public typealias VirtualTimeInterval = Converter.VirtualTimeIntervalUnit
+
+    private let lock = Lock.make()
+    private var running = false
+    private var currentClock: VirtualTime
+    private var queue: PriorityQueue<VirtualSchedulerItem<VirtualTime>>
+    private var nextId = 0
+    private let converter: Converter
+
+    /// A scheduler starting at `initialClock`.
+    public init(initialClock: VirtualTime, converter: Converter) {
+        currentClock = initialClock
+        self.converter = converter
+        queue = PriorityQueue { lhs, rhs in
+            switch converter.compareVirtualTime(lhs.time, rhs.time) {
+            case .lessThan: return true
+            case .equal: return lhs.id < rhs.id
+            case .greaterThan: return false
+            }
+        }
+        Resources.incrementTotal()
+    }
+
+    deinit {
+        Resources.decrementTotal()
+    }
+
+    /// The current time, converted to real time.
+    public var now: RxTime {
+        converter.convertFromVirtualTime(clock)
+    }
+
+    /// The current virtual time.
+    public var clock: VirtualTime {
+        lock.withLock { currentClock }
+    }
+
+    /// Whether work is still pending.
+    package var hasPendingWork: Bool {
+        lock.withLock { queue.elements.contains { !$0.isDisposed } }
+    }
+
+    /// The number of actions still scheduled (not disposed).
+    package var pendingCount: Int {
+        lock.withLock { queue.elements.filter { !$0.isDisposed }.count }
+    }
+
+    public func schedule<StateType>(_ state: StateType, action: @escaping (StateType) -> Disposable) -> Disposable {
+        scheduleRelative(state, dueTime: .microseconds(0), action: action)
+    }
+
+    public func scheduleRelative<StateType>(_ state: StateType, dueTime: RxTimeInterval, action: @escaping (StateType) -> Disposable) -> Disposable {
+        let time = now.addingTimeInterval(dueTime.convertToSecondsInterval)
+        let absoluteTime = converter.convertToVirtualTime(time)
+        let adjustedTime = adjustScheduledTime(absoluteTime)
+        return scheduleAbsoluteVirtual(state, time: adjustedTime, action: action)
+    }
+
+    /// Schedules `action` `dueTime` virtual units from now.
+    public func scheduleRelativeVirtual<StateType>(_ state: StateType, dueTime: VirtualTimeInterval, action: @escaping (StateType) -> Disposable) -> Disposable {
+        let time = converter.offsetVirtualTime(clock, offset: dueTime)
+        return scheduleAbsoluteVirtual(state, time: time, action: action)
+    }
+
+    /// Schedules `action` at the virtual time `time`.
+    public func scheduleAbsoluteVirtual<StateType>(_ state: StateType, time: VirtualTime, action: @escaping (StateType) -> Disposable) -> Disposable {
+        lock.lock()
+        let item = VirtualSchedulerItem(action: { action(state) }, time: time, id: nextId)
+        nextId += 1
+        queue.enqueue(item)
+        lock.unlock()
+        return item
+    }
+
+    /// Adjusts the time of relative scheduling before the item is queued.
+    open func adjustScheduledTime(_ time: VirtualTime) -> VirtualTime {
+        time
+    }
+
+    /// Runs all scheduled work in time order until none is left or `stop()` is called.
+    public func start() {
+        let alreadyRunning = lock.withLock { () -> Bool in
+            if running { return true }
+            running = true
+            return false
+        }
+        if alreadyRunning { return }
+        while let next = takeNext(until: nil) {
+            next.invoke()
+        }
+        lock.withLock { running = false }
+    }
+
+    /// Runs the work scheduled up to `virtualTime`, then sets the clock to it.
+    public func advanceTo(_ virtualTime: VirtualTime) {
+        let alreadyRunning = lock.withLock { () -> Bool in
+            if running { return true }
+            running = true
+            return false
+        }
+        if alreadyRunning {
+            rxFatalError("advanceTo(\(virtualTime)) was called while the scheduler is already running (from inside a scheduled action).")
+        }
+        if converter.compareVirtualTime(virtualTime, clock).lessThen {
+            lock.withLock { running = false }
+            rxFatalError("advanceTo(\(virtualTime)) cannot move the clock back: it is already at \(clock).")
+        }
+        while let next = takeNext(until: virtualTime) {
+            next.invoke()
+        }
+        lock.withLock {
+            currentClock = virtualTime
+            running = false
+        }
+    }
+
+    /// Moves the clock forward by `virtualInterval` without running any work.
+    public func sleep(_ virtualInterval: VirtualTimeInterval) {
+        lock.lock()
+        let sleepTo = converter.offsetVirtualTime(currentClock, offset: virtualInterval)
+        if converter.compareVirtualTime(sleepTo, currentClock).lessThen {
+            let clock = currentClock
+            lock.unlock()
+            rxFatalError("sleep(\(virtualInterval)) cannot move the clock back from \(clock).")
+        }
+        currentClock = sleepTo
+        lock.unlock()
+    }
+
+    /// Stops `start()` after the action that is running.
+    public func stop() {
+        lock.withLock { running = false }
+    }
+
+    /// Takes the next item to run (skipping disposed ones) and advances the clock to it.
+    private func takeNext(until limit: VirtualTime?) -> VirtualSchedulerItem<VirtualTime>? {
+        lock.lock()
+        defer { lock.unlock() }
+        guard running else { return nil }
+        while let front = queue.peek() {
+            if front.isDisposed {
+                queue.dequeue()
+                continue
+            }
+            if let limit, converter.compareVirtualTime(front.time, limit).greaterThan {
+                return nil
+            }
+            queue.dequeue()
+            if converter.compareVirtualTime(front.time, currentClock).greaterThan {
+                currentClock = front.time
+            }
+            return front
+        }
+        return nil
+    }
+
+    public var debugDescription: String {
+        lock.withLock {
+            queue.elements
+                .filter { !$0.isDisposed }
+                .map { "\($0.time)" }
+                .joined(separator: ", ")
+        }
+    }
+}
+
+final class VirtualSchedulerItem<Time>: Disposable, @unchecked Sendable {
+    let time: Time
+    let id: Int
+    private var action: (() -> Disposable)?
+    private let disposable = SingleAssignmentDisposable()
+
+    init(action: @escaping () -> Disposable, time: Time, id: Int) {
+        self.action = action
+        self.time = time
+        self.id = id
+    }
+
+    var isDisposed: Bool { disposable.isDisposed }
+
+    func invoke() {
+        guard let action else { return }
+        self.action = nil
+        disposable.setDisposable(action())
+    }
+
+    func dispose() {
+        disposable.dispose()
+    }
+}
+
+/// Converts `Date` virtual time (used by `HistoricalScheduler`).
+public struct HistoricalSchedulerTimeConverter: VirtualTimeConverterType, Sendable {
+    public typealias VirtualTimeUnit = RxTime
+    public typealias VirtualTimeIntervalUnit = TimeInterval
+
+    public init() {}
+
+    public func convertFromVirtualTime(_ virtualTime: VirtualTimeUnit) -> RxTime { virtualTime }
+    public func convertToVirtualTime(_ time: RxTime) -> VirtualTimeUnit { time }
+    public func convertFromVirtualTimeInterval(_ virtualTimeInterval: VirtualTimeIntervalUnit) -> TimeInterval { virtualTimeInterval }
+    public func convertToVirtualTimeInterval(_ timeInterval: TimeInterval) -> VirtualTimeIntervalUnit { timeInterval }
+    public func offsetVirtualTime(_ time: VirtualTimeUnit, offset: VirtualTimeIntervalUnit) -> VirtualTimeUnit {
+        time.addingTimeInterval(offset)
+    }
+    public func compareVirtualTime(_ lhs: VirtualTimeUnit, _ rhs: VirtualTimeUnit) -> VirtualTimeComparison {
+        switch lhs.compare(rhs) {
+        case .orderedAscending: return .lessThan
+        case .orderedSame: return .equal
+        case .orderedDescending: return .greaterThan
+        }
+    }
+}
+
+/// A virtual time scheduler whose clock is a `Date`.
+public final class HistoricalScheduler: VirtualTimeScheduler<HistoricalSchedulerTimeConverter>, @unchecked Sendable {
+    /// A scheduler starting at `initialClock`.
+    public init(initialClock: RxTime = Date(timeIntervalSince1970: 0)) {
+        super.init(initialClock: initialClock, converter: HistoricalSchedulerTimeConverter())
+    }
+}

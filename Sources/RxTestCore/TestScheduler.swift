@@ -1,0 +1,140 @@
+import Foundation
+import RxSwift
+
+/// Converts between `TestScheduler` ticks and real time: one tick is `resolution`
+/// seconds, and a real interval rounds to the nearest tick (half up).
+public struct TestSchedulerVirtualTimeConverter: VirtualTimeConverterType, Sendable {
+    public typealias VirtualTimeUnit = Int
+    public typealias VirtualTimeIntervalUnit = Int
+
+    private let resolution: Double
+
+    init(resolution: Double) {
+        self.resolution = resolution
+    }
+
+    public func convertFromVirtualTime(_ virtualTime: VirtualTimeUnit) -> RxTime {
+        Date(timeIntervalSince1970: TimeInterval(virtualTime) * resolution)
+    }
+
+    public func convertToVirtualTime(_ time: RxTime) -> VirtualTimeUnit {
+        VirtualTimeUnit(time.timeIntervalSince1970 / resolution + 0.5)
+    }
+
+    public func convertFromVirtualTimeInterval(_ virtualTimeInterval: VirtualTimeIntervalUnit) -> TimeInterval {
+        TimeInterval(virtualTimeInterval) * resolution
+    }
+
+    public func convertToVirtualTimeInterval(_ timeInterval: TimeInterval) -> VirtualTimeIntervalUnit {
+        VirtualTimeIntervalUnit(timeInterval / resolution + 0.5)
+    }
+
+    public func offsetVirtualTime(_ time: VirtualTimeUnit, offset: VirtualTimeIntervalUnit) -> VirtualTimeUnit {
+        time + offset
+    }
+
+    public func compareVirtualTime(_ lhs: VirtualTimeUnit, _ rhs: VirtualTimeUnit) -> VirtualTimeComparison {
+        lhs < rhs ? .lessThan : (lhs == rhs ? .equal : .greaterThan)
+    }
+}
+
+/// A virtual time scheduler for tests: testable observables emit at given ticks,
+/// testable observers record what arrives and when.
+///
+/// Unlike RxSwift's, it runs on whatever thread the test runs on.
+open class TestScheduler: VirtualTimeScheduler<TestSchedulerVirtualTimeConverter>, @unchecked Sendable {
+    /// The default times of `start`.
+    public struct Defaults {
+        /// When the sequence is created.
+        public static let created = 100
+        /// When it is subscribed to.
+        public static let subscribed = 200
+        /// When the subscription is disposed.
+        public static let disposed = 1000
+    }
+
+    /// Whether work scheduled for now runs one tick later (RxSwift's default).
+    public let simulateProcessingDelay: Bool
+    /// Seconds per tick.
+    public let resolution: Double
+
+    /// A scheduler at `initialClock`; `resolution` is seconds per tick.
+    public init(initialClock: TestTime, resolution: Double = 1.0, simulateProcessingDelay: Bool = true) {
+        precondition(resolution > 0, "Rivulet: TestScheduler needs a resolution above 0, got \(resolution).")
+        self.simulateProcessingDelay = simulateProcessingDelay
+        self.resolution = resolution
+        super.init(initialClock: initialClock, converter: TestSchedulerVirtualTimeConverter(resolution: resolution))
+    }
+
+    /// Work due now or earlier runs at the next tick (or now without the processing delay).
+    open override func adjustScheduledTime(_ time: Int) -> Int {
+        let clock = self.clock
+        return time <= clock ? clock + (simulateProcessingDelay ? 1 : 0) : time
+    }
+
+    /// Runs `action` at virtual time `time`.
+    public func scheduleAt(_ time: TestTime, action: @escaping () -> Void) {
+        _ = scheduleAbsoluteVirtual((), time: time) { _ in
+            action()
+            return Disposables.create()
+        }
+    }
+
+    /// An observable that emits `events` at their absolute times, whether or not anyone
+    /// subscribed.
+    public func createHotObservable<Element>(_ events: [Recorded<Event<Element>>]) -> TestableObservable<Element> {
+        HotObservable(scheduler: self, recordedEvents: events)
+    }
+
+    /// An observable that emits `events` at their times relative to each subscription.
+    public func createColdObservable<Element>(_ events: [Recorded<Event<Element>>]) -> TestableObservable<Element> {
+        ColdObservable(scheduler: self, recordedEvents: events)
+    }
+
+    /// An observer that records every event with the time it arrived.
+    public func createObserver<Element>(_ type: Element.Type) -> TestableObserver<Element> {
+        TestableObserver(scheduler: self)
+    }
+
+    /// Creates the sequence at `created`, subscribes at `subscribed`, disposes at
+    /// `disposed`, runs the scheduler, and returns what the observer recorded.
+    public func start<Output: ObservableConvertibleType>(
+        created: TestTime,
+        subscribed: TestTime,
+        disposed: TestTime,
+        create: @escaping () -> Output
+    ) -> TestableObserver<Output.Element> {
+        let state = StartState<Output.Element>()
+        let observer = createObserver(Output.Element.self)
+        _ = scheduleAbsoluteVirtual((), time: created) { _ in
+            state.source = create().asObservable()
+            return Disposables.create()
+        }
+        _ = scheduleAbsoluteVirtual((), time: subscribed) { _ in
+            state.subscription = state.source?.subscribe(observer)
+            return Disposables.create()
+        }
+        _ = scheduleAbsoluteVirtual((), time: disposed) { _ in
+            state.subscription?.dispose()
+            state.subscription = nil
+            return Disposables.create()
+        }
+        start()
+        return observer
+    }
+
+    /// `start` with the default creation (100) and subscription (200) times.
+    public func start<Output: ObservableConvertibleType>(disposed: TestTime, create: @escaping () -> Output) -> TestableObserver<Output.Element> {
+        start(created: Defaults.created, subscribed: Defaults.subscribed, disposed: disposed, create: create)
+    }
+
+    /// `start` with the default times: created 100, subscribed 200, disposed 1000.
+    public func start<Output: ObservableConvertibleType>(_ create: @escaping () -> Output) -> TestableObserver<Output.Element> {
+        start(created: Defaults.created, subscribed: Defaults.subscribed, disposed: Defaults.disposed, create: create)
+    }
+}
+
+private final class StartState<Element>: @unchecked Sendable {
+    var source: Observable<Element>?
+    var subscription: Disposable?
+}
