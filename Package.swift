@@ -40,6 +40,12 @@ let package = Package(
         .testTarget(name: "RxBlockingTests", dependencies: ["RxSwift", "RxBlocking"]),
         .testTarget(name: "RxRelayTests", dependencies: ["RxSwift", "RxRelay", "RxTest"]),
         .testTarget(name: "RxCocoaTests", dependencies: ["RxSwift", "RxRelay", "RxCocoa", "RxTest", "RxBlocking"]),
+        // Built in the Swift 5 language mode: RxSwift code written in that mode compiles unchanged.
+        .testTarget(
+            name: "Swift5CompatibilityTests",
+            dependencies: ["RxSwift", "RxTest", "RxBlocking"],
+            swiftSettings: [.swiftLanguageMode(.v5)]
+        ),
     ],
     swiftLanguageModes: [.v6]
 )
