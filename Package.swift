@@ -28,16 +28,26 @@ let package = Package(
         .target(name: "RxTestCore", dependencies: ["RxSwift"]),
         .target(name: "RxTest", dependencies: ["RxSwift", "RxTestCore"]),
         .target(name: "RxBlocking", dependencies: ["RxSwift"]),
+        // The rxmarbles tool's gallery, layout, text and SVG rendering, kept apart from
+        // its entry point so that tests can reach them.
+        .target(
+            name: "RxMarblesKit",
+            dependencies: [
+                "RxSwift", "RxTestCore",
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+            ]
+        ),
         .executableTarget(
             name: "rxmarbles",
             dependencies: [
-                "RxSwift", "RxTestCore",
+                "RxMarblesKit", "RxSwift", "RxTestCore",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
         .testTarget(name: "RxSwiftTests", dependencies: ["RxSwift", "RxTest", "RxBlocking"]),
         .testTarget(name: "RxTestTests", dependencies: ["RxSwift", "RxTest"]),
         .testTarget(name: "RxBlockingTests", dependencies: ["RxSwift", "RxBlocking"]),
+        .testTarget(name: "RxMarblesKitTests", dependencies: ["RxMarblesKit", "RxSwift", "RxTestCore"]),
     ],
     swiftLanguageModes: [.v6]
 )

@@ -1,0 +1,81 @@
+/// What one stream shows at one frame.
+public enum MarbleCell: Equatable, Sendable {
+    /// Nothing happens; the stream goes on.
+    case line
+    /// The stream has ended before this frame.
+    case ended
+    /// One event or several at the same frame, in order.
+    case events([MarbleEventKind])
+
+    /// The text of the cell in a marble string: a label, `|`, `#`, or a group such as
+    /// `(ab|)`; labels longer than one character are separated by commas in a group.
+    public var text: String {
+        switch self {
+        case .line: return "-"
+        case .ended: return " "
+        case .events(let kinds):
+            if kinds.count == 1 { return kinds[0].symbol }
+            let symbols = kinds.map(\.symbol)
+            let separator = symbols.contains { $0.count > 1 } ? "," : ""
+            return "(" + symbols.joined(separator: separator) + ")"
+        }
+    }
+}
+
+/// The cells of every stream of a diagram, frame by frame, and how wide each frame is
+/// in text columns (the widest cell of that frame across all streams, so that the
+/// streams stay aligned).
+public struct MarbleLayout: Equatable, Sendable {
+    /// `cells[row][frame]`; rows are the inputs, then the output.
+    public let cells: [[MarbleCell]]
+    /// The width of each frame in text columns.
+    public let columnWidths: [Int]
+
+    /// The layout of `diagram`.
+    public init(_ diagram: MarbleDiagram) {
+        let frameCount = diagram.frameCount
+        let cells = diagram.timelines.map { MarbleLayout.cells(of: $0, frameCount: frameCount) }
+        self.cells = cells
+        self.columnWidths = (0..<frameCount).map { frame in
+            cells.map { $0[frame].text.count }.max() ?? 1
+        }
+    }
+
+    /// The number of frames.
+    public var frameCount: Int {
+        columnWidths.count
+    }
+
+    /// The first text column of each frame.
+    public var columnOffsets: [Int] {
+        var offsets: [Int] = []
+        var column = 0
+        for width in columnWidths {
+            offsets.append(column)
+            column += width
+        }
+        return offsets
+    }
+
+    /// The cells of one stream over `frameCount` frames.
+    public static func cells(of timeline: Timeline, frameCount: Int) -> [MarbleCell] {
+        let end = timeline.terminalFrame
+        var result = [MarbleCell](repeating: .line, count: frameCount)
+        for frame in 0..<frameCount {
+            if let end, frame > end {
+                result[frame] = .ended
+                continue
+            }
+            var kinds: [MarbleEventKind] = []
+            for event in timeline.events where event.frame == frame {
+                kinds.append(event.kind)
+                // Nothing is drawn after a terminal event, even at the same frame.
+                if event.kind.isTerminal { break }
+            }
+            if !kinds.isEmpty {
+                result[frame] = .events(kinds)
+            }
+        }
+        return result
+    }
+}
