@@ -20,11 +20,20 @@ public enum MarbleCell: Equatable, Sendable {
             return "(" + symbols.joined(separator: separator) + ")"
         }
     }
+
+    /// The text columns the cell needs.
+    public var columns: Int {
+        if case .events(let kinds) = self, kinds.count == 1, kinds[0].symbol.count > 1 {
+            return kinds[0].symbol.count + 1
+        }
+        return text.count
+    }
 }
 
 /// The cells of every stream of a diagram, frame by frame, and how wide each frame is
 /// in text columns (the widest cell of that frame across all streams, so that the
-/// streams stay aligned).
+/// streams stay aligned; a label of several characters gets one more column so that
+/// it does not run into the next frame's).
 public struct MarbleLayout: Equatable, Sendable {
     /// `cells[row][frame]`; rows are the inputs, then the output.
     public let cells: [[MarbleCell]]
@@ -37,7 +46,7 @@ public struct MarbleLayout: Equatable, Sendable {
         let cells = diagram.timelines.map { MarbleLayout.cells(of: $0, frameCount: frameCount) }
         self.cells = cells
         self.columnWidths = (0..<frameCount).map { frame in
-            cells.map { $0[frame].text.count }.max() ?? 1
+            cells.map { $0[frame].columns }.max() ?? 1
         }
     }
 
