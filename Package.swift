@@ -48,6 +48,12 @@ let package = Package(
         .testTarget(name: "RxTestTests", dependencies: ["RxSwift", "RxTest"]),
         .testTarget(name: "RxBlockingTests", dependencies: ["RxSwift", "RxBlocking"]),
         .testTarget(name: "RxMarblesKitTests", dependencies: ["RxMarblesKit", "RxSwift", "RxTestCore"]),
+        // Built in the Swift 5 language mode: RxSwift code written in that mode compiles unchanged.
+        .testTarget(
+            name: "Swift5CompatibilityTests",
+            dependencies: ["RxSwift", "RxTest", "RxBlocking"],
+            swiftSettings: [.swiftLanguageMode(.v5)]
+        ),
     ],
     swiftLanguageModes: [.v6]
 )

@@ -1,0 +1,184 @@
+import Dispatch
+import RxSwift
+import RxTest
+import Testing
+
+@Suite("Subjects")
+struct SubjectsTests {
+    @Test("a publish subject sends each event to the observers subscribed at that time")
+    func publish() {
+        let scheduler = TestScheduler(initialClock: 0)
+        let subject = PublishSubject<Int>()
+        let early = scheduler.createObserver(Int.self)
+        let late = scheduler.createObserver(Int.self)
+        scheduler.scheduleAt(100) { _ = subject.subscribe(early) }
+        scheduler.scheduleAt(110) { subject.onNext(1) }
+        scheduler.scheduleAt(120) { _ = subject.subscribe(late) }
+        scheduler.scheduleAt(130) { subject.onNext(2) }
+        scheduler.scheduleAt(140) { subject.onCompleted() }
+        scheduler.scheduleAt(150) { subject.onNext(3) }
+        scheduler.start()
+        #expect(early.events == [.next(110, 1), .next(130, 2), .completed(140)])
+        #expect(late.events == [.next(130, 2), .completed(140)])
+        #expect(!subject.hasObservers)
+    }
+
+    @Test("a late subscriber to a terminated publish subject gets the terminal event; after dispose, RxError.disposed")
+    func publishTerminalAndDispose() {
+        let subject = PublishSubject<Int>()
+        subject.onError(TestError.boom)
+        var events: [Event<Int>] = []
+        _ = subject.subscribe { events.append($0) }
+        #expect(events == [.error(TestError.boom)])
+
+        let disposedSubject = PublishSubject<Int>()
+        disposedSubject.dispose()
+        #expect(disposedSubject.isDisposed)
+        var error: Error?
+        _ = disposedSubject.subscribe(onError: { error = $0 })
+        guard case RxError.disposed = error! else {
+            Issue.record("expected RxError.disposed, got \(String(describing: error))")
+            return
+        }
+    }
+
+    @Test("a behavior subject replays its current value, and value() follows the state")
+    func behavior() throws {
+        let subject = BehaviorSubject(value: 1)
+        #expect(try subject.value() == 1)
+        var first: [Event<Int>] = []
+        let subscription = subject.subscribe { first.append($0) }
+        subject.onNext(2)
+        var second: [Event<Int>] = []
+        _ = subject.subscribe { second.append($0) }
+        subject.onCompleted()
+        #expect(first == [.next(1), .next(2), .completed])
+        #expect(second == [.next(2), .completed])
+        #expect(try subject.value() == 2)
+        subscription.dispose()
+
+        let failing = BehaviorSubject(value: 0)
+        failing.onError(TestError.boom)
+        #expect(throws: TestError.boom) { try failing.value() }
+
+        let disposed = BehaviorSubject(value: 0)
+        disposed.dispose()
+        #expect(throws: RxError.self) { try disposed.value() }
+    }
+
+    @Test("a replay subject replays the last bufferSize elements, then the terminal event")
+    func replay() {
+        let subject = ReplaySubject<Int>.create(bufferSize: 2)
+        subject.onNext(1)
+        subject.onNext(2)
+        subject.onNext(3)
+        var live: [Event<Int>] = []
+        _ = subject.subscribe { live.append($0) }
+        subject.onNext(4)
+        subject.onCompleted()
+        var late: [Event<Int>] = []
+        _ = subject.subscribe { late.append($0) }
+        #expect(live == [.next(2), .next(3), .next(4), .completed])
+        #expect(late == [.next(3), .next(4), .completed])
+
+        let unbounded = ReplaySubject<Int>.createUnbounded()
+        (1...5).forEach(unbounded.onNext)
+        var all: [Int] = []
+        _ = unbounded.subscribe(onNext: { all.append($0) })
+        #expect(all == [1, 2, 3, 4, 5])
+    }
+
+    @Test("a replay subject's observer may emit into the subject while being replayed to, without deadlock or reordering")
+    func replayReentrancy() {
+        let subject = ReplaySubject<Int>.create(bufferSize: 3)
+        subject.onNext(1)
+        var received: [Int] = []
+        _ = subject.subscribe(onNext: { value in
+            received.append(value)
+            if value == 1 { subject.onNext(2) }
+        })
+        subject.onNext(3)
+        #expect(received == [1, 2, 3])
+    }
+
+    @Test("an async subject emits only the last element, on completion")
+    func async() {
+        let subject = AsyncSubject<Int>()
+        var events: [Event<Int>] = []
+        _ = subject.subscribe { events.append($0) }
+        subject.onNext(1)
+        subject.onNext(2)
+        #expect(events.isEmpty)
+        subject.onCompleted()
+        #expect(events == [.next(2), .completed])
+        var late: [Event<Int>] = []
+        _ = subject.subscribe { late.append($0) }
+        #expect(late == [.next(2), .completed])
+    }
+
+    @Test("a subject's observer that disposes itself in onNext receives nothing more")
+    func disposeInsideOnNext() {
+        let subject = PublishSubject<Int>()
+        var received: [Int] = []
+        let box = LockedBox<Disposable?>(nil)
+        let subscription = subject.subscribe(onNext: { value in
+            received.append(value)
+            box.value?.dispose()
+        })
+        box.mutate { $0 = subscription }
+        subject.onNext(1)
+        subject.onNext(2)
+        #expect(received == [1])
+    }
+
+    @Test("a subject may be subscribed to from inside its own observer")
+    func subscribeInsideOnNext() {
+        let subject = PublishSubject<Int>()
+        var inner: [Int] = []
+        var subscribed = false
+        _ = subject.subscribe(onNext: { _ in
+            if !subscribed {
+                subscribed = true
+                _ = subject.subscribe(onNext: { inner.append($0) })
+            }
+        })
+        subject.onNext(1)
+        subject.onNext(2)
+        #expect(inner == [2])
+    }
+
+    @Test("subjects under concurrent onNext from several threads lose nothing and end once", arguments: [0, 1, 2])
+    func concurrentOnNext(kind: Int) {
+        let threads = 8
+        let perThread = 2_000
+        let subject: (Observable<Int>, AnyObserver<Int>)
+        switch kind {
+        case 0:
+            let publish = PublishSubject<Int>()
+            subject = (publish.asObservable(), publish.asObserver())
+        case 1:
+            let behavior = BehaviorSubject(value: -1)
+            subject = (behavior.asObservable(), behavior.asObserver())
+        default:
+            let replay = ReplaySubject<Int>.create(bufferSize: 1)
+            subject = (replay.asObservable(), replay.asObserver())
+        }
+        let count = LockedBox(0)
+        let terminals = LockedBox(0)
+        let subscription = subject.0.subscribe(
+            onNext: { value in if value >= 0 { count.mutate { $0 += 1 } } },
+            onCompleted: { terminals.mutate { $0 += 1 } }
+        )
+        let observer = UnsafeTransfer(subject.1)
+        DispatchQueue.concurrentPerform(iterations: threads) { thread in
+            for index in 0..<perThread {
+                observer.value.onNext(thread * perThread + index)
+            }
+        }
+        DispatchQueue.concurrentPerform(iterations: threads) { _ in observer.value.onCompleted() }
+        observer.value.onNext(-2)
+        #expect(count.value == threads * perThread)
+        #expect(terminals.value == 1)
+        subscription.dispose()
+    }
+}
