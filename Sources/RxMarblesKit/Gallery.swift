@@ -100,7 +100,7 @@ extension InputSpec where Element == String {
 }
 
 /// The error every example that fails uses, shown as `#`.
-public struct MarbleError: Error, Equatable, CustomStringConvertible {
+public struct ExampleError: Error, Equatable, CustomStringConvertible {
     /// A short text.
     public var message: String
 

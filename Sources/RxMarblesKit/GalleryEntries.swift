@@ -49,8 +49,8 @@ extension Gallery {
                 Observable<Int>.never()
             },
             .source("error", .creating, aliases: ["throw"], "Fails at once with an error.",
-                    call: "Observable<Int>.error(MarbleError())", horizon: 6) { _ in
-                Observable<Int>.error(MarbleError())
+                    call: "Observable<Int>.error(ExampleError())", horizon: 6) { _ in
+                Observable<Int>.error(ExampleError())
             },
         ]
     }

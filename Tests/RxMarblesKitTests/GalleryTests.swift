@@ -84,7 +84,7 @@ func outputOf(_ name: String) throws -> [String] {
 
     @Test func userErrorsPassThrough() throws {
         let entry = try #require(Gallery.entry(named: "filter"))
-        let input = MarbleInput(events: [.next(1, "2"), .error(3, MarbleError("bad"))], frameCount: 4)
+        let input = MarbleInput(events: [.next(1, "2"), .error(3, ExampleError("bad"))], frameCount: 4)
         let diagram = try entry.diagram(inputs: [input])
         #expect(diagram.output.events == [MarbleEvent(frame: 1, kind: .next("2")), MarbleEvent(frame: 3, kind: .error("bad"))])
     }
