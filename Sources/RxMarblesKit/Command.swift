@@ -114,6 +114,10 @@ public struct RxMarblesCommand: ParsableCommand {
     @Option(name: .long, help: "When to colour the text: auto (on a terminal, unless NO_COLOR is set), always, never.")
     public var color: ColorMode = .auto
 
+    /// Shows the inputs' subscriptions.
+    @Flag(name: .long, help: "Show under each input when it was subscribed to (^) and disposed (!).")
+    public var subscriptions = false
+
     /// Prints the recorded events too.
     @Flag(name: .long, help: "Also print each stream's events in RxTest notation (virtual time = frame).")
     public var events = false
@@ -122,7 +126,7 @@ public struct RxMarblesCommand: ParsableCommand {
 
     public func validate() throws {
         if list {
-            if operatorName != nil || !inputs.isEmpty || svgFile != nil || svgDirectory != nil || events {
+            if operatorName != nil || !inputs.isEmpty || svgFile != nil || svgDirectory != nil || events || subscriptions {
                 throw ValidationError("--list takes no operator and no other options.")
             }
             return
@@ -155,7 +159,7 @@ public struct RxMarblesCommand: ParsableCommand {
     /// Does the work: writes text through `write`, pictures to files. Throws
     /// `ValidationError` for usage errors and `ToolFailure` for bad data or files.
     public func execute(environment: ToolEnvironment, write: (String) -> Void) throws {
-        let renderer = TextRenderer(style: environment.textStyle(color))
+        let renderer = TextRenderer(style: environment.textStyle(color), showSubscriptions: subscriptions)
         if list {
             write(listing())
             return
@@ -248,6 +252,12 @@ public struct RxMarblesCommand: ParsableCommand {
                 }
             }
             lines.append("  \(name): [" + events.joined(separator: ", ") + "]")
+            if !timeline.name.isEmpty {
+                let spans = timeline.subscriptions.map { span in
+                    span.end.map { "Subscription(\(span.start), \($0))" } ?? "Subscription(\(span.start))"
+                }
+                lines.append("  \(name).subscriptions: [" + spans.joined(separator: ", ") + "]")
+            }
         }
         return lines.joined(separator: "\n") + "\n"
     }

@@ -40,6 +40,21 @@ public struct MarbleEvent: Equatable, Sendable {
     }
 }
 
+/// When a stream was subscribed to (`start`) and when that subscription was disposed
+/// (`end`, `nil` while it lasts), in frames.
+public struct FrameSpan: Equatable, Sendable {
+    /// The frame of the subscription.
+    public var start: Int
+    /// The frame of the disposal, if any.
+    public var end: Int?
+
+    /// A span.
+    public init(start: Int, end: Int?) {
+        self.start = start
+        self.end = end
+    }
+}
+
 /// One stream of a diagram: an input or the output.
 public struct Timeline: Equatable, Sendable {
     /// The name shown beside the stream (`a`, `source`...); empty for none.
@@ -48,14 +63,17 @@ public struct Timeline: Equatable, Sendable {
     public var events: [MarbleEvent]
     /// Whether the stream replays its events relative to each subscription.
     public var isCold: Bool
+    /// The subscriptions the operator made to this input.
+    public var subscriptions: [FrameSpan]
 
     /// A timeline; the events are put in frame order, keeping the order within a frame.
-    public init(name: String, events: [MarbleEvent], isCold: Bool = false) {
+    public init(name: String, events: [MarbleEvent], isCold: Bool = false, subscriptions: [FrameSpan] = []) {
         self.name = name
         self.events = events.enumerated()
             .sorted { ($0.element.frame, $0.offset) < ($1.element.frame, $1.offset) }
             .map(\.element)
         self.isCold = isCold
+        self.subscriptions = subscriptions
     }
 
     /// The frame of the first terminal event, if any.
@@ -63,9 +81,10 @@ public struct Timeline: Equatable, Sendable {
         events.first { $0.kind.isTerminal }?.frame
     }
 
-    /// The last frame with an event, if any.
+    /// The last frame with an event, a subscription or a disposal, if any.
     public var lastFrame: Int? {
-        events.last?.frame
+        let marks = subscriptions.flatMap { [$0.start, $0.end].compactMap { $0 } }
+        return (events.map(\.frame) + marks).max()
     }
 
     /// The events at `frame`, in order.

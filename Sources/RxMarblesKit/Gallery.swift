@@ -177,6 +177,7 @@ final class ExampleRun {
     let userInputs: [MarbleInput]?
     private(set) var timelines: [Timeline] = []
     private(set) var inputFrames = 0
+    private var subscriptionReaders: [() -> [Subscription]] = []
 
     init(operatorName: String, userInputs: [MarbleInput]?) {
         self.operatorName = operatorName
@@ -207,7 +208,9 @@ final class ExampleRun {
         }
         inputFrames = max(inputFrames, frames)
         timelines.append(Timeline(name: name ?? spec.name, recorded: events, isCold: spec.isCold))
-        return spec.isCold ? scheduler.createColdObservable(events) : scheduler.createHotObservable(events)
+        let observable = spec.isCold ? scheduler.createColdObservable(events) : scheduler.createHotObservable(events)
+        subscriptionReaders.append { observable.subscriptions }
+        return observable
     }
 
     /// Subscribes the output at 0, runs the scheduler up to `horizon` (or a little past
@@ -219,6 +222,9 @@ final class ExampleRun {
         scheduler.scheduleAt(end) { subscription.dispose() }
         scheduler.advanceTo(end)
         subscription.dispose()
+        for (index, read) in subscriptionReaders.enumerated() {
+            timelines[index].subscriptions = read().map { FrameSpan(start: $0.subscribe, end: $0.unsubscribe == Int.max ? nil : $0.unsubscribe) }
+        }
         let output = Timeline(name: "", recorded: observer.events)
         return MarbleDiagram(
             name: entry.name, summary: entry.summary, inputs: timelines, call: entry.call,

@@ -39,14 +39,50 @@ public struct MarbleLayout: Equatable, Sendable {
     public let cells: [[MarbleCell]]
     /// The width of each frame in text columns.
     public let columnWidths: [Int]
+    /// For each input, its subscription lines (empty unless asked for): each line is
+    /// one text per frame, in the subscription marble syntax (`^` subscribed, `!`
+    /// disposed).
+    public let subscriptionLines: [[[String]]]
 
-    /// The layout of `diagram`.
-    public init(_ diagram: MarbleDiagram) {
+    /// The layout of `diagram`; with `subscriptions`, room is made for the inputs'
+    /// subscription lines too.
+    public init(_ diagram: MarbleDiagram, subscriptions: Bool = false) {
         let frameCount = diagram.frameCount
         let cells = diagram.timelines.map { MarbleLayout.cells(of: $0, frameCount: frameCount) }
+        let lines = diagram.inputs.map { subscriptions ? MarbleLayout.subscriptionLines(of: $0, frameCount: frameCount) : [] }
         self.cells = cells
+        self.subscriptionLines = lines
         self.columnWidths = (0..<frameCount).map { frame in
-            cells.map { $0[frame].columns }.max() ?? 1
+            let marks = lines.flatMap { $0 }.map { $0[frame].count }
+            return (cells.map { $0[frame].columns } + marks).max() ?? 1
+        }
+    }
+
+    /// The subscriptions of `timeline` as text lines, one text per frame: spans that do
+    /// not overlap share a line, in subscription order.
+    public static func subscriptionLines(of timeline: Timeline, frameCount: Int) -> [[String]] {
+        var packed: [[FrameSpan]] = []
+        for span in timeline.subscriptions.sorted(by: { $0.start < $1.start }) {
+            if let index = packed.firstIndex(where: { line in
+                guard let end = line.last?.end else { return false }
+                return end < span.start
+            }) {
+                packed[index].append(span)
+            } else {
+                packed.append([span])
+            }
+        }
+        return packed.map { spans in
+            (0..<frameCount).map { frame in
+                for span in spans {
+                    let end = span.end ?? Int.max
+                    if span.start == frame && end == frame { return "(^!)" }
+                    if span.start == frame { return "^" }
+                    if end == frame { return "!" }
+                    if span.start < frame && frame < end { return "-" }
+                }
+                return " "
+            }
         }
     }
 

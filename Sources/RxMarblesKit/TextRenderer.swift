@@ -19,10 +19,14 @@ public enum TextStyle: Equatable, Sendable {
 public struct TextRenderer: Sendable {
     /// Plain text or ANSI colours.
     public var style: TextStyle
+    /// Whether each input gets lines showing when it was subscribed to (`^`) and
+    /// disposed (`!`).
+    public var showSubscriptions: Bool
 
     /// A renderer with `style`.
-    public init(style: TextStyle = .plain) {
+    public init(style: TextStyle = .plain, showSubscriptions: Bool = false) {
         self.style = style
+        self.showSubscriptions = showSubscriptions
     }
 
     /// The diagram with a heading line (`name — summary`).
@@ -39,7 +43,7 @@ public struct TextRenderer: Sendable {
 
     /// The lines of the diagram itself, without heading.
     public func diagramLines(_ diagram: MarbleDiagram) -> [String] {
-        let layout = MarbleLayout(diagram)
+        let layout = MarbleLayout(diagram, subscriptions: showSubscriptions)
         let nameWidth = diagram.timelines.map { displayName($0).count }.max() ?? 0
         let indent = "  "
         let gutter = nameWidth > 0 ? nameWidth + 2 : 0
@@ -52,6 +56,9 @@ public struct TextRenderer: Sendable {
         var lines: [String] = []
         for (row, input) in diagram.inputs.enumerated() {
             lines.append(indent + nameColumn(input) + streamText(layout.cells[row], widths: layout.columnWidths, colored: true).trimmingTrailingSpaces())
+            for marks in layout.subscriptionLines[row] {
+                lines.append(indent + String(repeating: " ", count: gutter) + subscriptionText(marks, widths: layout.columnWidths).trimmingTrailingSpaces())
+            }
         }
         let pad = indent + String(repeating: " ", count: gutter)
         let inner = " " + diagram.call + " "
@@ -85,6 +92,17 @@ public struct TextRenderer: Sendable {
                     text += paint(String(repeating: "-", count: fillCount), .dim, enabled: colored)
                 }
             }
+        }
+        return text
+    }
+
+    /// One subscription line, each frame padded to its column width.
+    public func subscriptionText(_ marks: [String], widths: [Int]) -> String {
+        var text = ""
+        for (frame, mark) in marks.enumerated() {
+            let fill = mark == "^" || mark == "-" ? "-" : " "
+            let padded = mark + String(repeating: fill, count: widths[frame] - mark.count)
+            text += padded.allSatisfy { $0 == " " } ? padded : paint(padded, .dim)
         }
         return text
     }

@@ -80,6 +80,12 @@ func temporaryDirectory() throws -> URL {
         #expect(text.contains("output: [.next(1, 1), .next(3, 2), .completed(3)]"))
     }
 
+    @Test func subscriptionsFlagDrawsThemUnderTheInputs() throws {
+        let text = try runTool(["take", "--subscriptions"])
+        #expect(text.contains("  source  -1-2----3-4-|\n          ^--!\n"))
+        #expect(try runTool(["take", "--events"]).contains("source.subscriptions: [Subscription(0, 3)]"))
+    }
+
     @Test func unknownOperatorIsAUsageErrorNamingTheNearest() throws {
         let result = try #require(failure(["fliter"]))
         #expect(result.code == 64)

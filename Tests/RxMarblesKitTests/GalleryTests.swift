@@ -69,6 +69,18 @@ func outputOf(_ name: String) throws -> [String] {
         #expect(try outputOf("subscribeOn") == ["1:1", "4:2", "6:3", "8:|"])
     }
 
+    @Test func theInputsRecordTheirSubscriptions() throws {
+        // take(2) disposes its source when the second element arrives.
+        let take = try #require(Gallery.entry(named: "take")).diagram()
+        #expect(take.inputs[0].subscriptions == [FrameSpan(start: 0, end: 3)])
+        // subscribe(on:) subscribes one tick late; the cold source ends at 8.
+        let subscribeOn = try #require(Gallery.entry(named: "subscribeOn")).diagram()
+        #expect(subscribeOn.inputs[0].subscriptions == [FrameSpan(start: 1, end: 8)])
+        // map keeps its source until the source completes.
+        let map = try #require(Gallery.entry(named: "map")).diagram()
+        #expect(map.inputs[0].subscriptions == [FrameSpan(start: 0, end: 9)])
+    }
+
     @Test func userInputsReplaceTheDefaultsAndTheOperatorRunsOnThem() throws {
         let entry = try #require(Gallery.entry(named: "map"))
         let input = MarbleInput(events: [.next(2, "4"), .next(3, "5"), .completed(6)], frameCount: 7)

@@ -79,6 +79,25 @@ func stripANSI(_ text: String) -> String {
         #expect(timeline.terminalFrame == 5)
     }
 
+    @Test func subscriptionLinesPackSpansThatDoNotOverlap() {
+        var timeline = line("a", [(1, "1")])
+        timeline.subscriptions = [FrameSpan(start: 0, end: 2), FrameSpan(start: 1, end: nil), FrameSpan(start: 3, end: 3), FrameSpan(start: 4, end: 5)]
+        let lines = MarbleLayout.subscriptionLines(of: timeline, frameCount: 7)
+        #expect(lines.count == 2)
+        #expect(lines[0] == ["^", "-", "!", "(^!)", "^", "!", " "])
+        #expect(lines[1] == [" ", "^", "-", "-", "-", "-", "-"])
+    }
+
+    @Test func subscriptionMarksWidenTheirFramesOnlyWhenShown() {
+        var input = line("a", [(1, "1"), (4, "|")])
+        input.subscriptions = [FrameSpan(start: 2, end: 2)]
+        let diagram = MarbleDiagram(name: "n", summary: "s", inputs: [input], call: "c", output: line("", [(4, "|")]))
+        #expect(MarbleLayout(diagram).columnWidths == [1, 1, 1, 1, 1, 1])
+        #expect(MarbleLayout(diagram, subscriptions: true).columnWidths == [1, 1, 4, 1, 1, 1])
+        let text = TextRenderer(showSubscriptions: true).render(diagram)
+        #expect(text.contains("  a  -1-----|\n       (^!)\n"))
+    }
+
     @Test func eventsAtOneFrameKeepTheirOrder() {
         let timeline = Timeline(name: "a", events: [
             MarbleEvent(frame: 3, kind: .next("b")),
