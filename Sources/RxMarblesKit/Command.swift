@@ -99,7 +99,7 @@ public struct RxMarblesCommand: ParsableCommand {
     public var list = false
 
     /// Marble strings replacing the example's inputs.
-    @Option(name: .customLong("input"), help: ArgumentHelp("A marble string replacing the next input of the example (repeat it for each input).", valueName: "marbles"))
+    @Option(name: .customLong("input"), parsing: .unconditionalSingleValue, help: ArgumentHelp("A marble string replacing the next input of the example (repeat it for each input).", valueName: "marbles"))
     public var inputs: [String] = []
 
     /// Where to write the SVG picture of one operator.

@@ -94,6 +94,12 @@ func temporaryDirectory() throws -> URL {
         #expect(result.message.contains("map"))
     }
 
+    @Test func marbleInputsMayStartWithADash() throws {
+        let command = try RxMarblesCommand.parse(["map", "--input", "-1--2---3|", "--input", "--a--b|"])
+        #expect(command.inputs == ["-1--2---3|", "--a--b|"])
+        #expect(try RxMarblesCommand.parse(["map", "--input=-1|"]).inputs == ["-1|"])
+    }
+
     @Test func misusedOptionsAreUsageErrors() {
         #expect(failure(["--input", "-1|"])?.code == 64)
         #expect(failure(["--svg", "x.svg"])?.code == 64)
