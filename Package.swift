@@ -47,6 +47,8 @@ let package = Package(
         .testTarget(name: "RxSwiftTests", dependencies: ["RxSwift", "RxTest", "RxBlocking"]),
         .testTarget(name: "RxTestTests", dependencies: ["RxSwift", "RxTest"]),
         .testTarget(name: "RxBlockingTests", dependencies: ["RxSwift", "RxBlocking"]),
+        .testTarget(name: "RxRelayTests", dependencies: ["RxSwift", "RxRelay", "RxTest"]),
+        .testTarget(name: "RxCocoaTests", dependencies: ["RxSwift", "RxRelay", "RxCocoa", "RxTest", "RxBlocking"]),
         .testTarget(name: "RxMarblesKitTests", dependencies: ["RxMarblesKit", "RxSwift", "RxTestCore"]),
         // Built in the Swift 5 language mode: RxSwift code written in that mode compiles unchanged.
         .testTarget(
