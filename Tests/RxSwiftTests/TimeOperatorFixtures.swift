@@ -12,58 +12,6 @@ struct TimeOpsError: Error, Equatable, CustomStringConvertible {
 let timeOpsError = TimeOpsError(code: 1)
 let timeOpsError2 = TimeOpsError(code: 2)
 
-/// An observer that checks the Rx grammar while several threads feed an operator:
-/// it counts deliveries that overlap (a second one starts before the first returns),
-/// terminal events, and events after the terminal one.
-final class GrammarCheckingObserver<Element>: ObserverType, @unchecked Sendable {
-    private let lock = NSLock()
-    private var inside = false
-    private var receivedElements: [Element] = []
-    private var terminalCount = 0
-    private var overlapCount = 0
-    private var lateCount = 0
-    private let terminated = DispatchSemaphore(value: 0)
-
-    func on(_ event: Event<Element>) {
-        lock.lock()
-        if inside { overlapCount += 1 }
-        inside = true
-        if terminalCount > 0 { lateCount += 1 }
-        if case .next(let element) = event { receivedElements.append(element) }
-        lock.unlock()
-        // Widen the window in which an overlapping delivery would be caught.
-        for _ in 0..<50 { _ = DispatchTime.now() }
-        lock.lock()
-        inside = false
-        if event.isStopEvent { terminalCount += 1 }
-        lock.unlock()
-        if event.isStopEvent { terminated.signal() }
-    }
-
-    /// Waits (bounded) for the terminal event; `false` on timeout.
-    func waitForTerminal(seconds: Double = 10) -> Bool {
-        terminated.wait(timeout: .now() + seconds) == .success
-    }
-
-    var elements: [Element] { lock.withLock { receivedElements } }
-    var terminals: Int { lock.withLock { terminalCount } }
-    var overlaps: Int { lock.withLock { overlapCount } }
-    var eventsAfterTerminal: Int { lock.withLock { lateCount } }
-}
-
-/// Runs `work` on `threads` threads at once and waits (bounded) for all of them.
-func runConcurrently(threads: Int, seconds: Double = 10, _ work: @escaping @Sendable (Int) -> Void) -> Bool {
-    let group = DispatchGroup()
-    for index in 0..<threads {
-        group.enter()
-        Thread.detachNewThread {
-            work(index)
-            group.leave()
-        }
-    }
-    return group.wait(timeout: .now() + seconds) == .success
-}
-
 /// Records what every window of a `window(...)` result receives, as "index element"
 /// strings, the way RxSwift's tests do with `enumerated().map { ... }.merge()`.
 final class WindowRecorder: @unchecked Sendable {
@@ -114,24 +62,5 @@ final class WindowRecorder: @unchecked Sendable {
     /// Disposes the result's subscription and every window's.
     func dispose() {
         subscriptions.dispose()
-    }
-}
-
-/// A value shared between threads in tests.
-final class LockedBox<Value>: @unchecked Sendable {
-    private let lock = NSLock()
-    private var stored: Value
-
-    init(_ value: Value) {
-        stored = value
-    }
-
-    var value: Value {
-        get { lock.withLock { stored } }
-        set { lock.withLock { stored = newValue } }
-    }
-
-    func withLock<T>(_ body: (inout Value) -> T) -> T {
-        lock.withLock { body(&stored) }
     }
 }
