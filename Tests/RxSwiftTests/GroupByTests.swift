@@ -279,7 +279,7 @@ struct GroupByTests {
         var inner: GroupedObservable<String, String>?
         var outerSubscription: Disposable?
         var innerSubscription: Disposable?
-        scheduler.scheduleAt(200) { outerSubscription = xs.groupBy(keySelector: normalized).subscribe(onNext: { inner = $0 }) }
+        scheduler.scheduleAt(200) { outerSubscription = xs.groupBy(keySelector: normalized).subscribe(onNext: { inner = $0 }, onError: { _ in }) }
         scheduler.scheduleAt(600) { innerSubscription = inner?.subscribe(results) }
         scheduler.scheduleAt(1000) {
             outerSubscription?.dispose()
@@ -300,7 +300,7 @@ struct GroupByTests {
         var inner: GroupedObservable<String, String>?
         var outerSubscription: Disposable?
         var innerSubscription: Disposable?
-        scheduler.scheduleAt(200) { outerSubscription = xs.groupBy(keySelector: normalized).subscribe(onNext: { inner = $0 }) }
+        scheduler.scheduleAt(200) { outerSubscription = xs.groupBy(keySelector: normalized).subscribe(onNext: { inner = $0 }, onError: { _ in }) }
         scheduler.scheduleAt(400) { outerSubscription?.dispose() }
         scheduler.scheduleAt(600) { innerSubscription = inner?.subscribe(results) }
         scheduler.scheduleAt(1000) { innerSubscription?.dispose() }
