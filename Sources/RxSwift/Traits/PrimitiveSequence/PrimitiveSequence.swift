@@ -79,6 +79,19 @@ extension PrimitiveSequence {
     }
 }
 
+extension PrimitiveSequence {
+    /// Prints every event and the subscription's life cycle, as `Observable.debug` does.
+    public func debug(
+        _ identifier: String? = nil,
+        trimOutput: Bool = false,
+        file: String = #file,
+        line: UInt = #line,
+        function: String = #function
+    ) -> PrimitiveSequence<Trait, Element> {
+        PrimitiveSequence(raw: source.debug(identifier, trimOutput: trimOutput, file: file, line: line, function: function))
+    }
+}
+
 extension PrimitiveSequenceType where Element: RxAbstractInteger {
     /// A sequence that emits `0` after `dueTime` on `scheduler`, then completes.
     public static func timer(_ dueTime: RxTimeInterval, scheduler: SchedulerType) -> PrimitiveSequence<Trait, Element> {
