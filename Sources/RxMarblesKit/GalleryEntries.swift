@@ -11,7 +11,7 @@ import RxTestCore
 extension Gallery {
     /// Every example, in display order.
     public static var entries: [GalleryEntry] {
-        creating + transforming + filtering + scheduling
+        creating + transforming + filtering + combining + scheduling
     }
 
     static var creating: [GalleryEntry] {
@@ -59,8 +59,23 @@ extension Gallery {
         [
             .unary("map", .transforming, "Transforms each element with a closure.",
                    call: "source.map { $0 * 10 }",
-                   .hot("source", [.next(1, 1), .next(4, 2), .next(7, 3), .completed(9)])) { source, _ in
+                   .hot("source", "-1--2--3-|")) { source, _ in
                 source.map { $0 * 10 }
+            },
+            .unary("scan", .transforming, "Emits each step of an accumulation from a seed.",
+                   call: "source.scan(0) { $0 + $1 }",
+                   .hot("source", "-1--2--3-|")) { source, _ in
+                source.scan(0) { $0 + $1 }
+            },
+            .unary("reduce", .transforming, "Emits the final accumulation when the source completes.",
+                   call: "source.reduce(0) { $0 + $1 }",
+                   .hot("source", "-1--2--3-|")) { source, _ in
+                source.reduce(0) { $0 + $1 }
+            },
+            .unary("compactMap", .transforming, "Transforms each element and drops the nil results.",
+                   call: "source.compactMap { Int($0) }",
+                   .hotStrings("source", "-1-a-2-b-3-|")) { (source: TestableObservable<String>, _) in
+                source.compactMap { Int($0) }
             },
         ]
     }
@@ -69,13 +84,78 @@ extension Gallery {
         [
             .unary("filter", .filtering, "Lets through only the elements that pass a test.",
                    call: "source.filter { $0 % 2 == 0 }",
-                   .hot("source", [.next(1, 1), .next(3, 2), .next(5, 3), .next(7, 4), .next(9, 5), .completed(11)])) { source, _ in
+                   .hot("source", "-1-2-3-4-5-|")) { source, _ in
                 source.filter { $0 % 2 == 0 }
             },
             .unary("take", .filtering, "Emits the first n elements, then completes.",
                    call: "source.take(2)",
-                   .hot("source", [.next(1, 1), .next(3, 2), .next(5, 3), .next(7, 4), .completed(9)])) { source, _ in
+                   .hot("source", "-1-2-3-4-|")) { source, _ in
                 source.take(2)
+            },
+            .unary("skip", .filtering, "Drops the first n elements.",
+                   call: "source.skip(2)",
+                   .hot("source", "-1-2-3-4-|")) { source, _ in
+                source.skip(2)
+            },
+            .unary("distinctUntilChanged", .filtering, "Drops elements equal to the one before.",
+                   call: "source.distinctUntilChanged()",
+                   .hot("source", "-1-1-2-2-1-3-|")) { source, _ in
+                source.distinctUntilChanged()
+            },
+            .unary("takeWhile", .filtering, aliases: ["take(while:)"], "Emits elements while they pass a test, then completes.",
+                   call: "source.take(while: { $0 < 3 })",
+                   .hot("source", "-1-2-3-1-|")) { source, _ in
+                source.take(while: { $0 < 3 })
+            },
+            .unary("skipWhile", .filtering, aliases: ["skip(while:)"], "Drops elements while they pass a test, then lets all through.",
+                   call: "source.skip(while: { $0 < 3 })",
+                   .hot("source", "-1-2-3-1-|")) { source, _ in
+                source.skip(while: { $0 < 3 })
+            },
+            .unary("takeLast", .filtering, "Emits the last n elements when the source completes.",
+                   call: "source.takeLast(2)",
+                   .hot("source", "-1-2-3-4-|")) { source, _ in
+                source.takeLast(2)
+            },
+            .unary("elementAt", .filtering, aliases: ["element(at:)"], "Emits only the element at an index, then completes.",
+                   call: "source.element(at: 2)",
+                   .hot("source", "-1-2-3-4-|")) { source, _ in
+                source.element(at: 2)
+            },
+            .unary("ignoreElements", .filtering, "Drops every element; keeps completion or error.",
+                   call: "source.ignoreElements()",
+                   .hot("source", "-1-2-3-|")) { source, _ in
+                source.ignoreElements()
+            },
+            .binary("takeUntil", .filtering, aliases: ["take(until:)"], "Emits elements until another sequence emits, then completes.",
+                    call: "source.take(until: other)",
+                    .hot("source", "-1-2-3-4-|"), .hotStrings("other", "------x-|")) { (source: TestableObservable<Int>, other: TestableObservable<String>, _) in
+                source.take(until: other)
+            },
+            .binary("skipUntil", .filtering, aliases: ["skip(until:)"], "Drops elements until another sequence emits.",
+                    call: "source.skip(until: other)",
+                    .hot("source", "-1-2-3-4-|"), .hotStrings("other", "----x-|")) { (source: TestableObservable<Int>, other: TestableObservable<String>, _) in
+                source.skip(until: other)
+            },
+        ]
+    }
+
+    static var combining: [GalleryEntry] {
+        [
+            .unary("startWith", .combining, "Emits the given elements first, then the source's.",
+                   call: "source.startWith(0)",
+                   .hot("source", "---1--2-|")) { source, _ in
+                source.startWith(0)
+            },
+            .binary("combineLatest", .combining, "Combines the latest element of each input whenever any of them emits.",
+                    call: "Observable.combineLatest(a, b) { \"\\($0)\\($1)\" }",
+                    .hotStrings("a", "-1--2---3|"), .hotStrings("b", "--a--b|")) { (a: TestableObservable<String>, b: TestableObservable<String>, _) in
+                Observable.combineLatest(a, b) { "\($0)\($1)" }
+            },
+            .binary("zip", .combining, "Pairs the inputs' elements by index.",
+                    call: "Observable.zip(a, b) { \"\\($0)\\($1)\" }",
+                    .hotStrings("a", "-1--2---3-|"), .hotStrings("b", "--a--b-c-|")) { (a: TestableObservable<String>, b: TestableObservable<String>, _) in
+                Observable.zip(a, b) { "\($0)\($1)" }
             },
         ]
     }
@@ -85,13 +165,13 @@ extension Gallery {
             .unary("observeOn", .scheduling, aliases: ["observe(on:)", "observe"],
                    "Delivers the events on a scheduler (a TestScheduler runs work for now one tick later).",
                    call: "source.observe(on: scheduler)",
-                   .hot("source", [.next(1, 1), .next(4, 2), .next(6, 3), .completed(8)])) { source, scheduler in
+                   .hot("source", "-1--2-3-|")) { source, scheduler in
                 source.observe(on: scheduler)
             },
             .unary("subscribeOn", .scheduling, aliases: ["subscribe(on:)"],
                    "Subscribes to the source on a scheduler (here one tick later, so a cold source starts later).",
                    call: "source.subscribe(on: scheduler)",
-                   .cold("source", [.next(0, 1), .next(3, 2), .next(5, 3), .completed(7)])) { source, scheduler in
+                   .cold("source", "1--2-3-|")) { source, scheduler in
                 source.subscribe(on: scheduler)
             },
         ]
