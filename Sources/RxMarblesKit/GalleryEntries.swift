@@ -11,7 +11,7 @@ import RxTestCore
 extension Gallery {
     /// Every example, in display order.
     public static var entries: [GalleryEntry] {
-        creating + transforming + filtering + combining + scheduling
+        creating + transforming + filtering + combining + timing + errors + scheduling
     }
 
     static var creating: [GalleryEntry] {
@@ -156,6 +156,71 @@ extension Gallery {
                     call: "Observable.zip(a, b) { \"\\($0)\\($1)\" }",
                     .hotStrings("a", "-1--2---3-|"), .hotStrings("b", "--a--b-c-|")) { (a: TestableObservable<String>, b: TestableObservable<String>, _) in
                 Observable.zip(a, b) { "\($0)\($1)" }
+            },
+        ]
+    }
+
+    static var timing: [GalleryEntry] {
+        [
+            .unary("debounce", .timing, "Emits an element only after a quiet period without another.",
+                   call: "source.debounce(.seconds(2), scheduler: scheduler)",
+                   .hot("source", "-1--23---4-|")) { source, scheduler in
+                source.debounce(.seconds(2), scheduler: scheduler)
+            },
+            .unary("throttle", .timing, "Emits at most one element per period (the first, and the latest at its end).",
+                   call: "source.throttle(.seconds(3), scheduler: scheduler)",
+                   .hot("source", "-12-3----45---|")) { source, scheduler in
+                source.throttle(.seconds(3), scheduler: scheduler)
+            },
+            .binary("sample", .timing, "Emits the source's latest element whenever the sampler emits, if there is a new one.",
+                    call: "source.sample(sampler)",
+                    .hot("source", "-1-2---3-4--|"), .hotStrings("sampler", "---x--x--x--x|")) { (source: TestableObservable<Int>, sampler: TestableObservable<String>, _) in
+                source.sample(sampler)
+            },
+            .unary("delay", .timing, "Shifts every element later by a delay.",
+                   call: "source.delay(.seconds(2), scheduler: scheduler)",
+                   .hot("source", "-1--2-3-|")) { source, scheduler in
+                source.delay(.seconds(2), scheduler: scheduler)
+            },
+            .unary("delaySubscription", .timing, "Subscribes to the source only after a delay.",
+                   call: "source.delaySubscription(.seconds(3), scheduler: scheduler)",
+                   .cold("source", "1-2-|")) { source, scheduler in
+                source.delaySubscription(.seconds(3), scheduler: scheduler)
+            },
+            .unary("buffer", .timing, "Collects elements into arrays, emitted when full or when the time span ends.",
+                   call: "source.buffer(timeSpan: .seconds(5), count: 2, scheduler: scheduler)",
+                   .hot("source", "-12--3------|")) { source, scheduler in
+                source.buffer(timeSpan: .seconds(5), count: 2, scheduler: scheduler)
+            },
+            .unary("timeout", .timing, "Fails when no element arrives within a time after the previous one.",
+                   call: "source.timeout(.seconds(3), scheduler: scheduler)",
+                   .hot("source", "-1-2-----3|")) { source, scheduler in
+                source.timeout(.seconds(3), scheduler: scheduler)
+            },
+            .unary("takeFor", .timing, aliases: ["take(for:)"], "Emits elements for a duration, then completes.",
+                   call: "source.take(for: .seconds(5), scheduler: scheduler)",
+                   .hot("source", "-1-2-3-4-|")) { source, scheduler in
+                source.take(for: .seconds(5), scheduler: scheduler)
+            },
+        ]
+    }
+
+    static var errors: [GalleryEntry] {
+        [
+            .binary("catch", .errors, aliases: ["catchError"], "Replaces an error with a fallback sequence.",
+                    call: "source.catch { _ in fallback.asObservable() }",
+                    .hot("source", "-1-2-#"), .cold("fallback", "7-8|")) { (source: TestableObservable<Int>, fallback: TestableObservable<Int>, _) in
+                source.catch { _ in fallback.asObservable() }
+            },
+            .unary("catchAndReturn", .errors, aliases: ["catchErrorJustReturn"], "Replaces an error with one element and completion.",
+                   call: "source.catchAndReturn(0)",
+                   .hot("source", "-1-2-#")) { source, _ in
+                source.catchAndReturn(0)
+            },
+            .unary("retry", .errors, "Subscribes again after an error, up to a number of attempts in all.",
+                   call: "source.retry(2)",
+                   .cold("source", "-1-2-#")) { source, _ in
+                source.retry(2)
             },
         ]
     }

@@ -88,6 +88,28 @@ func outputOf(_ name: String) throws -> [String] {
         #expect(try outputOf("zip") == ["2:1a", "5:2b", "8:3c", "10:|"])
     }
 
+    @Test func timeExamples() throws {
+        #expect(try outputOf("debounce") == ["3:1", "7:3", "11:4", "11:|"])
+        #expect(try outputOf("throttle") == ["1:1", "4:3", "9:4", "12:5", "14:|"])
+        #expect(try outputOf("sample") == ["3:2", "9:4", "12:|"])
+        #expect(try outputOf("delay") == ["3:1", "6:2", "8:3", "10:|"])
+        #expect(try outputOf("delaySubscription") == ["3:1", "5:2", "7:|"])
+        #expect(try outputOf("buffer") == ["2:[1, 2]", "7:[3]", "12:[]", "12:|"])
+        #expect(try outputOf("timeout") == ["1:1", "3:2", "6:#"])
+        #expect(try outputOf("takeFor") == ["1:1", "3:2", "5:3", "5:|"])
+    }
+
+    @Test func errorHandlingExamples() throws {
+        #expect(try outputOf("catch") == ["1:1", "3:2", "5:7", "7:8", "8:|"])
+        #expect(try outputOf("catchAndReturn") == ["1:1", "3:2", "5:0", "5:|"])
+        #expect(try outputOf("retry") == ["1:1", "3:2", "6:1", "8:2", "10:#"])
+        let retry = try #require(Gallery.entry(named: "retry")).diagram()
+        #expect(retry.inputs[0].subscriptions == [FrameSpan(start: 0, end: 5), FrameSpan(start: 5, end: 10)])
+        let fallback = try #require(Gallery.entry(named: "catch")).diagram().inputs[1]
+        #expect(fallback.isCold)
+        #expect(fallback.subscriptions == [FrameSpan(start: 5, end: 8)])
+    }
+
     @Test func theGallerysMarblesAreReadByRxTestCore() throws {
         let map = try #require(Gallery.entry(named: "map")).diagram()
         #expect(map.inputs[0].events == [
