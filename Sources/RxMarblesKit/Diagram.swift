@@ -148,6 +148,9 @@ public struct OperatorDiagram: Equatable, Sendable {
     public var output: Timeline
     /// How many frames the diagram spans at least (streams that never end run this far).
     public var minimumFrameCount: Int
+    /// Whether the inputs' subscriptions are the point of the example (for sharing
+    /// operators), so that text output always shows them.
+    public var showsSubscriptions = false
 
     /// A diagram.
     public init(name: String, summary: String, inputs: [Timeline], call: String, output: Timeline, minimumFrameCount: Int = 0) {

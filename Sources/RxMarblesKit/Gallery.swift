@@ -190,6 +190,8 @@ public struct GalleryEntry {
     public let inputNames: [String]
     /// How many `--input` streams it takes.
     public let inputCount: ClosedRange<Int>
+    /// Whether its diagram always shows the inputs' subscriptions.
+    public private(set) var showsSubscriptions = false
     private let make: ([MarbleInput]?) throws -> OperatorDiagram
 
     init(name: String, aliases: [String], family: GalleryFamily, summary: String, inputNames: [String], inputCount: ClosedRange<Int>, make: @escaping ([MarbleInput]?) throws -> OperatorDiagram) {
@@ -202,10 +204,19 @@ public struct GalleryEntry {
         self.make = make
     }
 
+    /// The same entry, its diagrams showing the inputs' subscriptions.
+    func showingSubscriptions() -> GalleryEntry {
+        var copy = self
+        copy.showsSubscriptions = true
+        return copy
+    }
+
     /// The diagram of the default example, computed now.
     public func diagram() -> OperatorDiagram {
         do {
-            return try make(nil)
+            var diagram = try make(nil)
+            diagram.showsSubscriptions = showsSubscriptions
+            return diagram
         } catch {
             rxFatalError("the default example of \(name) was refused: \(error)")
         }
@@ -216,7 +227,9 @@ public struct GalleryEntry {
         guard inputCount.contains(inputs.count) else {
             throw GalleryInputError.wrongInputCount(operator: name, expected: inputCount, names: inputNames, got: inputs.count)
         }
-        return try make(inputs)
+        var diagram = try make(inputs)
+        diagram.showsSubscriptions = showsSubscriptions
+        return diagram
     }
 }
 

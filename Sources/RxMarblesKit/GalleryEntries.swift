@@ -11,7 +11,7 @@ import RxTestCore
 extension Gallery {
     /// Every example, in display order.
     public static var entries: [GalleryEntry] {
-        creating + transforming + filtering + combining + timing + errors + scheduling
+        creating + transforming + filtering + combining + timing + errors + sharing + scheduling
     }
 
     static var creating: [GalleryEntry] {
@@ -222,6 +222,17 @@ extension Gallery {
                    .cold("source", "-1-2-#")) { source, _ in
                 source.retry(2)
             },
+        ]
+    }
+
+    static var sharing: [GalleryEntry] {
+        [
+            GalleryEntry.unary("share", .sharing, "Shares one subscription to the source among all subscribers (see the source's single ^...!).",
+                   call: "let shared = source.share(); Observable.zip(shared, shared.skip(1)) { \"\\($0)\\($1)\" }",
+                   .cold("source", "-1-2-3-|")) { source, _ in
+                let shared = source.share()
+                return Observable.zip(shared, shared.skip(1)) { "\($0)\($1)" }
+            }.showingSubscriptions(),
         ]
     }
 

@@ -43,7 +43,7 @@ public struct TextRenderer: Sendable {
 
     /// The lines of the diagram itself, without heading.
     public func diagramLines(_ diagram: OperatorDiagram) -> [String] {
-        let layout = MarbleLayout(diagram, subscriptions: showSubscriptions)
+        let layout = MarbleLayout(diagram, subscriptions: showSubscriptions || diagram.showsSubscriptions)
         let nameWidth = diagram.timelines.map { displayName($0).count }.max() ?? 0
         let indent = "  "
         let gutter = nameWidth > 0 ? nameWidth + 2 : 0

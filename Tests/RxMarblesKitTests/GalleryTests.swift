@@ -110,6 +110,16 @@ func outputOf(_ name: String) throws -> [String] {
         #expect(fallback.subscriptions == [FrameSpan(start: 5, end: 8)])
     }
 
+    @Test func shareSubscribesToTheColdSourceOnceAndShowsIt() throws {
+        let entry = try #require(Gallery.entry(named: "share"))
+        let diagram = entry.diagram()
+        #expect(diagram.output.events.map { "\($0.frame):\($0.kind.symbol)" } == ["3:12", "5:23", "7:|"])
+        // Two subscribers (zip's two inputs), one subscription to the source.
+        #expect(diagram.inputs[0].subscriptions == [FrameSpan(start: 0, end: 7)])
+        #expect(diagram.showsSubscriptions)
+        #expect(TextRenderer().render(diagram).contains("\n                 ^----------!\n"))
+    }
+
     @Test func theGallerysMarblesAreReadByRxTestCore() throws {
         let map = try #require(Gallery.entry(named: "map")).diagram()
         #expect(map.inputs[0].events == [
