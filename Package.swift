@@ -28,16 +28,34 @@ let package = Package(
         .target(name: "RxTestCore", dependencies: ["RxSwift"]),
         .target(name: "RxTest", dependencies: ["RxSwift", "RxTestCore"]),
         .target(name: "RxBlocking", dependencies: ["RxSwift"]),
+        // The rxmarbles tool's gallery, layout, text and SVG rendering, kept apart from
+        // its entry point so that tests can reach them.
+        .target(
+            name: "RxMarblesKit",
+            dependencies: [
+                "RxSwift", "RxTestCore",
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+            ]
+        ),
         .executableTarget(
             name: "rxmarbles",
             dependencies: [
-                "RxSwift", "RxTestCore",
+                "RxMarblesKit", "RxSwift", "RxTestCore",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
         .testTarget(name: "RxSwiftTests", dependencies: ["RxSwift", "RxTest", "RxBlocking"]),
         .testTarget(name: "RxTestTests", dependencies: ["RxSwift", "RxTest"]),
         .testTarget(name: "RxBlockingTests", dependencies: ["RxSwift", "RxBlocking"]),
+        .testTarget(name: "RxRelayTests", dependencies: ["RxSwift", "RxRelay", "RxTest"]),
+        .testTarget(name: "RxCocoaTests", dependencies: ["RxSwift", "RxRelay", "RxCocoa", "RxTest", "RxBlocking"]),
+        .testTarget(name: "RxMarblesKitTests", dependencies: ["RxMarblesKit", "RxSwift", "RxTestCore"]),
+        // Built in the Swift 5 language mode: RxSwift code written in that mode compiles unchanged.
+        .testTarget(
+            name: "Swift5CompatibilityTests",
+            dependencies: ["RxSwift", "RxTest", "RxBlocking"],
+            swiftSettings: [.swiftLanguageMode(.v5)]
+        ),
     ],
     swiftLanguageModes: [.v6]
 )

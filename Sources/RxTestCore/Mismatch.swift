@@ -1,17 +1,73 @@
 import RxSwift
 
-/// The failure text for two differing recordings: both lists, and the first
-/// position where they differ.
+/// The failure text for two differing recordings: the first difference, both drawn as
+/// aligned marble timelines with a caret under the first differing event, then both
+/// event lists.
+///
+/// ```
+/// Recorded events differ at index 1: expected next(2) @ 220, got next(3) @ 230
+/// expected: ---------------------12-------|
+/// actual:   ---------------------1-3------|
+///                                 ^ first difference (time 220)
+/// one column = 10 ticks, first column = time 0
+/// expected events (3): [next(1) @ 210, next(2) @ 220, completed @ 300]
+/// actual events (3):   [next(1) @ 210, next(3) @ 230, completed @ 300]
+/// ```
+///
+/// Elements that are not single characters get letters, explained on a `legend:` line.
 public func recordedEventsMismatchMessage<T: Equatable>(_ actual: [Recorded<Event<T>>], _ expected: [Recorded<Event<T>>]) -> String {
     var index = 0
     while index < actual.count, index < expected.count, actual[index] == expected[index] {
         index += 1
     }
+    if index == actual.count, index == expected.count {
+        return "Recorded events are equal: \(describe(actual))"
+    }
     let actualAt = index < actual.count ? "\(actual[index])" : "nothing"
     let expectedAt = index < expected.count ? "\(expected[index])" : "nothing"
-    return """
-    Recorded events differ at index \(index): expected \(expectedAt), got \(actualAt).
-    actual:   \(actual)
-    expected: \(expected)
-    """
+    let differenceTime = [
+        index < actual.count ? actual[index].time : nil,
+        index < expected.count ? expected[index].time : nil,
+    ].compactMap { $0 }.min()!
+
+    let diagram = Marbles.render(timelines: [expected, actual], origin: 0)
+    let expectedLabel = "expected: "
+    let actualLabel = "actual:   "
+    var lines = [
+        "Recorded events differ at index \(index): expected \(expectedAt), got \(actualAt)",
+        expectedLabel + diagram.lines[0],
+        actualLabel + diagram.lines[1],
+    ]
+    if let column = diagram.column(of: differenceTime) {
+        lines.append(String(repeating: " ", count: expectedLabel.count + column) + "^ first difference (time \(differenceTime))")
+    }
+    var scale = "one column = \(diagram.frame) tick\(diagram.frame == 1 ? "" : "s"), "
+    if diagram.lines.contains(where: { $0.contains("^") }) {
+        scale += "'^' = time \(diagram.origin)"
+    } else {
+        scale += "first column = time \(diagram.origin)"
+    }
+    lines.append(scale)
+    if !diagram.legend.isEmpty {
+        lines.append("legend: " + diagram.legend.joined(separator: ", "))
+    }
+    lines.append("expected events (\(expected.count)): \(describe(expected))")
+    lines.append("actual events (\(actual.count)):   \(describe(actual))")
+    return lines.joined(separator: "\n")
+}
+
+/// The failure text for two differing subscription lists, both drawn as subscription
+/// marbles on shared columns.
+public func subscriptionsMismatchMessage(_ actual: [Subscription], _ expected: [Subscription]) -> String {
+    let diagram = Marbles.renderSubscriptions(expected + actual, origin: 0)
+    var lines = ["Subscriptions differ: expected \(expected), got \(actual)"]
+    for (index, line) in diagram.lines.enumerated() {
+        lines.append((index < expected.count ? "expected: " : "actual:   ") + line)
+    }
+    lines.append("one column = \(diagram.frame) tick\(diagram.frame == 1 ? "" : "s"), first column = time \(diagram.origin)")
+    return lines.joined(separator: "\n")
+}
+
+private func describe<T>(_ events: [Recorded<Event<T>>]) -> String {
+    "[" + events.map { "\($0)" }.joined(separator: ", ") + "]"
 }

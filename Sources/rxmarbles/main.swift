@@ -1,1 +1,3 @@
-print("rxmarbles")
+import RxMarblesKit
+
+RxMarblesCommand.main()

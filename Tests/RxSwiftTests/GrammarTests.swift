@@ -14,7 +14,7 @@ struct GrammarTests {
                 observer.onNext(1)
                 observer.onCompleted()
                 observer.onNext(2)
-                observer.onError(TestError.boom)
+                observer.onError(RivuletTestError.boom)
                 observer.onCompleted()
                 return Disposables.create()
             }
@@ -27,12 +27,12 @@ struct GrammarTests {
         let scheduler = TestScheduler(initialClock: 0)
         let result = scheduler.start {
             Observable<Int>.create { observer in
-                observer.onError(TestError.boom)
-                observer.onError(TestError.other)
+                observer.onError(RivuletTestError.boom)
+                observer.onError(RivuletTestError.other)
                 return Disposables.create()
             }
         }
-        #expect(result.events == [.error(200, TestError.boom)])
+        #expect(result.events == [.error(200, RivuletTestError.boom)])
     }
 
     @Test("nothing arrives after dispose, and dispose runs the subscription's disposable once")
@@ -103,11 +103,11 @@ struct GrammarTests {
         let xs = scheduler.createHotObservable([.next(210, 1), .next(220, 2), .next(230, 3), .completed(300)])
         let result = scheduler.start {
             xs.map { value -> Int in
-                if value == 2 { throw TestError.boom }
+                if value == 2 { throw RivuletTestError.boom }
                 return value
             }
         }
-        #expect(result.events == [.next(210, 1), .error(220, TestError.boom)])
+        #expect(result.events == [.next(210, 1), .error(220, RivuletTestError.boom)])
         #expect(xs.subscriptions == [Subscription(200, 220)])
     }
 
@@ -119,7 +119,7 @@ struct GrammarTests {
     }
 }
 
-enum TestError: Error, Equatable {
+enum RivuletTestError: Error, Equatable {
     case boom
     case other
 }
@@ -132,7 +132,7 @@ final class GlobalStateTests: XCTestCase {
         let previous = Hooks.defaultErrorHandler
         Hooks.defaultErrorHandler = { _, _ in handled.increment() }
         defer { Hooks.defaultErrorHandler = previous }
-        _ = Observable<Int>.error(TestError.boom).subscribe(onNext: { _ in })
+        _ = Observable<Int>.error(RivuletTestError.boom).subscribe(onNext: { _ in })
         XCTAssertEqual(handled.value, 1)
     }
 

@@ -251,28 +251,6 @@ extension ObservableType {
     }
 }
 
-/// A value behind a lock, for tests that collect from several threads.
-final class LockedBox<Value>: @unchecked Sendable {
-    private let lock = NSLock()
-    private var stored: Value
-
-    init(_ value: Value) {
-        stored = value
-    }
-
-    func mutate(_ body: (inout Value) -> Void) {
-        lock.lock()
-        body(&stored)
-        lock.unlock()
-    }
-
-    var value: Value {
-        lock.lock()
-        defer { lock.unlock() }
-        return stored
-    }
-}
-
 final class LockedLog: @unchecked Sendable {
     private let box = LockedBox<[Int]>([])
     func append(_ value: Int) { box.mutate { $0.append(value) } }

@@ -26,10 +26,10 @@ struct SubjectsTests {
     @Test("a late subscriber to a terminated publish subject gets the terminal event; after dispose, RxError.disposed")
     func publishTerminalAndDispose() {
         let subject = PublishSubject<Int>()
-        subject.onError(TestError.boom)
+        subject.onError(RivuletTestError.boom)
         var events: [Event<Int>] = []
         _ = subject.subscribe { events.append($0) }
-        #expect(events == [.error(TestError.boom)])
+        #expect(events == [.error(RivuletTestError.boom)])
 
         let disposedSubject = PublishSubject<Int>()
         disposedSubject.dispose()
@@ -58,8 +58,8 @@ struct SubjectsTests {
         subscription.dispose()
 
         let failing = BehaviorSubject(value: 0)
-        failing.onError(TestError.boom)
-        #expect(throws: TestError.boom) { try failing.value() }
+        failing.onError(RivuletTestError.boom)
+        #expect(throws: RivuletTestError.boom) { try failing.value() }
 
         let disposed = BehaviorSubject(value: 0)
         disposed.dispose()

@@ -66,12 +66,25 @@ extension ObserverType {
 
 /// Observer with closure-based handling and the Rx grammar enforced: nothing is
 /// delivered after the first terminal event.
-final class AnonymousObserver<Element>: ObserverType, @unchecked Sendable {
+final class AnonymousObserver<Element>: ObserverType, ElementForwarding, @unchecked Sendable {
     private let handler: (Event<Element>) -> Void
+    private let elementHandler: ((Element) -> Void)?
     private let stopped = AtomicFlag()
 
-    init(_ handler: @escaping (Event<Element>) -> Void) {
+    /// An observer of events; `elementHandler`, when given, receives the elements
+    /// directly (it must do what `handler` does for `.next`).
+    init(_ handler: @escaping (Event<Element>) -> Void, elementHandler: ((Element) -> Void)? = nil) {
         self.handler = handler
+        self.elementHandler = elementHandler
+    }
+
+    func acceptsElements<T>(of type: T.Type) -> Bool {
+        elementHandler != nil && T.self == Element.self
+    }
+
+    func receiveNext<T>(_ element: T) {
+        if stopped.isSet { return }
+        elementHandler?(unsafeBitCast(element, to: Element.self))
     }
 
     func on(_ event: Event<Element>) {

@@ -23,7 +23,7 @@ extension ObservableType {
             disposable = Disposables.create()
         }
         let callStack = Hooks.recordCallStackOnError ? Hooks.customCaptureSubscriptionCallstack() : []
-        let observer = AnonymousObserver<Element> { event in
+        let observer = AnonymousObserver<Element>({ event in
             switch event {
             case .next(let value):
                 onNext?(value)
@@ -38,7 +38,7 @@ extension ObservableType {
                 onCompleted?()
                 disposable.dispose()
             }
-        }
+        }, elementHandler: onNext ?? { _ in })
         return Disposables.create(asObservable().subscribe(observer), disposable)
     }
 

@@ -97,6 +97,7 @@ struct RangeSequence<Element: FixedWidthInteger>: Sequence, IteratorProtocol {
         remaining = count
     }
 
+    @_specialize(where Element == Int)
     mutating func next() -> Element? {
         guard remaining > 0 else { return nil }
         let value = current
@@ -165,7 +166,7 @@ final class ObservableSequence<Elements: Sequence>: Producer<Elements.Element>, 
             sink.setUpstream(CurrentThreadScheduler.instance.schedule(()) { _ in
                 for element in elements {
                     if sink.isDisposed { return Disposables.create() }
-                    sink.forwardOn(.next(element))
+                    sink.forwardNext(element)
                 }
                 sink.forwardTerminal(.completed)
                 return Disposables.create()
@@ -174,7 +175,7 @@ final class ObservableSequence<Elements: Sequence>: Producer<Elements.Element>, 
             var iterator = elements.makeIterator()
             sink.setUpstream(scheduler.scheduleRecursive(()) { _, recurse in
                 if let next = iterator.next() {
-                    sink.forwardOn(.next(next))
+                    sink.forwardNext(next)
                     recurse(())
                 } else {
                     sink.forwardTerminal(.completed)
@@ -208,7 +209,7 @@ final class Generate<Element>: Producer<Element>, @unchecked Sendable {
             do {
                 let value = state.1 ? state.0 : try iterate(state.0)
                 if try condition(value) {
-                    sink.forwardOn(.next(value))
+                    sink.forwardNext(value)
                     recurse((value, false))
                 } else {
                     sink.forwardTerminal(.completed)

@@ -27,7 +27,7 @@ final class Filter<Element>: Producer<Element>, @unchecked Sendable {
     }
 }
 
-final class FilterSink<Observer: ObserverType>: Sink<Observer>, ObserverType, @unchecked Sendable {
+final class FilterSink<Observer: ObserverType>: Sink<Observer>, ObserverType, ElementForwarding, @unchecked Sendable {
     typealias Element = Observer.Element
     private let predicate: (Element) throws -> Bool
 
@@ -36,17 +36,30 @@ final class FilterSink<Observer: ObserverType>: Sink<Observer>, ObserverType, @u
         super.init(observer: observer)
     }
 
+    func acceptsElements<T>(of type: T.Type) -> Bool {
+        T.self == Element.self
+    }
+
+    func receiveNext<T>(_ element: T) {
+        onNext(unsafeBitCast(element, to: Element.self))
+    }
+
+    @inline(__always)
+    private func onNext(_ element: Element) {
+        let passes: Bool
+        do {
+            passes = try predicate(element)
+        } catch {
+            forwardError(error)
+            return
+        }
+        if passes { forwardNext(element) }
+    }
+
     func on(_ event: Event<Element>) {
         switch event {
         case .next(let element):
-            let passes: Bool
-            do {
-                passes = try predicate(element)
-            } catch {
-                forwardTerminal(.error(error))
-                return
-            }
-            if passes { forwardOn(event) }
+            onNext(element)
         case .error, .completed:
             forwardTerminal(event)
         }

@@ -27,7 +27,7 @@ final class Map<Source, Result>: Producer<Result>, @unchecked Sendable {
     }
 }
 
-final class MapSink<Source, Observer: ObserverType>: Sink<Observer>, ObserverType, @unchecked Sendable {
+final class MapSink<Source, Observer: ObserverType>: Sink<Observer>, ObserverType, ElementForwarding, @unchecked Sendable {
     typealias Result = Observer.Element
     private let transform: (Source) throws -> Result
 
@@ -36,17 +36,30 @@ final class MapSink<Source, Observer: ObserverType>: Sink<Observer>, ObserverTyp
         super.init(observer: observer)
     }
 
+    func acceptsElements<T>(of type: T.Type) -> Bool {
+        T.self == Source.self
+    }
+
+    func receiveNext<T>(_ element: T) {
+        onNext(unsafeBitCast(element, to: Source.self))
+    }
+
+    @inline(__always)
+    private func onNext(_ element: Source) {
+        let mapped: Result
+        do {
+            mapped = try transform(element)
+        } catch {
+            forwardError(error)
+            return
+        }
+        forwardNext(mapped)
+    }
+
     func on(_ event: Event<Source>) {
         switch event {
         case .next(let element):
-            let mapped: Result
-            do {
-                mapped = try transform(element)
-            } catch {
-                forwardTerminal(.error(error))
-                return
-            }
-            forwardOn(.next(mapped))
+            onNext(element)
         case .error(let error):
             forwardTerminal(.error(error))
         case .completed:

@@ -6,7 +6,7 @@ public final class PublishSubject<Element>: Observable<Element>, SubjectType, Ca
     public typealias SubjectObserverType = PublishSubject<Element>
 
     private let lock = Lock.make()
-    private var observers = Bag<(Event<Element>) -> Void>()
+    private var observers = Bag<SubjectObserverEntry<Element>>()
     private var stoppedEvent: Event<Element>?
     private var disposed = false
 
@@ -37,9 +37,7 @@ public final class PublishSubject<Element>: Observable<Element>, SubjectType, Ca
             observers.removeAll()
         }
         lock.unlock()
-        for observer in snapshot {
-            observer(event)
-        }
+        snapshot.deliver(event)
     }
 
     public override func subscribe<Observer: ObserverType>(_ observer: Observer) -> Disposable where Observer.Element == Element {
@@ -54,7 +52,7 @@ public final class PublishSubject<Element>: Observable<Element>, SubjectType, Ca
             observer.on(.error(RxError.disposed(object: self)))
             return Disposables.create()
         }
-        let key = observers.insert(observer.on)
+        let key = observers.insert(SubjectObserverEntry(observer))
         lock.unlock()
         return SubjectSubscription(owner: self, key: key)
     }
@@ -71,7 +69,7 @@ public final class PublishSubject<Element>: Observable<Element>, SubjectType, Ca
 
     /// Drops every observer; later subscribers receive `RxError.disposed`.
     public func dispose() {
-        let dropped = lock.withLock { () -> Bag<(Event<Element>) -> Void> in
+        let dropped = lock.withLock { () -> Bag<SubjectObserverEntry<Element>> in
             disposed = true
             defer {
                 observers.removeAll()

@@ -78,3 +78,35 @@ final class ReplayingObserver<Element>: @unchecked Sendable {
         }
     }
 }
+
+/// An observer as a subject stores it: its event handler and, for Rivulet's own
+/// observers, its direct element path.
+struct SubjectObserverEntry<Element> {
+    let on: (Event<Element>) -> Void
+    let next: ElementForwarding?
+
+    init<Observer: ObserverType>(_ observer: Observer) where Observer.Element == Element {
+        on = observer.on
+        next = directPath(of: observer)
+    }
+}
+
+extension ContiguousArray {
+    /// Delivers `event` to every entry, switching on the event once.
+    @inline(__always)
+    func deliver<Value>(_ event: Event<Value>) where Element == SubjectObserverEntry<Value> {
+        if case .next(let element) = event {
+            for entry in self {
+                if let next = entry.next {
+                    next.receiveNext(element)
+                } else {
+                    entry.on(event)
+                }
+            }
+        } else {
+            for entry in self {
+                entry.on(event)
+            }
+        }
+    }
+}

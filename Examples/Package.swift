@@ -1,0 +1,36 @@
+// swift-tools-version:6.0
+import PackageDescription
+
+// The view models of the seed documents, written fresh, with their tests in every
+// style those documents show. Depends on Rivulet by path, as an app would.
+let package = Package(
+    name: "RivuletExamples",
+    platforms: [.macOS(.v10_15), .iOS(.v13), .tvOS(.v13), .watchOS(.v6)],
+    dependencies: [
+        .package(name: "Rivulet", path: ".."),
+        .package(url: "https://github.com/Quick/Nimble.git", from: "14.0.0"),
+    ],
+    targets: [
+        .target(
+            name: "SeedExamples",
+            dependencies: [
+                .product(name: "RxSwift", package: "Rivulet"),
+                .product(name: "RxRelay", package: "Rivulet"),
+                .product(name: "RxCocoa", package: "Rivulet"),
+            ]
+        ),
+        .testTarget(
+            name: "SeedExamplesTests",
+            dependencies: [
+                "SeedExamples",
+                .product(name: "RxSwift", package: "Rivulet"),
+                .product(name: "RxRelay", package: "Rivulet"),
+                .product(name: "RxCocoa", package: "Rivulet"),
+                .product(name: "RxTest", package: "Rivulet"),
+                .product(name: "RxBlocking", package: "Rivulet"),
+                .product(name: "Nimble", package: "Nimble"),
+            ]
+        ),
+    ],
+    swiftLanguageModes: [.v6]
+)

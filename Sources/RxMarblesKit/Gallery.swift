@@ -1,0 +1,314 @@
+import Foundation
+import RxSwift
+import RxTestCore
+
+/// A stream given as marble text and parsed: its events (an element's value is its
+/// marble key) and how many frames the text spans.
+public struct MarbleInput: Equatable {
+    /// The events, one tick per frame, frame 0 at time 0.
+    public var events: [Recorded<Event<String>>]
+    /// The number of frames the marble text covers.
+    public var frameCount: Int
+
+    /// A parsed input.
+    public init(events: [Recorded<Event<String>>], frameCount: Int) {
+        self.events = events
+        self.frameCount = frameCount
+    }
+}
+
+/// Why a gallery entry could not use the inputs it was given.
+public enum GalleryInputError: Error, Equatable, CustomStringConvertible {
+    /// The entry takes a different number of input streams.
+    case wrongInputCount(operator: String, expected: ClosedRange<Int>, names: [String], got: Int)
+    /// A value of an input is not one the example's element type accepts.
+    case valueNotAccepted(operator: String, input: Int, name: String, key: String, frame: Int, expected: String)
+
+    /// Whether this is a usage error (exit 64) rather than a data error (exit 65).
+    public var isUsageError: Bool {
+        if case .wrongInputCount = self { return true }
+        return false
+    }
+
+    public var description: String {
+        switch self {
+        case let .wrongInputCount(name, expected, names, got):
+            let count: String
+            if expected.lowerBound == expected.upperBound {
+                count = expected.lowerBound == 1 ? "1 input stream" : "\(expected.lowerBound) input streams"
+            } else if expected.upperBound == Int.max {
+                count = "at least \(expected.lowerBound) input streams"
+            } else {
+                count = "\(expected.lowerBound) to \(expected.upperBound) input streams"
+            }
+            if expected.upperBound == 0 {
+                return "\(name) creates its sequence itself and takes no --input; got \(got)."
+            }
+            return "\(name) takes \(count) (\(names.joined(separator: ", "))); got \(got) --input."
+        case let .valueNotAccepted(name, input, inputName, key, frame, expected):
+            return "--input \(input) (\(inputName)) of \(name): '\(key)' at frame \(frame) is not \(expected)."
+        }
+    }
+}
+
+/// How one input of an example is made: its events, hot or cold, and how a marble key
+/// given by the user becomes an element.
+public struct InputSpec<Element> {
+    /// The name shown beside the stream and used in the call (`a`, `source`).
+    public var name: String
+    /// The default events (one tick per frame).
+    public var events: [Recorded<Event<Element>>]
+    /// Cold: events relative to each subscription; hot: at absolute times.
+    public var isCold: Bool
+    /// Turns a marble key into an element; `nil` refuses it.
+    public var decode: (String) -> Element?
+    /// What `decode` accepts, for the error message (`a digit 0-9`).
+    public var accepts: String
+
+    /// An input spec.
+    public init(name: String, events: [Recorded<Event<Element>>], isCold: Bool, accepts: String, decode: @escaping (String) -> Element?) {
+        self.name = name
+        self.events = events
+        self.isCold = isCold
+        self.accepts = accepts
+        self.decode = decode
+    }
+}
+
+extension InputSpec where Element == Int {
+    /// A hot stream of integers; the user's marble keys must be digits.
+    public static func hot(_ name: String, _ events: [Recorded<Event<Int>>]) -> InputSpec<Int> {
+        InputSpec(name: name, events: events, isCold: false, accepts: "a digit 0-9 (this example works on integers)") { Int($0) }
+    }
+
+    /// A cold stream of integers; the user's marble keys must be digits.
+    public static func cold(_ name: String, _ events: [Recorded<Event<Int>>]) -> InputSpec<Int> {
+        InputSpec(name: name, events: events, isCold: true, accepts: "a digit 0-9 (this example works on integers)") { Int($0) }
+    }
+}
+
+extension InputSpec where Element == String {
+    /// A hot stream of strings; any marble key is accepted.
+    public static func hot(_ name: String, _ events: [Recorded<Event<String>>]) -> InputSpec<String> {
+        InputSpec(name: name, events: events, isCold: false, accepts: "a value") { $0 }
+    }
+
+    /// A cold stream of strings; any marble key is accepted.
+    public static func cold(_ name: String, _ events: [Recorded<Event<String>>]) -> InputSpec<String> {
+        InputSpec(name: name, events: events, isCold: true, accepts: "a value") { $0 }
+    }
+}
+
+/// The error every example that fails uses, shown as `#`.
+public struct ExampleError: Error, Equatable, CustomStringConvertible {
+    /// A short text.
+    public var message: String
+
+    /// An error with `message`.
+    public init(_ message: String = "error") {
+        self.message = message
+    }
+
+    public var description: String { message }
+}
+
+/// One example of the gallery: an operator family's canonical use, run live on a
+/// `TestScheduler` each time it is shown.
+public struct GalleryEntry {
+    /// The operator's name as typed on the command line (`combineLatest`).
+    public let name: String
+    /// Other spellings that select it (`observe(on:)`).
+    public let aliases: [String]
+    /// The family heading it is listed under.
+    public let family: GalleryFamily
+    /// A one-line description.
+    public let summary: String
+    /// The names of the inputs of the default example.
+    public let inputNames: [String]
+    /// How many `--input` streams it takes.
+    public let inputCount: ClosedRange<Int>
+    private let make: ([MarbleInput]?) throws -> MarbleDiagram
+
+    init(name: String, aliases: [String], family: GalleryFamily, summary: String, inputNames: [String], inputCount: ClosedRange<Int>, make: @escaping ([MarbleInput]?) throws -> MarbleDiagram) {
+        self.name = name
+        self.aliases = aliases
+        self.family = family
+        self.summary = summary
+        self.inputNames = inputNames
+        self.inputCount = inputCount
+        self.make = make
+    }
+
+    /// The diagram of the default example, computed now.
+    public func diagram() -> MarbleDiagram {
+        do {
+            return try make(nil)
+        } catch {
+            rxFatalError("the default example of \(name) was refused: \(error)")
+        }
+    }
+
+    /// The diagram with the inputs replaced by `inputs`, computed now.
+    public func diagram(inputs: [MarbleInput]) throws -> MarbleDiagram {
+        guard inputCount.contains(inputs.count) else {
+            throw GalleryInputError.wrongInputCount(operator: name, expected: inputCount, names: inputNames, got: inputs.count)
+        }
+        return try make(inputs)
+    }
+}
+
+/// The headings of the gallery, in display order.
+public enum GalleryFamily: String, CaseIterable, Sendable {
+    case creating = "Creating"
+    case transforming = "Transforming"
+    case filtering = "Filtering"
+    case combining = "Combining"
+    case timing = "Time"
+    case errors = "Error handling"
+    case sharing = "Sharing"
+    case scheduling = "Scheduling"
+}
+
+/// One run of an example: a fresh `TestScheduler` at 0, the inputs as testable
+/// observables, and the output recorded by a `TestableObserver` subscribed at 0.
+final class ExampleRun {
+    let scheduler = TestScheduler(initialClock: 0)
+    let operatorName: String
+    let userInputs: [MarbleInput]?
+    private(set) var timelines: [Timeline] = []
+    private(set) var inputFrames = 0
+    private var subscriptionReaders: [() -> [Subscription]] = []
+
+    init(operatorName: String, userInputs: [MarbleInput]?) {
+        self.operatorName = operatorName
+        self.userInputs = userInputs
+    }
+
+    /// The testable observable for input `index`: the spec's events, or the user's with
+    /// their keys decoded by the spec.
+    func input<Element>(_ spec: InputSpec<Element>, index: Int, name: String? = nil) throws -> TestableObservable<Element> {
+        var events = spec.events
+        var frames = (spec.events.map(\.time).max() ?? 0) + 1
+        if let userInputs {
+            let user = userInputs[index]
+            events = try user.events.map { record in
+                switch record.value {
+                case .next(let key):
+                    guard let element = spec.decode(key) else {
+                        throw GalleryInputError.valueNotAccepted(operator: operatorName, input: index + 1, name: name ?? spec.name, key: key, frame: record.time, expected: spec.accepts)
+                    }
+                    return Recorded(time: record.time, value: .next(element))
+                case .error(let error):
+                    return Recorded(time: record.time, value: .error(error))
+                case .completed:
+                    return Recorded(time: record.time, value: .completed)
+                }
+            }
+            frames = user.frameCount
+        }
+        inputFrames = max(inputFrames, frames)
+        timelines.append(Timeline(name: name ?? spec.name, recorded: events, isCold: spec.isCold))
+        let observable = spec.isCold ? scheduler.createColdObservable(events) : scheduler.createHotObservable(events)
+        subscriptionReaders.append { observable.subscriptions }
+        return observable
+    }
+
+    /// Subscribes the output at 0, runs the scheduler up to `horizon` (or a little past
+    /// the inputs), disposes, and returns the diagram.
+    func finish<Output>(_ entry: EntryText, horizon: Int?, output make: () -> Observable<Output>) -> MarbleDiagram {
+        let end = horizon ?? max(inputFrames + 6, 12)
+        let observer = scheduler.createObserver(Output.self)
+        let subscription = make().subscribe(observer)
+        scheduler.scheduleAt(end) { subscription.dispose() }
+        scheduler.advanceTo(end)
+        subscription.dispose()
+        for (index, read) in subscriptionReaders.enumerated() {
+            timelines[index].subscriptions = read().map { FrameSpan(start: $0.subscribe, end: $0.unsubscribe == Int.max ? nil : $0.unsubscribe) }
+        }
+        let output = Timeline(name: "", recorded: observer.events)
+        return MarbleDiagram(
+            name: entry.name, summary: entry.summary, inputs: timelines, call: entry.call,
+            output: output, minimumFrameCount: max(inputFrames + 1, horizon ?? 0)
+        )
+    }
+}
+
+/// The texts of an entry.
+struct EntryText {
+    let name: String
+    let summary: String
+    let call: String
+}
+
+extension GalleryEntry {
+    /// An example without inputs: a creation operator.
+    static func source<Output>(
+        _ name: String, _ family: GalleryFamily, aliases: [String] = [], _ summary: String,
+        call: String, horizon: Int? = nil,
+        _ make: @escaping (TestScheduler) -> Observable<Output>
+    ) -> GalleryEntry {
+        let text = EntryText(name: name, summary: summary, call: call)
+        return GalleryEntry(name: name, aliases: aliases, family: family, summary: summary, inputNames: [], inputCount: 0...0) { inputs in
+            let run = ExampleRun(operatorName: name, userInputs: inputs)
+            return run.finish(text, horizon: horizon) { make(run.scheduler) }
+        }
+    }
+
+    /// An example with one input, named `source` unless the spec says otherwise.
+    static func unary<A, Output>(
+        _ name: String, _ family: GalleryFamily, aliases: [String] = [], _ summary: String,
+        call: String, horizon: Int? = nil, _ a: InputSpec<A>,
+        _ make: @escaping (TestableObservable<A>, TestScheduler) -> Observable<Output>
+    ) -> GalleryEntry {
+        let text = EntryText(name: name, summary: summary, call: call)
+        return GalleryEntry(name: name, aliases: aliases, family: family, summary: summary, inputNames: [a.name], inputCount: 1...1) { inputs in
+            let run = ExampleRun(operatorName: name, userInputs: inputs)
+            let first = try run.input(a, index: 0)
+            return run.finish(text, horizon: horizon) { make(first, run.scheduler) }
+        }
+    }
+
+    /// An example with two inputs of possibly different element types.
+    static func binary<A, B, Output>(
+        _ name: String, _ family: GalleryFamily, aliases: [String] = [], _ summary: String,
+        call: String, horizon: Int? = nil, _ a: InputSpec<A>, _ b: InputSpec<B>,
+        _ make: @escaping (TestableObservable<A>, TestableObservable<B>, TestScheduler) -> Observable<Output>
+    ) -> GalleryEntry {
+        let text = EntryText(name: name, summary: summary, call: call)
+        return GalleryEntry(name: name, aliases: aliases, family: family, summary: summary, inputNames: [a.name, b.name], inputCount: 2...2) { inputs in
+            let run = ExampleRun(operatorName: name, userInputs: inputs)
+            let first = try run.input(a, index: 0)
+            let second = try run.input(b, index: 1)
+            return run.finish(text, horizon: horizon) { make(first, second, run.scheduler) }
+        }
+    }
+
+    /// An example over any number of inputs of one type (at least `minimum`); extra
+    /// user inputs are made like the last spec and named `c`, `d`, ...
+    static func variadic<A, Output>(
+        _ name: String, _ family: GalleryFamily, aliases: [String] = [], _ summary: String,
+        call: String, horizon: Int? = nil, minimum: Int = 1, _ specs: [InputSpec<A>],
+        _ make: @escaping ([TestableObservable<A>], TestScheduler) -> Observable<Output>
+    ) -> GalleryEntry {
+        precondition(!specs.isEmpty, "Rivulet: a variadic gallery entry needs at least one input spec.")
+        let text = EntryText(name: name, summary: summary, call: call)
+        return GalleryEntry(name: name, aliases: aliases, family: family, summary: summary, inputNames: specs.map(\.name), inputCount: minimum...Int.max) { inputs in
+            let run = ExampleRun(operatorName: name, userInputs: inputs)
+            let count = inputs?.count ?? specs.count
+            let letters = Array("abcdefghijklmnopqrstuvwxyz")
+            var observables: [TestableObservable<A>] = []
+            for index in 0..<count {
+                let spec = specs[min(index, specs.count - 1)]
+                let name = index < specs.count ? spec.name : String(letters[index % letters.count])
+                observables.append(try run.input(spec, index: index, name: name))
+            }
+            var entryText = text
+            if let inputs, inputs.count != specs.count {
+                // The call names the inputs; keep it true to what runs.
+                let names = (0..<inputs.count).map { $0 < specs.count ? specs[$0].name : String(letters[$0 % letters.count]) }
+                entryText = EntryText(name: name, summary: summary, call: text.call.replacingOccurrences(of: specs.map(\.name).joined(separator: ", "), with: names.joined(separator: ", ")))
+            }
+            return run.finish(entryText, horizon: horizon) { make(observables, run.scheduler) }
+        }
+    }
+}

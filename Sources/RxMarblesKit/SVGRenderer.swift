@@ -1,0 +1,233 @@
+/// Draws a marble diagram as an SVG picture: a time arrow per stream, a labelled
+/// marble per element, a vertical bar for completion, a cross for an error, and the
+/// operator call in a box between the inputs and the output.
+///
+/// Every frame gets the same width unless what happens there needs more room (a long
+/// label, several events at once); frames line up across all streams.
+public struct SVGRenderer: Sendable {
+    /// Sizes, in pixels.
+    public struct Metrics: Equatable, Sendable {
+        /// The radius of a marble.
+        public var radius = 16
+        /// The width of a frame with nothing wider in it.
+        public var frameWidth = 38
+        /// The approximate advance of one character of the label font.
+        public var characterWidth = 9
+        /// The height of the band of one stream.
+        public var rowHeight = 56
+        /// The height of the operator box.
+        public var operatorHeight = 44
+        /// The space around the picture.
+        public var margin = 16
+        /// The space between marbles of one frame.
+        public var gap = 4
+
+        /// The default sizes.
+        public init() {}
+    }
+
+    /// The sizes used.
+    public var metrics: Metrics
+
+    /// A renderer with `metrics`.
+    public init(metrics: Metrics = Metrics()) {
+        self.metrics = metrics
+    }
+
+    /// The x positions and widths of the frames, and where the streams start and end.
+    public struct Geometry: Equatable, Sendable {
+        /// Where the streams' axes start.
+        public var axisStart: Int
+        /// Where the arrows end.
+        public var axisEnd: Int
+        /// The left edge of each frame.
+        public var frameStarts: [Int]
+        /// The width of each frame.
+        public var frameWidths: [Int]
+        /// The x of each frame's time: a single event is centred there, the first event
+        /// of a group too, the others follow to the right.
+        public var frameAnchors: [Int]
+        /// The y of each stream's axis, inputs first, the output last.
+        public var rowAxes: [Int]
+        /// The operator box: x, y, width, height.
+        public var operatorBox: (x: Int, y: Int, width: Int, height: Int)
+        /// The size of the picture.
+        public var width: Int
+        /// The size of the picture.
+        public var height: Int
+
+
+        public static func == (lhs: Geometry, rhs: Geometry) -> Bool {
+            lhs.axisStart == rhs.axisStart && lhs.axisEnd == rhs.axisEnd && lhs.frameStarts == rhs.frameStarts
+                && lhs.frameWidths == rhs.frameWidths && lhs.frameAnchors == rhs.frameAnchors && lhs.rowAxes == rhs.rowAxes
+                && lhs.operatorBox == rhs.operatorBox && lhs.width == rhs.width && lhs.height == rhs.height
+        }
+    }
+
+    /// The width one event takes on a stream.
+    func eventWidth(_ kind: MarbleEventKind) -> Int {
+        switch kind {
+        case .next(let label): return marbleWidth(label)
+        case .completed, .error: return metrics.radius + 4
+        }
+    }
+
+    /// A marble is a circle for short labels and a rounded bar for long ones.
+    func marbleWidth(_ label: String) -> Int {
+        max(2 * metrics.radius, label.count * metrics.characterWidth + 14)
+    }
+
+    /// How far a cell reaches left and right of its frame's anchor.
+    func cellExtent(_ cell: MarbleCell) -> (left: Int, right: Int) {
+        guard case .events(let kinds) = cell, let first = kinds.first else { return (0, 0) }
+        let total = kinds.map(eventWidth).reduce(0, +) + metrics.gap * (kinds.count - 1)
+        let firstHalf = eventWidth(first) / 2
+        return (firstHalf + 3, total - firstHalf + 3)
+    }
+
+    /// The geometry of `diagram`'s picture.
+    public func geometry(_ diagram: MarbleDiagram) -> Geometry {
+        let layout = MarbleLayout(diagram)
+        let names = diagram.timelines.map(displayName)
+        let longestName = names.map(\.count).max() ?? 0
+        let gutter = longestName == 0 ? 0 : longestName * metrics.characterWidth + 12
+        let axisStart = metrics.margin + gutter
+
+        var frameStarts: [Int] = []
+        var frameWidths: [Int] = []
+        var frameAnchors: [Int] = []
+        var x = axisStart + 8
+        for frame in 0..<layout.frameCount {
+            let extents = layout.cells.map { cellExtent($0[frame]) }
+            let left = max(metrics.frameWidth / 2, extents.map(\.left).max() ?? 0)
+            let right = max(metrics.frameWidth - metrics.frameWidth / 2, extents.map(\.right).max() ?? 0)
+            frameStarts.append(x)
+            frameWidths.append(left + right)
+            frameAnchors.append(x + left)
+            x += left + right
+        }
+        let callWidth = diagram.call.count * metrics.characterWidth + 32
+        let axisEnd = max(x + 12, axisStart + callWidth)
+        let boxWidth = axisEnd - axisStart
+        let width = axisEnd + metrics.margin
+
+        var rowAxes: [Int] = []
+        var y = metrics.margin
+        for _ in diagram.inputs {
+            rowAxes.append(y + metrics.rowHeight / 2)
+            y += metrics.rowHeight
+        }
+        let boxY = y + 8
+        y = boxY + metrics.operatorHeight + 8
+        rowAxes.append(y + metrics.rowHeight / 2)
+        y += metrics.rowHeight + metrics.margin
+
+        return Geometry(
+            axisStart: axisStart, axisEnd: axisEnd, frameStarts: frameStarts, frameWidths: frameWidths, frameAnchors: frameAnchors,
+            rowAxes: rowAxes, operatorBox: (axisStart, boxY, boxWidth, metrics.operatorHeight),
+            width: width, height: y
+        )
+    }
+
+    /// The SVG document for `diagram`.
+    public func render(_ diagram: MarbleDiagram) -> String {
+        let layout = MarbleLayout(diagram)
+        let geometry = geometry(diagram)
+        var out = """
+        <?xml version="1.0" encoding="UTF-8"?>
+        <svg xmlns="http://www.w3.org/2000/svg" width="\(geometry.width)" height="\(geometry.height)" viewBox="0 0 \(geometry.width) \(geometry.height)" font-family="Menlo, Consolas, 'DejaVu Sans Mono', monospace" font-size="14">
+          <title>\(escape(diagram.name))</title>
+          <desc>\(escape(diagram.summary))</desc>
+          <rect class="background" x="0" y="0" width="\(geometry.width)" height="\(geometry.height)" fill="#ffffff"/>
+
+        """
+        for (row, input) in diagram.inputs.enumerated() {
+            out += stream(input, role: "input", cells: layout.cells[row], axisY: geometry.rowAxes[row], geometry: geometry)
+        }
+        out += operatorBox(diagram.call, geometry: geometry)
+        let outputRow = diagram.inputs.count
+        out += stream(diagram.output, role: "output", cells: layout.cells[outputRow], axisY: geometry.rowAxes[outputRow], geometry: geometry)
+        out += "</svg>\n"
+        return out
+    }
+
+    private func operatorBox(_ call: String, geometry: Geometry) -> String {
+        let box = geometry.operatorBox
+        return """
+          <g class="operator">
+            <rect x="\(box.x)" y="\(box.y)" width="\(box.width)" height="\(box.height)" rx="6" fill="#f6f6f6" stroke="#555555" stroke-width="1.5"/>
+            <text x="\(box.x + box.width / 2)" y="\(box.y + box.height / 2 + 5)" text-anchor="middle" fill="#222222">\(escape(call))</text>
+          </g>
+
+        """
+    }
+
+    private func stream(_ timeline: Timeline, role: String, cells: [MarbleCell], axisY y: Int, geometry: Geometry) -> String {
+        let name = displayName(timeline)
+        var out = "  <g class=\"stream \(role)\" data-name=\"\(escape(timeline.name))\">\n"
+        if !name.isEmpty {
+            out += "    <text class=\"stream-name\" x=\"\(metrics.margin)\" y=\"\(y + 5)\" fill=\"#777777\">\(escape(name))</text>\n"
+        }
+        let tip = geometry.axisEnd
+        out += "    <line class=\"axis\" x1=\"\(geometry.axisStart)\" y1=\"\(y)\" x2=\"\(tip - 8)\" y2=\"\(y)\" stroke=\"#333333\" stroke-width=\"2\"/>\n"
+        out += "    <path class=\"arrowhead\" d=\"M \(tip) \(y) L \(tip - 10) \(y - 6) L \(tip - 10) \(y + 6) Z\" fill=\"#333333\"/>\n"
+        for (frame, cell) in cells.enumerated() {
+            guard case .events(let kinds) = cell else { continue }
+            var left = geometry.frameAnchors[frame] - eventWidth(kinds[0]) / 2
+            for kind in kinds {
+                let width = eventWidth(kind)
+                out += event(kind, frame: frame, centerX: left + width / 2, y: y)
+                left += width + metrics.gap
+            }
+        }
+        out += "  </g>\n"
+        return out
+    }
+
+    private func event(_ kind: MarbleEventKind, frame: Int, centerX x: Int, y: Int) -> String {
+        let r = metrics.radius
+        switch kind {
+        case .next(let label):
+            let fill = MarblePalette.fill(for: label)
+            let width = marbleWidth(label)
+            let shape: String
+            if width == 2 * r {
+                shape = "<circle cx=\"\(x)\" cy=\"\(y)\" r=\"\(r)\" fill=\"\(fill)\" stroke=\"#333333\" stroke-width=\"2\"/>"
+            } else {
+                shape = "<rect x=\"\(x - width / 2)\" y=\"\(y - r)\" width=\"\(width)\" height=\"\(2 * r)\" rx=\"\(r)\" fill=\"\(fill)\" stroke=\"#333333\" stroke-width=\"2\"/>"
+            }
+            return """
+                <g class="marble" data-frame="\(frame)">\(shape)<text x="\(x)" y="\(y + 5)" text-anchor="middle" fill="#111111">\(escape(label))</text></g>
+
+            """
+        case .completed:
+            return "    <line class=\"complete\" data-frame=\"\(frame)\" x1=\"\(x)\" y1=\"\(y - r)\" x2=\"\(x)\" y2=\"\(y + r)\" stroke=\"#333333\" stroke-width=\"3\"/>\n"
+        case .error(let description):
+            let d = r * 2 / 3
+            return """
+                <g class="error" data-frame="\(frame)"><title>\(escape(description))</title><line x1="\(x - d)" y1="\(y - d)" x2="\(x + d)" y2="\(y + d)" stroke="#c62828" stroke-width="3"/><line x1="\(x - d)" y1="\(y + d)" x2="\(x + d)" y2="\(y - d)" stroke="#c62828" stroke-width="3"/></g>
+
+            """
+        }
+    }
+
+    private func displayName(_ timeline: Timeline) -> String {
+        timeline.isCold && !timeline.name.isEmpty ? timeline.name + " (cold)" : timeline.name
+    }
+
+    /// `text` with XML's special characters escaped.
+    public func escape(_ text: String) -> String {
+        var out = ""
+        for character in text {
+            switch character {
+            case "&": out += "&amp;"
+            case "<": out += "&lt;"
+            case ">": out += "&gt;"
+            case "\"": out += "&quot;"
+            case "'": out += "&apos;"
+            default: out.append(character)
+            }
+        }
+        return out
+    }
+}

@@ -1,0 +1,115 @@
+extension ObservableConvertibleType {
+    /// The elements as an `AsyncThrowingStream`: iterate with `for try await`.
+    ///
+    /// Each access subscribes anew. The stream finishes when the sequence completes
+    /// and throws its error when it fails. Cancelling the iterating task, or leaving the
+    /// loop early, disposes the subscription. Elements are buffered without bound
+    /// while the iteration lags behind.
+    ///
+    /// ```swift
+    /// for try await value in observable.values { ... }
+    /// ```
+    public var values: AsyncThrowingStream<Element, Error> {
+        let source = asObservable()
+        return AsyncThrowingStream<Element, Error> { continuation in
+            // The termination handler is in place before the subscription starts, so a
+            // stream cancelled (or finished) at any moment disposes the subscription.
+            let subscription = SingleAssignmentDisposable()
+            continuation.onTermination = { _ in subscription.dispose() }
+            subscription.setDisposable(source.subscribe { event in
+                switch event {
+                case .next(let element):
+                    let transfer = UnsafeTransfer(element)
+                    continuation.yield(transfer.value)
+                case .error(let error):
+                    continuation.finish(throwing: error)
+                case .completed:
+                    continuation.finish()
+                }
+            })
+        }
+    }
+
+    /// The function the `work` closure of the asynchronous `create` calls with each element.
+    public typealias ElementObserver<Element> = (Element) -> Void
+
+    /// An observable whose subscriptions run the asynchronous `work` in a new task: it
+    /// emits what `work` passes to its observer, completes when `work` returns and fails
+    /// with what it throws. Disposing the subscription cancels the task; elements sent
+    /// after that are dropped.
+    ///
+    /// - parameter detached: Whether the task is detached from the current context.
+    /// - parameter priority: The priority of the task.
+    @_disfavoredOverload
+    public static func create(
+        detached: Bool = false,
+        priority: TaskPriority? = nil,
+        work: @Sendable @escaping (_ observer: ElementObserver<Element>) async throws -> Void
+    ) -> Observable<Element> {
+        Observable.create { observer in
+            let target = UnsafeTransfer(observer)
+            let operation: @Sendable () async -> Void = {
+                do {
+                    try await work { element in
+                        guard !Task.isCancelled else { return }
+                        target.value.onNext(element)
+                    }
+                    target.value.onCompleted()
+                } catch {
+                    target.value.onError(error)
+                }
+            }
+            let task = detached
+                ? Task.detached(priority: priority, operation: operation)
+                : Task(priority: priority, operation: operation)
+            return Disposables.create { task.cancel() }
+        }
+    }
+}
+
+extension AsyncSequence {
+    /// The asynchronous sequence as an `Observable`: each subscription iterates it in a
+    /// new task and emits its elements, then completes (or fails with its error).
+    ///
+    /// Disposing the subscription cancels the task; a `CancellationError` thrown by the
+    /// sequence completes the observable.
+    public func asObservable() -> Observable<Element> {
+        let sequence = UnsafeTransfer(self)
+        return Observable.create { observer in
+            let pump: any AsyncSequencePumping = AsyncSequencePump(sequence.value.makeAsyncIterator(), observer: observer)
+            let task = Task { await pump.run() }
+            return Disposables.create { task.cancel() }
+        }
+    }
+}
+
+/// Runs one subscription's iteration. The task only sees this non-generic protocol,
+/// so it captures no generic type context of the sequence.
+protocol AsyncSequencePumping: Sendable {
+    func run() async
+}
+
+/// Iterates one subscription's iterator and forwards to its observer; only that
+/// subscription's task calls `run()`.
+final class AsyncSequencePump<Base: AsyncIteratorProtocol>: AsyncSequencePumping, @unchecked Sendable {
+    private var base: Base
+    private let observer: AnyObserver<Base.Element>
+
+    init(_ base: Base, observer: AnyObserver<Base.Element>) {
+        self.base = base
+        self.observer = observer
+    }
+
+    func run() async {
+        do {
+            while let element = try await base.next() {
+                observer.onNext(element)
+            }
+            observer.onCompleted()
+        } catch is CancellationError {
+            observer.onCompleted()
+        } catch {
+            observer.onError(error)
+        }
+    }
+}

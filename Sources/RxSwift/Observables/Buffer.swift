@@ -1,0 +1,122 @@
+extension ObservableType {
+    /// Collects the elements into arrays, each sent when it holds `count` elements or
+    /// when `timeSpan` has passed since the previous array started, whichever comes
+    /// first. An array is sent at each time span even when empty; on completion the
+    /// current array is sent, then the completion.
+    ///
+    /// ```
+    /// source:   -1-2-3----4-----|
+    /// buffer(timeSpan: 6 ticks, count: 3)
+    /// result:   -----a-----b----(c|)     a = [1, 2, 3], b = [4], c = []
+    /// ```
+    ///
+    /// - parameter timeSpan: The longest time an array collects elements.
+    /// - parameter count: The most elements an array holds (0 or less: no limit, as in RxSwift).
+    /// - parameter scheduler: The scheduler that runs the timers.
+    /// - returns: The sequence of arrays.
+    public func buffer(timeSpan: RxTimeInterval, count: Int, scheduler: SchedulerType) -> Observable<[Element]> {
+        BufferTimeCount(source: asObservable(), timeSpan: timeSpan, count: count, scheduler: scheduler)
+    }
+}
+
+final class BufferTimeCount<Element>: Producer<[Element]>, @unchecked Sendable {
+    fileprivate let source: Observable<Element>
+    fileprivate let timeSpan: RxTimeInterval
+    fileprivate let count: Int
+    fileprivate let scheduler: SchedulerType
+
+    init(source: Observable<Element>, timeSpan: RxTimeInterval, count: Int, scheduler: SchedulerType) {
+        self.source = source
+        self.timeSpan = timeSpan
+        self.count = count
+        self.scheduler = scheduler
+    }
+
+    override func run<Observer: ObserverType>(_ observer: Observer) -> Disposable where Observer.Element == [Element] {
+        let sink = BufferTimeCountSink<Element, Observer>(parent: self, observer: observer)
+        sink.run(source: source)
+        return sink
+    }
+}
+
+final class BufferTimeCountSink<Element, Observer: ObserverType>: OutboxSink<Observer>, ObserverType, @unchecked Sendable where Observer.Element == [Element] {
+    private let timeSpan: RxTimeInterval
+    private let count: Int
+    private let scheduler: SchedulerType
+    private let timer = TimerSlot()
+
+    // State, guarded by `lock`: the array being filled and the number of the window
+    // it belongs to (a timer only closes the window it was started for).
+    private var buffer: [Element] = []
+    private var windowID: UInt64 = 0
+
+    init(parent: BufferTimeCount<Element>, observer: Observer) {
+        timeSpan = parent.timeSpan
+        count = parent.count
+        scheduler = parent.scheduler
+        super.init(observer: observer)
+    }
+
+    func run(source: Observable<Element>) {
+        let sourceSubscription = SingleAssignmentDisposable()
+        setUpstream(Disposables.create(timer, sourceSubscription))
+        startTimer(windowID: 0)
+        sourceSubscription.setDisposable(source.subscribe(self))
+    }
+
+    func on(_ event: Event<Element>) {
+        switch event {
+        case .next(let element):
+            lock.lock()
+            if isTerminatedLocked {
+                lock.unlock()
+                return
+            }
+            buffer.append(element)
+            guard buffer.count == count else {
+                lock.unlock()
+                return
+            }
+            let newWindow = closeWindowLocked()
+            unlockAndDeliver()
+            startTimer(windowID: newWindow)
+        case .error(let error):
+            lock.lock()
+            buffer = []
+            enqueueLocked(.error(error))
+            unlockAndDeliver()
+        case .completed:
+            lock.lock()
+            enqueueLocked(.next(buffer))
+            buffer = []
+            enqueueLocked(.completed)
+            unlockAndDeliver()
+        }
+    }
+
+    /// Queues the current array and starts the next window; returns its number.
+    private func closeWindowLocked() -> UInt64 {
+        enqueueLocked(.next(buffer))
+        buffer = []
+        windowID &+= 1
+        return windowID
+    }
+
+    private func startTimer(windowID: UInt64) {
+        timer.set(scheduler.scheduleRelative(windowID, dueTime: timeSpan) { [weak self] windowID in
+            self?.timerFired(windowID)
+            return Disposables.create()
+        }, generation: windowID)
+    }
+
+    private func timerFired(_ firedWindowID: UInt64) {
+        lock.lock()
+        if firedWindowID != windowID || isTerminatedLocked {
+            lock.unlock()
+            return
+        }
+        let newWindow = closeWindowLocked()
+        unlockAndDeliver()
+        startTimer(windowID: newWindow)
+    }
+}

@@ -1,0 +1,250 @@
+extension ObservableType {
+    /// Continues a sequence that fails with the sequence `handler` returns for the error.
+    ///
+    /// ```
+    /// source:   -1-2-X
+    /// handler:       -8-9|   (subscribed when the error arrives)
+    /// result:   -1-2--8-9|
+    /// ```
+    ///
+    /// - parameter handler: Returns the sequence to continue with; an error it throws ends the result with that error.
+    /// - returns: The source's elements, then, after an error, those of the handler's sequence.
+    public func `catch`(_ handler: @escaping (Swift.Error) throws -> Observable<Element>) -> Observable<Element> {
+        Catch(source: asObservable(), handler: handler)
+    }
+
+    /// Continues a sequence that fails with the sequence `handler` returns for the error.
+    @available(*, deprecated, renamed: "catch(_:)")
+    public func catchError(_ handler: @escaping (Swift.Error) throws -> Observable<Element>) -> Observable<Element> {
+        `catch`(handler)
+    }
+
+    /// Ends a sequence that fails with `element` and a completion instead of the error.
+    ///
+    /// ```
+    /// source:   -1-2-X
+    /// catchAndReturn(0)
+    /// result:   -1-2-(0|)
+    /// ```
+    public func catchAndReturn(_ element: Element) -> Observable<Element> {
+        Catch(source: asObservable(), handler: { _ in Observable.just(element) })
+    }
+
+    /// Ends a sequence that fails with `element` and a completion instead of the error.
+    @available(*, deprecated, renamed: "catchAndReturn(_:)")
+    public func catchErrorJustReturn(_ element: Element) -> Observable<Element> {
+        catchAndReturn(element)
+    }
+}
+
+extension ObservableType {
+    /// Subscribes to the sequences one after another, moving on each time one fails,
+    /// until one completes; fails with the last error if all of them fail.
+    ///
+    /// ```
+    /// first:    -1-X
+    /// second:      -2-X
+    /// third:          -3|
+    /// result:   -1--2--3|
+    /// ```
+    ///
+    /// - parameter sequence: The sequences to try, in order.
+    /// - returns: The elements of every attempt, ending like the first attempt that completes.
+    public static func `catch`<Sequence: Swift.Sequence>(sequence: Sequence) -> Observable<Element> where Sequence.Element == Observable<Element> {
+        CatchSequence(sources: sequence)
+    }
+
+    /// Subscribes to the sequences one after another, moving on each time one fails.
+    @available(*, deprecated, renamed: "catch(sequence:)")
+    public static func catchError<Sequence: Swift.Sequence>(_ sequence: Sequence) -> Observable<Element> where Sequence.Element == Observable<Element> {
+        `catch`(sequence: sequence)
+    }
+}
+
+extension ObservableType {
+    /// Subscribes to the source again each time it fails, until it completes.
+    ///
+    /// **This can repeat forever.**
+    ///
+    /// ```
+    /// source (cold):  -1-X
+    /// retry()
+    /// result:         -1--1--1-...
+    /// ```
+    public func retry() -> Observable<Element> {
+        CatchSequence(sources: Swift.repeatElement(asObservable(), count: Int.max))
+    }
+
+    /// Subscribes to the source up to `maxAttemptCount` times in all, each time it
+    /// fails, until it completes; fails with the last error once the attempts run out.
+    ///
+    /// To retry once after a failure, use `retry(2)`.
+    ///
+    /// - parameter maxAttemptCount: How many subscriptions are made at most (0: the result completes at once).
+    public func retry(_ maxAttemptCount: Int) -> Observable<Element> {
+        precondition(maxAttemptCount >= 0, "Rivulet: retry(_:) needs an attempt count of 0 or more, got \(maxAttemptCount).")
+        return CatchSequence(sources: Swift.repeatElement(asObservable(), count: maxAttemptCount))
+    }
+}
+
+// MARK: - catch with a handler
+
+final class Catch<Element>: Producer<Element>, @unchecked Sendable {
+    typealias Handler = (Swift.Error) throws -> Observable<Element>
+
+    private let source: Observable<Element>
+    private let handler: Handler
+
+    init(source: Observable<Element>, handler: @escaping Handler) {
+        self.source = source
+        self.handler = handler
+    }
+
+    override func run<Observer: ObserverType>(_ observer: Observer) -> Disposable where Observer.Element == Element {
+        let sink = CatchSink(handler: handler, observer: observer)
+        sink.run(source: source)
+        return sink
+    }
+}
+
+/// Only one sequence sends events at a time (the source, then the handler's), so
+/// their own serialisation is all the delivery needs.
+final class CatchSink<Observer: ObserverType>: Sink<Observer>, ObserverType, @unchecked Sendable {
+    typealias Element = Observer.Element
+
+    private let handler: Catch<Element>.Handler
+    /// The source's subscription, then the handler sequence's.
+    private let subscription = SerialDisposable()
+
+    init(handler: @escaping Catch<Element>.Handler, observer: Observer) {
+        self.handler = handler
+        super.init(observer: observer)
+    }
+
+    func run(source: Observable<Element>) {
+        let first = SingleAssignmentDisposable()
+        subscription.disposable = first
+        setUpstream(subscription)
+        first.setDisposable(source.subscribe(self))
+    }
+
+    func on(_ event: Event<Element>) {
+        switch event {
+        case .next:
+            forwardOn(event)
+        case .completed:
+            forwardTerminal(event)
+        case .error(let error):
+            if isDisposed { return }
+            let fallback: Observable<Element>
+            do {
+                fallback = try handler(error)
+            } catch {
+                forwardTerminal(.error(error))
+                return
+            }
+            subscription.disposable = fallback.subscribe(CatchFallbackObserver(sink: self))
+        }
+    }
+
+    fileprivate func onFallback(_ event: Event<Element>) {
+        if event.isStopEvent {
+            forwardTerminal(event)
+        } else {
+            forwardOn(event)
+        }
+    }
+}
+
+private final class CatchFallbackObserver<Observer: ObserverType>: ObserverType, @unchecked Sendable {
+    typealias Element = Observer.Element
+    private let sink: CatchSink<Observer>
+
+    init(sink: CatchSink<Observer>) {
+        self.sink = sink
+    }
+
+    func on(_ event: Event<Element>) {
+        sink.onFallback(event)
+    }
+}
+
+// MARK: - catch over a sequence of sources (and retry)
+
+final class CatchSequence<Sources: Sequence, Element>: Producer<Element>, @unchecked Sendable where Sources.Element == Observable<Element> {
+    private let sources: Sources
+
+    init(sources: Sources) {
+        self.sources = sources
+    }
+
+    override func run<Observer: ObserverType>(_ observer: Observer) -> Disposable where Observer.Element == Element {
+        let sink = CatchSequenceSink(iterator: sources.makeIterator(), observer: observer)
+        sink.run()
+        return sink
+    }
+}
+
+/// Moves to the next source through the current thread's trampoline, as RxSwift
+/// does: a source that fails while being subscribed to is retried after that
+/// subscription returns, in a loop rather than by recursion, so synchronous failures
+/// cannot exhaust the stack.
+final class CatchSequenceSink<Sources: IteratorProtocol, Observer: ObserverType>: Sink<Observer>, ObserverType, @unchecked Sendable where Sources.Element == Observable<Observer.Element> {
+    typealias Element = Observer.Element
+
+    private let subscription = SerialDisposable()
+
+    // State, guarded by `lock`: the remaining sources and the last error.
+    private let lock = Lock.make()
+    private var iterator: Sources
+    private var lastError: Swift.Error?
+
+    init(iterator: Sources, observer: Observer) {
+        self.iterator = iterator
+        super.init(observer: observer)
+    }
+
+    func run() {
+        setUpstream(subscription)
+        scheduleMoveNext()
+    }
+
+    func on(_ event: Event<Element>) {
+        switch event {
+        case .next:
+            forwardOn(event)
+        case .completed:
+            forwardTerminal(event)
+        case .error(let error):
+            lock.withLock { lastError = error }
+            scheduleMoveNext()
+        }
+    }
+
+    private func scheduleMoveNext() {
+        _ = CurrentThreadScheduler.instance.schedule(self) { sink in
+            sink.moveNext()
+            return Disposables.create()
+        }
+    }
+
+    private func moveNext() {
+        if isDisposed { return }
+        // Moves run one at a time (each follows the failure of the previous source),
+        // so the iterator can be taken out, advanced without the lock (its `next()`
+        // may be user code), and put back.
+        var sources = lock.withLock { iterator }
+        let next = sources.next()
+        let error = lock.withLock { () -> Swift.Error? in
+            iterator = sources
+            return lastError
+        }
+        guard let next else {
+            forwardTerminal(error.map { .error($0) } ?? .completed)
+            return
+        }
+        let current = SingleAssignmentDisposable()
+        subscription.disposable = current
+        current.setDisposable(next.subscribe(self))
+    }
+}

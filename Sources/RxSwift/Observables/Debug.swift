@@ -1,0 +1,106 @@
+import Foundation
+
+extension ObservableType {
+    /// Prints each subscription, event and disposal to standard output, prefixed with a
+    /// timestamp and `identifier`, and passes every event on unchanged.
+    ///
+    /// Lines look like `2026-01-31 12:00:00.000: id -> Event next(1)`.
+    ///
+    /// - parameter identifier: The prefix of each line; by default the calling file,
+    ///   line and function.
+    /// - parameter trimOutput: Whether to shorten event descriptions longer than 40
+    ///   characters to their first and last 20.
+    public func debug(
+        _ identifier: String? = nil,
+        trimOutput: Bool = false,
+        file: String = #file,
+        line: UInt = #line,
+        function: String = #function
+    ) -> Observable<Element> {
+        Debug(
+            source: asObservable(),
+            identifier: debugIdentifier(identifier, file: file, line: line, function: function),
+            trimOutput: trimOutput,
+            output: { print($0) }
+        )
+    }
+
+    /// `debug` writing its lines to `output` instead of standard output.
+    func debug(_ identifier: String, trimOutput: Bool, output: @escaping (String) -> Void) -> Observable<Element> {
+        Debug(source: asObservable(), identifier: identifier, trimOutput: trimOutput, output: output)
+    }
+}
+
+/// The identifier `debug` uses: the given one, or `File.swift:line (function)`.
+func debugIdentifier(_ identifier: String?, file: String, line: UInt, function: String) -> String {
+    if let identifier { return identifier }
+    let fileName = file.split(separator: "/").last.map(String.init) ?? file
+    return "\(fileName):\(line) (\(function))"
+}
+
+final class Debug<Element>: Producer<Element>, @unchecked Sendable {
+    private let source: Observable<Element>
+    private let identifier: String
+    private let trimOutput: Bool
+    private let output: (String) -> Void
+
+    init(source: Observable<Element>, identifier: String, trimOutput: Bool, output: @escaping (String) -> Void) {
+        self.source = source
+        self.identifier = identifier
+        self.trimOutput = trimOutput
+        self.output = output
+    }
+
+    override func run<Observer: ObserverType>(_ observer: Observer) -> Disposable where Observer.Element == Element {
+        let sink = DebugSink(identifier: identifier, trimOutput: trimOutput, output: output, observer: observer)
+        sink.setUpstream(source.subscribe(sink))
+        return sink
+    }
+}
+
+final class DebugSink<Observer: ObserverType>: Sink<Observer>, ObserverType, @unchecked Sendable {
+    typealias Element = Observer.Element
+
+    private static var maximumEventLength: Int { 40 }
+
+    private let identifier: String
+    private let trimOutput: Bool
+    private let output: (String) -> Void
+    private let formatter = LockedValue(DateFormatter())
+    private let loggedDisposal = AtomicFlag()
+
+    init(identifier: String, trimOutput: Bool, output: @escaping (String) -> Void, observer: Observer) {
+        self.identifier = identifier
+        self.trimOutput = trimOutput
+        self.output = output
+        formatter.withLock { $0.dateFormat = "yyyy-MM-dd HH:mm:ss.SSS" }
+        super.init(observer: observer)
+        log("subscribed")
+    }
+
+    private func log(_ content: String) {
+        let timestamp = formatter.withLock { $0.string(from: Date()) }
+        output("\(timestamp): \(identifier) -> \(content)")
+    }
+
+    func on(_ event: Event<Element>) {
+        let text = "\(event)"
+        let limit = DebugSink.maximumEventLength
+        let shown = trimOutput && text.count > limit
+            ? String(text.prefix(limit / 2)) + "..." + String(text.suffix(limit / 2))
+            : text
+        log("Event \(shown)")
+        if event.isStopEvent {
+            forwardTerminal(event)
+        } else {
+            forwardOn(event)
+        }
+    }
+
+    override func dispose() {
+        if !isDisposed, !loggedDisposal.testAndSet() {
+            log("isDisposed")
+        }
+        super.dispose()
+    }
+}

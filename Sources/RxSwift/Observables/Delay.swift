@@ -1,0 +1,177 @@
+import Foundation
+
+extension ObservableType {
+    /// Shifts every element and the completion `dueTime` later; an error is sent at
+    /// once, dropping the elements still waiting.
+    ///
+    /// ```
+    /// source:   -1--2-3-|
+    /// delay(2 ticks)
+    /// result:   ---1--2-3-|
+    /// ```
+    ///
+    /// - parameter dueTime: How much later each event is sent.
+    /// - parameter scheduler: The scheduler whose clock and timers are used.
+    /// - returns: The delayed sequence.
+    public func delay(_ dueTime: RxTimeInterval, scheduler: SchedulerType) -> Observable<Element> {
+        Delay(source: asObservable(), dueTime: dueTime, scheduler: scheduler)
+    }
+
+    /// Subscribes to the source only `dueTime` after the subscription.
+    ///
+    /// ```
+    /// source (cold): -1-2|
+    /// delaySubscription(3 ticks)
+    /// result:        ----1-2|
+    /// ```
+    ///
+    /// - parameter dueTime: How long to wait before subscribing.
+    /// - parameter scheduler: The scheduler that runs the timer.
+    /// - returns: The sequence, subscribed to late.
+    public func delaySubscription(_ dueTime: RxTimeInterval, scheduler: SchedulerType) -> Observable<Element> {
+        DelaySubscription(source: asObservable(), dueTime: dueTime, scheduler: scheduler)
+    }
+}
+
+// MARK: - delay
+
+final class Delay<Element>: Producer<Element>, @unchecked Sendable {
+    fileprivate let source: Observable<Element>
+    fileprivate let dueTime: RxTimeInterval
+    fileprivate let scheduler: SchedulerType
+
+    init(source: Observable<Element>, dueTime: RxTimeInterval, scheduler: SchedulerType) {
+        self.source = source
+        self.dueTime = dueTime
+        self.scheduler = scheduler
+    }
+
+    override func run<Observer: ObserverType>(_ observer: Observer) -> Disposable where Observer.Element == Element {
+        let sink = DelaySink(parent: self, observer: observer)
+        sink.run(source: source)
+        return sink
+    }
+}
+
+/// Events wait in a queue with their due dates; one timer at a time drains the queue:
+/// it sends every event that is due and, if more wait, sets itself for the next one.
+final class DelaySink<Observer: ObserverType>: OutboxSink<Observer>, ObserverType, @unchecked Sendable {
+    typealias Element = Observer.Element
+
+    private let dueTime: RxTimeInterval
+    private let scheduler: SchedulerType
+    private let sourceSubscription = SingleAssignmentDisposable()
+    private let timer = TimerSlot()
+
+    // State, guarded by `lock`.
+    /// Events not yet due, oldest first, with their due dates.
+    private var waiting = Queue<(due: Date, event: Event<Element>)>()
+    /// Whether a drain is scheduled or running.
+    private var draining = false
+    private var timerGeneration: UInt64 = 0
+
+    init(parent: Delay<Element>, observer: Observer) {
+        dueTime = parent.dueTime
+        scheduler = parent.scheduler
+        super.init(observer: observer)
+    }
+
+    func run(source: Observable<Element>) {
+        setUpstream(Disposables.create(sourceSubscription, timer))
+        sourceSubscription.setDisposable(source.subscribe(self))
+    }
+
+    func on(_ event: Event<Element>) {
+        if event.isStopEvent {
+            sourceSubscription.dispose()
+        }
+        switch event {
+        case .error:
+            lock.lock()
+            waiting.removeAll()
+            enqueueLocked(event)
+            unlockAndDeliver()
+        case .next, .completed:
+            let due = scheduler.now.adding(dueTime)
+            lock.lock()
+            if isTerminatedLocked {
+                lock.unlock()
+                return
+            }
+            waiting.enqueue((due, event))
+            if draining {
+                lock.unlock()
+                return
+            }
+            draining = true
+            timerGeneration &+= 1
+            let generation = timerGeneration
+            lock.unlock()
+            schedule(after: dueTime, generation: generation)
+        }
+    }
+
+    private func schedule(after interval: RxTimeInterval, generation: UInt64) {
+        timer.set(scheduler.scheduleRelative((), dueTime: interval) { [weak self] _ in
+            self?.drain()
+            return Disposables.create()
+        }, generation: generation)
+    }
+
+    private func drain() {
+        let now = scheduler.now
+        lock.lock()
+        var next: (interval: RxTimeInterval, generation: UInt64)?
+        while let head = waiting.peek() {
+            // Due when what is left rounds to no time at all (whole nanoseconds), so
+            // floating-point noise in dates never costs an extra timer.
+            let remaining = RxTimeInterval.fromSeconds(head.due.timeIntervalSince(now))
+            if !remaining.isNowOrEarlier {
+                if !isTerminatedLocked {
+                    timerGeneration &+= 1
+                    next = (remaining, timerGeneration)
+                }
+                break
+            }
+            _ = waiting.dequeue()
+            enqueueLocked(head.event)
+        }
+        if next == nil {
+            waiting.removeAll()
+            draining = false
+        }
+        unlockAndDeliver()
+        if let next {
+            schedule(after: next.interval, generation: next.generation)
+        }
+    }
+
+    override func disposeCore() {
+        timer.dispose()
+    }
+}
+
+// MARK: - delaySubscription
+
+final class DelaySubscription<Element>: Producer<Element>, @unchecked Sendable {
+    private let source: Observable<Element>
+    private let dueTime: RxTimeInterval
+    private let scheduler: SchedulerType
+
+    init(source: Observable<Element>, dueTime: RxTimeInterval, scheduler: SchedulerType) {
+        self.source = source
+        self.dueTime = dueTime
+        self.scheduler = scheduler
+    }
+
+    override func run<Observer: ObserverType>(_ observer: Observer) -> Disposable where Observer.Element == Element {
+        let sink = ForwardSink(observer: observer)
+        let source = self.source
+        // The scheduled action's result (the subscription) is owned by the scheduled
+        // item: disposing the item disposes the subscription.
+        sink.setUpstream(scheduler.scheduleRelative((), dueTime: dueTime) { _ in
+            source.subscribe(sink)
+        })
+        return sink
+    }
+}

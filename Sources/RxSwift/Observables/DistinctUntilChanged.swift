@@ -1,0 +1,107 @@
+extension ObservableType where Element: Equatable {
+    /// Passes on an element only when it differs from the previous one passed on.
+    ///
+    /// ```
+    /// source: --1--1--2--2--1--|
+    /// distinctUntilChanged()
+    /// result: --1-----2-----1--|
+    /// ```
+    public func distinctUntilChanged() -> Observable<Element> {
+        DistinctUntilChanged(source: asObservable(), keySelector: { $0 }, comparer: ==)
+    }
+}
+
+extension ObservableType {
+    /// Passes on an element only when its key differs from the key of the previous one
+    /// passed on; a thrown error ends the sequence with it.
+    ///
+    /// - parameter keySelector: Computes the key each element is compared by.
+    public func distinctUntilChanged<Key: Equatable>(_ keySelector: @escaping (Element) throws -> Key) -> Observable<Element> {
+        DistinctUntilChanged(source: asObservable(), keySelector: keySelector, comparer: ==)
+    }
+
+    /// Passes on an element only when `comparer` says it differs from the previous one
+    /// passed on; a thrown error ends the sequence with it.
+    ///
+    /// - parameter comparer: Returns `true` when two elements count as equal.
+    public func distinctUntilChanged(_ comparer: @escaping (Element, Element) throws -> Bool) -> Observable<Element> {
+        DistinctUntilChanged(source: asObservable(), keySelector: { $0 }, comparer: comparer)
+    }
+
+    /// Passes on an element only when `comparer` says its key differs from the key of
+    /// the previous one passed on; a thrown error ends the sequence with it.
+    ///
+    /// - parameter keySelector: Computes the key each element is compared by.
+    /// - parameter comparer: Returns `true` when two keys count as equal.
+    public func distinctUntilChanged<K>(
+        _ keySelector: @escaping (Element) throws -> K,
+        comparer: @escaping (K, K) throws -> Bool
+    ) -> Observable<Element> {
+        DistinctUntilChanged(source: asObservable(), keySelector: keySelector, comparer: comparer)
+    }
+
+    /// Passes on an element only when its value at `keyPath` differs from that of the
+    /// previous one passed on.
+    ///
+    /// ```
+    /// source: --(a,1)--(b,1)--(c,2)--|
+    /// distinctUntilChanged(at: \.1)
+    /// result: --(a,1)---------(c,2)--|
+    /// ```
+    public func distinctUntilChanged<Property: Equatable>(at keyPath: KeyPath<Element, Property>) -> Observable<Element> {
+        DistinctUntilChanged(source: asObservable(), keySelector: { $0[keyPath: keyPath] }, comparer: ==)
+    }
+}
+
+final class DistinctUntilChanged<Element, Key>: Producer<Element>, @unchecked Sendable {
+    private let source: Observable<Element>
+    private let keySelector: (Element) throws -> Key
+    private let comparer: (Key, Key) throws -> Bool
+
+    init(source: Observable<Element>, keySelector: @escaping (Element) throws -> Key, comparer: @escaping (Key, Key) throws -> Bool) {
+        self.source = source
+        self.keySelector = keySelector
+        self.comparer = comparer
+    }
+
+    override func run<Observer: ObserverType>(_ observer: Observer) -> Disposable where Observer.Element == Element {
+        let sink = DistinctUntilChangedSink(keySelector: keySelector, comparer: comparer, observer: observer)
+        sink.setUpstream(source.subscribe(sink))
+        return sink
+    }
+}
+
+final class DistinctUntilChangedSink<Observer: ObserverType, Key>: Sink<Observer>, ObserverType, @unchecked Sendable {
+    typealias Element = Observer.Element
+
+    private let keySelector: (Element) throws -> Key
+    private let comparer: (Key, Key) throws -> Bool
+    // Touched only from `on`, which the Rx grammar serialises; `nil` until the first
+    // element (a key that is itself optional nests inside).
+    private var currentKey: Key?
+
+    init(keySelector: @escaping (Element) throws -> Key, comparer: @escaping (Key, Key) throws -> Bool, observer: Observer) {
+        self.keySelector = keySelector
+        self.comparer = comparer
+        super.init(observer: observer)
+    }
+
+    func on(_ event: Event<Element>) {
+        switch event {
+        case .next(let element):
+            do {
+                let key = try keySelector(element)
+                if let currentKey, try comparer(currentKey, key) {
+                    return
+                }
+                currentKey = key
+            } catch {
+                forwardTerminal(.error(error))
+                return
+            }
+            forwardOn(event)
+        case .error, .completed:
+            forwardTerminal(event)
+        }
+    }
+}

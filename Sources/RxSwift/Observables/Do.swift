@@ -1,0 +1,145 @@
+extension ObservableType {
+    /// Calls the given actions for the events and the subscription's life cycle, and
+    /// passes every event on unchanged.
+    ///
+    /// For each event: the `on...` action, then the event goes downstream, then the
+    /// `after...` action. `onSubscribe` runs before subscribing to the source,
+    /// `onSubscribed` right after, and `onDispose` once the source subscription is
+    /// disposed, whether by a terminal event or by the subscriber.
+    ///
+    /// An error thrown by `onNext`, `onError`, `onCompleted` or `afterNext` ends the
+    /// sequence with that error (instead of the event, for the `on...` actions). One
+    /// thrown by `afterError` or `afterCompleted` comes after the terminal event has
+    /// gone downstream, so it goes to `Hooks.defaultErrorHandler`.
+    public func `do`(
+        onNext: ((Element) throws -> Void)? = nil,
+        afterNext: ((Element) throws -> Void)? = nil,
+        onError: ((Swift.Error) throws -> Void)? = nil,
+        afterError: ((Swift.Error) throws -> Void)? = nil,
+        onCompleted: (() throws -> Void)? = nil,
+        afterCompleted: (() throws -> Void)? = nil,
+        onSubscribe: (() -> Void)? = nil,
+        onSubscribed: (() -> Void)? = nil,
+        onDispose: (() -> Void)? = nil
+    ) -> Observable<Element> {
+        Do(
+            source: asObservable(),
+            handlers: DoHandlers(
+                onNext: onNext, afterNext: afterNext,
+                onError: onError, afterError: afterError,
+                onCompleted: onCompleted, afterCompleted: afterCompleted
+            ),
+            onSubscribe: onSubscribe,
+            onSubscribed: onSubscribed,
+            onDispose: onDispose
+        )
+    }
+}
+
+/// The per-event actions of `do`.
+struct DoHandlers<Element> {
+    let onNext: ((Element) throws -> Void)?
+    let afterNext: ((Element) throws -> Void)?
+    let onError: ((Swift.Error) throws -> Void)?
+    let afterError: ((Swift.Error) throws -> Void)?
+    let onCompleted: (() throws -> Void)?
+    let afterCompleted: (() throws -> Void)?
+}
+
+final class Do<Element>: Producer<Element>, @unchecked Sendable {
+    private let source: Observable<Element>
+    private let handlers: DoHandlers<Element>
+    private let onSubscribe: (() -> Void)?
+    private let onSubscribed: (() -> Void)?
+    private let onDispose: (() -> Void)?
+
+    init(
+        source: Observable<Element>,
+        handlers: DoHandlers<Element>,
+        onSubscribe: (() -> Void)?,
+        onSubscribed: (() -> Void)?,
+        onDispose: (() -> Void)?
+    ) {
+        self.source = source
+        self.handlers = handlers
+        self.onSubscribe = onSubscribe
+        self.onSubscribed = onSubscribed
+        self.onDispose = onDispose
+    }
+
+    override func run<Observer: ObserverType>(_ observer: Observer) -> Disposable where Observer.Element == Element {
+        onSubscribe?()
+        let sink = DoSink(handlers: handlers, observer: observer)
+        let subscription = source.subscribe(sink)
+        onSubscribed?()
+        if let onDispose {
+            // `onDispose` runs after the source subscription is disposed, also when a
+            // synchronous terminal event disposed the sink before this point.
+            sink.setUpstream(Disposables.create {
+                subscription.dispose()
+                onDispose()
+            })
+        } else {
+            sink.setUpstream(subscription)
+        }
+        return sink
+    }
+}
+
+final class DoSink<Observer: ObserverType>: Sink<Observer>, ObserverType, @unchecked Sendable {
+    typealias Element = Observer.Element
+
+    private let handlers: DoHandlers<Element>
+
+    init(handlers: DoHandlers<Element>, observer: Observer) {
+        self.handlers = handlers
+        super.init(observer: observer)
+    }
+
+    func on(_ event: Event<Element>) {
+        switch event {
+        case .next(let element):
+            do {
+                try handlers.onNext?(element)
+            } catch {
+                forwardTerminal(.error(error))
+                return
+            }
+            forwardOn(event)
+            do {
+                try handlers.afterNext?(element)
+            } catch {
+                forwardTerminal(.error(error))
+            }
+        case .error(let error):
+            do {
+                try handlers.onError?(error)
+            } catch let handlerError {
+                forwardTerminal(.error(handlerError))
+                return
+            }
+            finish(event) { try self.handlers.afterError?(error) }
+        case .completed:
+            do {
+                try handlers.onCompleted?()
+            } catch {
+                forwardTerminal(.error(error))
+                return
+            }
+            finish(event) { try self.handlers.afterCompleted?() }
+        }
+    }
+
+    /// Sends the terminal event, runs the `after...` action, then disposes.
+    private func finish(_ event: Event<Element>, after: () throws -> Void) {
+        guard markStopped() else { return }
+        forwardOn(event)
+        do {
+            try after()
+        } catch {
+            // The terminal event already went downstream; the grammar allows no other.
+            Hooks.defaultErrorHandler([], error)
+        }
+        dispose()
+    }
+}

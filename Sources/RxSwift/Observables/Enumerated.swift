@@ -1,0 +1,50 @@
+extension ObservableType {
+    /// Pairs each element with its index, counting from 0.
+    ///
+    /// ```
+    /// source: --a------b------c------|
+    /// enumerated()
+    /// result: --(0,a)--(1,b)--(2,c)--|
+    /// ```
+    public func enumerated() -> Observable<(index: Int, element: Element)> {
+        Enumerated(source: asObservable())
+    }
+}
+
+final class Enumerated<Element>: Producer<(index: Int, element: Element)>, @unchecked Sendable {
+    private let source: Observable<Element>
+
+    init(source: Observable<Element>) {
+        self.source = source
+    }
+
+    override func run<Observer: ObserverType>(_ observer: Observer) -> Disposable where Observer.Element == (index: Int, element: Element) {
+        let sink = EnumeratedSink<Element, Observer>(observer: observer)
+        sink.setUpstream(source.subscribe(sink))
+        return sink
+    }
+}
+
+final class EnumeratedSink<Element, Observer: ObserverType>: Sink<Observer>, ObserverType, @unchecked Sendable
+    where Observer.Element == (index: Int, element: Element) {
+    // Touched only from `on`, which the Rx grammar serialises.
+    private var index = 0
+
+    func on(_ event: Event<Element>) {
+        switch event {
+        case .next(let element):
+            let current = index
+            let (next, overflow) = current.addingReportingOverflow(1)
+            if overflow {
+                forwardTerminal(.error(RxError.overflow))
+                return
+            }
+            index = next
+            forwardOn(.next((index: current, element: element)))
+        case .error(let error):
+            forwardTerminal(.error(error))
+        case .completed:
+            forwardTerminal(.completed)
+        }
+    }
+}

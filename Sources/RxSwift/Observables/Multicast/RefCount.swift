@@ -1,0 +1,229 @@
+extension ConnectableObservableType {
+    /// An observable that connects to this connectable sequence when its first observer
+    /// subscribes and disconnects when its last observer unsubscribes; a terminal event
+    /// ends the connection, and the next observer connects again.
+    ///
+    /// ```
+    /// source:    ---1---2---3---4---|
+    /// observer1:   ^--1---2-!
+    /// observer2:        ^-2---3---4---|
+    /// ```
+    public func refCount() -> Observable<Element> {
+        RefCount(source: self)
+    }
+}
+
+/// The state of a `refCount`: how many observers are counted, which generation they
+/// belong to (a terminal event starts a new one), and the connection.
+///
+/// `connect()` runs outside the lock: the subscriber that takes the count from 0 to 1
+/// becomes the connector and stays responsible until the connection is stored or
+/// disposed; everyone else only records what must happen when it finishes.
+struct RefCountState {
+    enum Connection {
+        /// Not connected.
+        case idle
+        /// A connector is inside `connect()`. `disconnectWhenDone`: the count dropped to
+        /// 0 meanwhile. `stale`: a terminal event ended that connection meanwhile.
+        case connecting(disconnectWhenDone: Bool, stale: Bool)
+        /// Connected; the disposable ends the connection.
+        case connected(Disposable)
+    }
+
+    /// What the connector does with the connection `connect()` returned.
+    enum ConnectOutcome {
+        /// Keep it.
+        case keep
+        /// Dispose it; nobody needs it.
+        case dispose(Disposable)
+        /// Dispose it (it is stale) and connect again for the observers counted since.
+        case disposeAndReconnect(Disposable)
+    }
+
+    private(set) var count = 0
+    private(set) var generation: UInt64 = 0
+    private(set) var connection: Connection = .idle
+
+    /// Counts one observer; returns its generation and whether it must connect.
+    mutating func register() -> (generation: UInt64, mustConnect: Bool) {
+        count += 1
+        switch connection {
+        case .idle:
+            connection = .connecting(disconnectWhenDone: false, stale: false)
+            return (generation, true)
+        case .connecting(_, let stale):
+            connection = .connecting(disconnectWhenDone: false, stale: stale)
+            return (generation, false)
+        case .connected:
+            return (generation, false)
+        }
+    }
+
+    /// The connector's `connect()` returned `disposable`.
+    mutating func connectFinished(_ disposable: Disposable) -> ConnectOutcome {
+        guard case .connecting(let disconnectWhenDone, let stale) = connection else {
+            rxFatalError("refCount finished connecting while not connecting; its state is corrupt.")
+        }
+        if stale {
+            if count > 0 {
+                connection = .connecting(disconnectWhenDone: false, stale: false)
+                return .disposeAndReconnect(disposable)
+            }
+            connection = .idle
+            return .dispose(disposable)
+        }
+        if disconnectWhenDone {
+            connection = .idle
+            return .dispose(disposable)
+        }
+        connection = .connected(disposable)
+        return .keep
+    }
+
+    /// An observer of `generation` unsubscribed; returns the connection to dispose
+    /// when it was the last one.
+    mutating func unregister(generation: UInt64) -> Disposable? {
+        guard generation == self.generation else { return nil }
+        guard count > 0 else {
+            rxFatalError("refCount counted more unsubscriptions than subscriptions; its state is corrupt.")
+        }
+        count -= 1
+        guard count == 0 else { return nil }
+        switch connection {
+        case .idle:
+            return nil
+        case .connecting(_, let stale):
+            connection = .connecting(disconnectWhenDone: true, stale: stale)
+            return nil
+        case .connected(let disposable):
+            connection = .idle
+            return disposable
+        }
+    }
+
+    /// An observer of `generation` received a terminal event: the connection is over,
+    /// every counted observer is forgotten and a new generation starts. Returns the
+    /// connection to dispose.
+    mutating func terminate(generation: UInt64) -> Disposable? {
+        guard generation == self.generation else { return nil }
+        count = 0
+        self.generation &+= 1
+        switch connection {
+        case .idle:
+            return nil
+        case .connecting:
+            connection = .connecting(disconnectWhenDone: false, stale: true)
+            return nil
+        case .connected(let disposable):
+            connection = .idle
+            return disposable
+        }
+    }
+}
+
+final class RefCount<Source: ConnectableObservableType>: Producer<Source.Element>, @unchecked Sendable {
+    typealias Element = Source.Element
+
+    let source: Source
+    private let lock = Lock.make()
+    private var state = RefCountState()
+
+    init(source: Source) {
+        self.source = source
+    }
+
+    override func run<Observer: ObserverType>(_ observer: Observer) -> Disposable where Observer.Element == Element {
+        let sink = RefCountSink(parent: self, observer: observer)
+        let subscription = source.subscribe(sink)
+        // A subject that had already terminated ended the sink during `subscribe`:
+        // it is not counted and does not connect.
+        if sink.isDisposed {
+            subscription.dispose()
+            return sink
+        }
+        let registration = lock.withLock { () -> (generation: UInt64, mustConnect: Bool) in
+            let registration = state.register()
+            sink.generation = registration.generation
+            return registration
+        }
+        if registration.mustConnect {
+            connect()
+        }
+        sink.setUpstream(RefCountSubscription(parent: self, generation: registration.generation, subscription: subscription))
+        return sink
+    }
+
+    /// Runs `connect()` outside the lock until the connection is kept or given up.
+    private func connect() {
+        while true {
+            let connection = source.connect()
+            let outcome = lock.withLock { state.connectFinished(connection) }
+            switch outcome {
+            case .keep:
+                return
+            case .dispose(let stale):
+                stale.dispose()
+                return
+            case .disposeAndReconnect(let stale):
+                stale.dispose()
+            }
+        }
+    }
+
+    fileprivate func unregister(generation: UInt64) {
+        let connection = lock.withLock { state.unregister(generation: generation) }
+        connection?.dispose()
+    }
+
+    fileprivate func terminate<Observer>(_ sink: RefCountSink<Source, Observer>) {
+        let connection = lock.withLock { () -> Disposable? in
+            guard let generation = sink.generation else { return nil }
+            return state.terminate(generation: generation)
+        }
+        connection?.dispose()
+    }
+
+    /// A snapshot of the state, for tests.
+    var stateSnapshot: RefCountState {
+        lock.withLock { state }
+    }
+}
+
+final class RefCountSink<Source: ConnectableObservableType, Observer: ObserverType>: Sink<Observer>, ObserverType, @unchecked Sendable
+where Source.Element == Observer.Element {
+    typealias Element = Observer.Element
+
+    private let parent: RefCount<Source>
+    /// The generation the sink was counted in; `nil` until counted. Guarded by the
+    /// parent's lock.
+    fileprivate var generation: UInt64?
+
+    init(parent: RefCount<Source>, observer: Observer) {
+        self.parent = parent
+        super.init(observer: observer)
+    }
+
+    func on(_ event: Event<Element>) {
+        switch event {
+        case .next:
+            forwardOn(event)
+        case .error, .completed:
+            // The connection ends before observers react, so one that resubscribes
+            // from its handler connects anew.
+            parent.terminate(self)
+            forwardTerminal(event)
+        }
+    }
+}
+
+/// The disposable of one `refCount` observer: unsubscribes, then uncounts.
+private struct RefCountSubscription<Source: ConnectableObservableType>: Disposable {
+    let parent: RefCount<Source>
+    let generation: UInt64
+    let subscription: Disposable
+
+    func dispose() {
+        subscription.dispose()
+        parent.unregister(generation: generation)
+    }
+}

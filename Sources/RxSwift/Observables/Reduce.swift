@@ -1,0 +1,105 @@
+extension ObservableType {
+    /// Applies `accumulator` to a running state for each element and, when the source
+    /// completes, passes on `mapResult` of the final state, then completes.
+    ///
+    /// ```
+    /// source: --1--2--3--|
+    /// reduce(0, accumulator: +, mapResult: { $0 * 10 })
+    /// result: -----------(60|)
+    /// ```
+    ///
+    /// - parameter seed: The initial state.
+    /// - parameter accumulator: Returns the next state from the current one and an element.
+    /// - parameter mapResult: Turns the final state into the single result.
+    /// - returns: A sequence of one element; a thrown error ends it with that error.
+    public func reduce<A, Result>(
+        _ seed: A,
+        accumulator: @escaping (A, Element) throws -> A,
+        mapResult: @escaping (A) throws -> Result
+    ) -> Observable<Result> {
+        Reduce(source: asObservable(), seed: seed, accumulator: accumulator, mapResult: mapResult)
+    }
+
+    /// Applies `accumulator` to a running state for each element and, when the source
+    /// completes, passes on the final state, then completes.
+    ///
+    /// ```
+    /// source: --1--2--3--|
+    /// reduce(0, accumulator: +)
+    /// result: -----------(6|)
+    /// ```
+    public func reduce<A>(_ seed: A, accumulator: @escaping (A, Element) throws -> A) -> Observable<A> {
+        Reduce(source: asObservable(), seed: seed, accumulator: accumulator, mapResult: { $0 })
+    }
+}
+
+final class Reduce<Element, Accumulate, Result>: Producer<Result>, @unchecked Sendable {
+    private let source: Observable<Element>
+    private let seed: Accumulate
+    private let accumulator: (Accumulate, Element) throws -> Accumulate
+    private let mapResult: (Accumulate) throws -> Result
+
+    init(
+        source: Observable<Element>,
+        seed: Accumulate,
+        accumulator: @escaping (Accumulate, Element) throws -> Accumulate,
+        mapResult: @escaping (Accumulate) throws -> Result
+    ) {
+        self.source = source
+        self.seed = seed
+        self.accumulator = accumulator
+        self.mapResult = mapResult
+    }
+
+    override func run<Observer: ObserverType>(_ observer: Observer) -> Disposable where Observer.Element == Result {
+        let sink = ReduceSink<Element, Accumulate, Observer>(
+            seed: seed, accumulator: accumulator, mapResult: mapResult, observer: observer
+        )
+        sink.setUpstream(source.subscribe(sink))
+        return sink
+    }
+}
+
+final class ReduceSink<Element, Accumulate, Observer: ObserverType>: Sink<Observer>, ObserverType, @unchecked Sendable {
+    typealias Result = Observer.Element
+
+    private let accumulator: (Accumulate, Element) throws -> Accumulate
+    private let mapResult: (Accumulate) throws -> Result
+    // Touched only from `on`, which the Rx grammar serialises.
+    private var state: Accumulate
+
+    init(
+        seed: Accumulate,
+        accumulator: @escaping (Accumulate, Element) throws -> Accumulate,
+        mapResult: @escaping (Accumulate) throws -> Result,
+        observer: Observer
+    ) {
+        self.state = seed
+        self.accumulator = accumulator
+        self.mapResult = mapResult
+        super.init(observer: observer)
+    }
+
+    func on(_ event: Event<Element>) {
+        switch event {
+        case .next(let element):
+            do {
+                state = try accumulator(state, element)
+            } catch {
+                forwardTerminal(.error(error))
+            }
+        case .error(let error):
+            forwardTerminal(.error(error))
+        case .completed:
+            let result: Result
+            do {
+                result = try mapResult(state)
+            } catch {
+                forwardTerminal(.error(error))
+                return
+            }
+            forwardOn(.next(result))
+            forwardTerminal(.completed)
+        }
+    }
+}

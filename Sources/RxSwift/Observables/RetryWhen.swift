@@ -1,0 +1,154 @@
+extension ObservableType {
+    /// Subscribes to the source again, after it fails with an `Error`, each time the
+    /// trigger sequence built by `notificationHandler` sends an element.
+    ///
+    /// `notificationHandler` receives the sequence of the source's errors (once per
+    /// subscription) and returns the trigger: its elements retry, its completion ends
+    /// the result with a completion, its error ends it with that error. An error of
+    /// another type than `Error` ends the result at once.
+    ///
+    /// ```
+    /// source (cold):  -1-X
+    /// trigger:           ---t      (t after each error, 3 ticks late)
+    /// result:         -1-----1-...
+    /// ```
+    ///
+    /// - parameter notificationHandler: Builds the trigger from the sequence of errors.
+    /// - returns: The source's elements, over every attempt.
+    public func retry<TriggerObservable: ObservableType, Error: Swift.Error>(when notificationHandler: @escaping (Observable<Error>) -> TriggerObservable) -> Observable<Element> {
+        RetryWhen<Element, TriggerObservable, Error>(source: asObservable(), notificationHandler: notificationHandler)
+    }
+
+    /// Subscribes to the source again, after it fails, each time the trigger sequence
+    /// built by `notificationHandler` sends an element.
+    @available(*, deprecated, renamed: "retry(when:)")
+    public func retryWhen<TriggerObservable: ObservableType, Error: Swift.Error>(_ notificationHandler: @escaping (Observable<Error>) -> TriggerObservable) -> Observable<Element> {
+        retry(when: notificationHandler)
+    }
+
+    /// Subscribes to the source again, after it fails with any error, each time the
+    /// trigger sequence built by `notificationHandler` sends an element.
+    ///
+    /// `notificationHandler` receives the sequence of the source's errors (once per
+    /// subscription) and returns the trigger: its elements retry, its completion ends
+    /// the result with a completion, its error ends it with that error.
+    ///
+    /// - parameter notificationHandler: Builds the trigger from the sequence of errors.
+    /// - returns: The source's elements, over every attempt.
+    public func retry<TriggerObservable: ObservableType>(when notificationHandler: @escaping (Observable<Swift.Error>) -> TriggerObservable) -> Observable<Element> {
+        RetryWhen<Element, TriggerObservable, Swift.Error>(source: asObservable(), notificationHandler: notificationHandler)
+    }
+
+    /// Subscribes to the source again, after it fails with any error, each time the
+    /// trigger sequence built by `notificationHandler` sends an element.
+    @available(*, deprecated, renamed: "retry(when:)")
+    public func retryWhen<TriggerObservable: ObservableType>(_ notificationHandler: @escaping (Observable<Swift.Error>) -> TriggerObservable) -> Observable<Element> {
+        retry(when: notificationHandler)
+    }
+}
+
+final class RetryWhen<Element, TriggerObservable: ObservableType, TriggerError>: Producer<Element>, @unchecked Sendable {
+    typealias Handler = (Observable<TriggerError>) -> TriggerObservable
+
+    private let source: Observable<Element>
+    private let notificationHandler: Handler
+
+    init(source: Observable<Element>, notificationHandler: @escaping Handler) {
+        self.source = source
+        self.notificationHandler = notificationHandler
+    }
+
+    override func run<Observer: ObserverType>(_ observer: Observer) -> Disposable where Observer.Element == Element {
+        let sink = RetryWhenSink<Observer, TriggerObservable, TriggerError>(source: source, observer: observer)
+        sink.run(trigger: notificationHandler(sink.errors.asObservable()).asObservable())
+        return sink
+    }
+}
+
+/// The source and the trigger may send from different threads, so events go out
+/// through the outbox. Retrying goes through the current thread's trampoline (as in
+/// RxSwift), so a source that fails while being subscribed to loops instead of
+/// recursing.
+final class RetryWhenSink<Observer: ObserverType, TriggerObservable: ObservableType, TriggerError>: OutboxSink<Observer>, ObserverType, @unchecked Sendable {
+    typealias Element = Observer.Element
+
+    private let source: Observable<Element>
+    /// The errors of the source, for the notification handler.
+    let errors = PublishSubject<TriggerError>()
+    /// Relays the trigger; a failed attempt listens to it for the go-ahead.
+    private let notifier = PublishSubject<TriggerObservable.Element>()
+    private let triggerSubscription = SingleAssignmentDisposable()
+    private let sourceSubscription = SerialDisposable()
+    /// The listener of the failed attempt waiting for the trigger.
+    private let listenerSubscription = SerialDisposable()
+
+    init(source: Observable<Element>, observer: Observer) {
+        self.source = source
+        super.init(observer: observer)
+    }
+
+    func run(trigger: Observable<TriggerObservable.Element>) {
+        setUpstream(Disposables.create(triggerSubscription, sourceSubscription, listenerSubscription))
+        triggerSubscription.setDisposable(trigger.subscribe(notifier))
+        scheduleRetry()
+    }
+
+    func on(_ event: Event<Element>) {
+        switch event {
+        case .next, .completed:
+            enqueueAndDeliver(event)
+        case .error(let error):
+            guard let failure = error as? TriggerError else {
+                enqueueAndDeliver(event)
+                return
+            }
+            if isDisposed { return }
+            sourceSubscription.disposable = Disposables.create()
+            listenerSubscription.disposable = notifier.subscribe(RetryTriggerListener(sink: self))
+            errors.on(.next(failure))
+        }
+    }
+
+    fileprivate func onTrigger(_ event: Event<TriggerObservable.Element>) {
+        switch event {
+        case .next:
+            scheduleRetry()
+        case .error(let error):
+            enqueueAndDeliver(.error(error))
+        case .completed:
+            enqueueAndDeliver(.completed)
+        }
+    }
+
+    private func scheduleRetry() {
+        _ = CurrentThreadScheduler.instance.schedule(self) { sink in
+            sink.subscribeToSource()
+            return Disposables.create()
+        }
+    }
+
+    private func subscribeToSource() {
+        if isDisposed { return }
+        listenerSubscription.disposable = Disposables.create()
+        let current = SingleAssignmentDisposable()
+        sourceSubscription.disposable = current
+        current.setDisposable(source.subscribe(self))
+    }
+}
+
+/// Listens to the trigger for one failed attempt: the first element retries (later
+/// ones are ignored; the next attempt has its own listener).
+private final class RetryTriggerListener<Observer: ObserverType, TriggerObservable: ObservableType, TriggerError>: ObserverType, @unchecked Sendable {
+    typealias Element = TriggerObservable.Element
+    private let sink: RetryWhenSink<Observer, TriggerObservable, TriggerError>
+    private let retried = AtomicFlag()
+
+    init(sink: RetryWhenSink<Observer, TriggerObservable, TriggerError>) {
+        self.sink = sink
+    }
+
+    func on(_ event: Event<Element>) {
+        if case .next = event, retried.testAndSet() { return }
+        sink.onTrigger(event)
+    }
+}

@@ -1,0 +1,185 @@
+/// The state of `share(replay: 0 or 1, scope: .whileConnected)`: either no connection,
+/// or one connection with its observers and (when replaying) the latest element.
+///
+/// Every transition runs under the owner's lock and returns what to do after unlocking:
+/// which observers to deliver to, which element to replay, what to connect or dispose.
+struct ShareWhileConnectedState<Element> {
+    typealias Deliver = (Event<Element>) -> Void
+
+    struct Connection {
+        /// Tells this connection's events from a previous one's.
+        let id: UInt64
+        var observers: Bag<Deliver>
+        var latest: Element?
+        /// The subscription to the source, assigned once connected.
+        let upstream: SingleAssignmentDisposable
+    }
+
+    enum Phase {
+        case idle
+        case connected(Connection)
+    }
+
+    /// What a subscriber does after unlocking.
+    struct Subscribed {
+        let connectionID: UInt64
+        let key: BagKey
+        /// Set for the first observer of a connection: it subscribes to the source.
+        let connect: SingleAssignmentDisposable?
+        /// Set when an element must be replayed first: deliver it through `entry`.
+        let replay: (entry: ReplayingObserver<Element>, element: Element)?
+    }
+
+    let replayLatest: Bool
+    private(set) var phase: Phase = .idle
+    private var nextID: UInt64 = 0
+
+    init(replayLatest: Bool) {
+        self.replayLatest = replayLatest
+    }
+
+    /// Adds an observer, starting a connection when there is none.
+    mutating func subscribe(_ deliver: @escaping Deliver) -> Subscribed {
+        switch phase {
+        case .idle:
+            let id = nextID
+            nextID &+= 1
+            var observers = Bag<Deliver>()
+            let key = observers.insert(deliver)
+            let upstream = SingleAssignmentDisposable()
+            phase = .connected(Connection(id: id, observers: observers, latest: nil, upstream: upstream))
+            return Subscribed(connectionID: id, key: key, connect: upstream, replay: nil)
+        case .connected(var connection):
+            // Drop the enum's copy so the bag below is uniquely referenced.
+            phase = .idle
+            defer { phase = .connected(connection) }
+            if replayLatest, let latest = connection.latest {
+                // Events that arrive while the latest element is replayed outside the
+                // lock wait in the entry, so the observer sees them after it.
+                let entry = ReplayingObserver(deliver)
+                let key = connection.observers.insert(entry.on)
+                return Subscribed(connectionID: connection.id, key: key, connect: nil, replay: (entry, latest))
+            }
+            let key = connection.observers.insert(deliver)
+            return Subscribed(connectionID: connection.id, key: key, connect: nil, replay: nil)
+        }
+    }
+
+    /// An event from connection `id`'s source: returns the observers to deliver it to
+    /// and, for a terminal event, the source subscription to dispose afterwards.
+    mutating func on(_ event: Event<Element>, connectionID id: UInt64) -> (observers: ContiguousArray<Deliver>, finished: Disposable?) {
+        guard case .connected(var connection) = phase, connection.id == id else {
+            return ([], nil)
+        }
+        switch event {
+        case .next(let element):
+            if replayLatest {
+                phase = .idle
+                connection.latest = element
+                phase = .connected(connection)
+            }
+            return (connection.observers.elements, nil)
+        case .error, .completed:
+            phase = .idle
+            return (connection.observers.elements, connection.upstream)
+        }
+    }
+
+    /// Removes an observer; returns the source subscription to dispose when it was the
+    /// connection's last observer.
+    mutating func unsubscribe(connectionID id: UInt64, key: BagKey) -> Disposable? {
+        guard case .connected(var connection) = phase, connection.id == id else {
+            return nil
+        }
+        phase = .idle
+        guard connection.observers.remove(key) != nil else {
+            phase = .connected(connection)
+            return nil
+        }
+        if connection.observers.isEmpty {
+            return connection.upstream
+        }
+        phase = .connected(connection)
+        return nil
+    }
+}
+
+/// `share(replay: 0 or 1, scope: .whileConnected)` without a subject: the first observer
+/// connects, the last one to leave (or a terminal event) disconnects and drops the
+/// latest element, and the next observer connects anew.
+///
+/// No observer, subscription or disposal runs under the lock; the latest element is
+/// replayed to a new observer outside it, before any newer event.
+///
+/// `package` rather than internal: Swift 6.3 warns of an infinite recursion (a false
+/// positive) for an internal class whose designated initializer calls `Observable`'s
+/// `package init()`.
+package final class ShareWhileConnected<Element>: Observable<Element>, @unchecked Sendable {
+    typealias State = ShareWhileConnectedState<Element>
+
+    private let source: Observable<Element>
+    private let lock = Lock.make()
+    private var state: State
+
+    init(source: Observable<Element>, replayLatest: Bool) {
+        self.source = source
+        self.state = State(replayLatest: replayLatest)
+        super.init()
+    }
+
+    override package func subscribe<Observer: ObserverType>(_ observer: Observer) -> Disposable where Observer.Element == Element {
+        let subscribed = lock.withLock { state.subscribe(observer.on) }
+        if let replay = subscribed.replay {
+            replay.entry.replay([.next(replay.element)])
+        }
+        if let upstream = subscribed.connect {
+            upstream.setDisposable(source.subscribe(ShareConnectionObserver(parent: self, connectionID: subscribed.connectionID)))
+        }
+        return ShareSubscription(parent: self, connectionID: subscribed.connectionID, key: subscribed.key)
+    }
+
+    fileprivate func on(_ event: Event<Element>, connectionID: UInt64) {
+        let (observers, finished) = lock.withLock { state.on(event, connectionID: connectionID) }
+        for deliver in observers {
+            deliver(event)
+        }
+        finished?.dispose()
+    }
+
+    fileprivate func unsubscribe(connectionID: UInt64, key: BagKey) {
+        let upstream = lock.withLock { state.unsubscribe(connectionID: connectionID, key: key) }
+        upstream?.dispose()
+    }
+
+    /// A snapshot of the state, for tests.
+    var stateSnapshot: State {
+        lock.withLock { state }
+    }
+}
+
+/// Subscribed to the source for one connection; tags its events with the connection.
+private final class ShareConnectionObserver<Element>: ObserverType, @unchecked Sendable {
+    private let parent: ShareWhileConnected<Element>
+    private let connectionID: UInt64
+
+    init(parent: ShareWhileConnected<Element>, connectionID: UInt64) {
+        self.parent = parent
+        self.connectionID = connectionID
+    }
+
+    func on(_ event: Event<Element>) {
+        parent.on(event, connectionID: connectionID)
+    }
+}
+
+/// The disposable of one observer of a shared sequence; a value, so subscribing
+/// allocates nothing for it.
+private struct ShareSubscription<Element>: Disposable {
+    let parent: ShareWhileConnected<Element>
+    let connectionID: UInt64
+    let key: BagKey
+
+    func dispose() {
+        parent.unsubscribe(connectionID: connectionID, key: key)
+    }
+}

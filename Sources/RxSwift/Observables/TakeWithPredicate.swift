@@ -1,0 +1,172 @@
+/// Whether `take(while:behavior:)` and `take(until:behavior:)` also pass on the
+/// element that ends the sequence.
+public enum TakeBehavior: Sendable {
+    /// Pass on the element that ends the sequence, then complete.
+    case inclusive
+    /// Complete without passing on the element that ends the sequence.
+    case exclusive
+}
+
+extension ObservableType {
+    /// Passes on the source's elements until `other` emits an element, then completes;
+    /// an error from `other` ends the sequence with it, and its completion is ignored.
+    ///
+    /// ```
+    /// source: --1--2--3--4--|
+    /// other:  -----------x--
+    /// take(until: other)
+    /// result: --1--2--3--|
+    /// ```
+    public func take<Source: ObservableType>(until other: Source) -> Observable<Element> {
+        TakeUntil(source: asObservable(), other: other.asObservable())
+    }
+
+    /// Passes on elements until one satisfies `predicate`, then completes; with
+    /// `.inclusive`, that element is passed on first. A thrown error ends the sequence
+    /// with it.
+    ///
+    /// ```
+    /// source: --1--2--3--4--|
+    /// take(until: { $0 == 3 })
+    /// result: --1--2--|
+    /// ```
+    public func take(until predicate: @escaping (Element) throws -> Bool, behavior: TakeBehavior = .exclusive) -> Observable<Element> {
+        TakeUntilPredicate(source: asObservable(), behavior: behavior, predicate: predicate)
+    }
+
+    /// Passes on elements while they satisfy `predicate`, and completes at the first
+    /// one that does not; with `.inclusive`, that element is passed on first. A thrown
+    /// error ends the sequence with it.
+    ///
+    /// ```
+    /// source: --1--2--3--4--|
+    /// take(while: { $0 < 3 })
+    /// result: --1--2--|
+    /// ```
+    public func take(while predicate: @escaping (Element) throws -> Bool, behavior: TakeBehavior = .exclusive) -> Observable<Element> {
+        TakeUntilPredicate(source: asObservable(), behavior: behavior) { try !predicate($0) }
+    }
+
+    /// Passes on the source's elements until `other` emits an element.
+    @available(*, deprecated, renamed: "take(until:)")
+    public func takeUntil<Source: ObservableType>(_ other: Source) -> Observable<Element> {
+        take(until: other)
+    }
+
+    /// Passes on elements until one satisfies `predicate`.
+    @available(*, deprecated, renamed: "take(until:behavior:)")
+    public func takeUntil(_ behavior: TakeBehavior, predicate: @escaping (Element) throws -> Bool) -> Observable<Element> {
+        take(until: predicate, behavior: behavior)
+    }
+
+    /// Passes on elements while they satisfy `predicate`.
+    @available(*, deprecated, renamed: "take(while:)")
+    public func takeWhile(_ predicate: @escaping (Element) throws -> Bool) -> Observable<Element> {
+        take(while: predicate)
+    }
+}
+
+// MARK: take(until: predicate)
+
+final class TakeUntilPredicate<Element>: Producer<Element>, @unchecked Sendable {
+    private let source: Observable<Element>
+    private let behavior: TakeBehavior
+    private let predicate: (Element) throws -> Bool
+
+    init(source: Observable<Element>, behavior: TakeBehavior, predicate: @escaping (Element) throws -> Bool) {
+        self.source = source
+        self.behavior = behavior
+        self.predicate = predicate
+    }
+
+    override func run<Observer: ObserverType>(_ observer: Observer) -> Disposable where Observer.Element == Element {
+        let sink = TakeUntilPredicateSink(behavior: behavior, predicate: predicate, observer: observer)
+        sink.setUpstream(source.subscribe(sink))
+        return sink
+    }
+}
+
+final class TakeUntilPredicateSink<Observer: ObserverType>: Sink<Observer>, ObserverType, @unchecked Sendable {
+    typealias Element = Observer.Element
+
+    private let inclusive: Bool
+    private let predicate: (Element) throws -> Bool
+
+    init(behavior: TakeBehavior, predicate: @escaping (Element) throws -> Bool, observer: Observer) {
+        self.inclusive = behavior == .inclusive
+        self.predicate = predicate
+        super.init(observer: observer)
+    }
+
+    func on(_ event: Event<Element>) {
+        switch event {
+        case .next(let element):
+            if isStopped { return }
+            let stop: Bool
+            do {
+                stop = try predicate(element)
+            } catch {
+                forwardTerminal(.error(error))
+                return
+            }
+            if !stop {
+                forwardOn(event)
+                return
+            }
+            if inclusive { forwardOn(event) }
+            forwardTerminal(.completed)
+        case .error, .completed:
+            forwardTerminal(event)
+        }
+    }
+}
+
+// MARK: take(until: other)
+
+final class TakeUntil<Element, Other>: Producer<Element>, @unchecked Sendable {
+    private let source: Observable<Element>
+    private let other: Observable<Other>
+
+    init(source: Observable<Element>, other: Observable<Other>) {
+        self.source = source
+        self.other = other
+    }
+
+    override func run<Observer: ObserverType>(_ observer: Observer) -> Disposable where Observer.Element == Element {
+        let sink = TakeUntilSink(observer: observer)
+        let trigger = TakeUntilTrigger<Other, Observer>(sink: sink)
+        // As in RxSwift, the trigger is subscribed first: one that fires during its
+        // own subscription ends the sequence before the source starts.
+        trigger.subscription.setDisposable(other.subscribe(trigger))
+        let sourceSubscription = source.subscribe(sink)
+        sink.setUpstream(Disposables.create(sourceSubscription, trigger.subscription))
+        return sink
+    }
+}
+
+final class TakeUntilSink<Observer: ObserverType>: SerializedDeliverySink<Observer>, ObserverType, @unchecked Sendable {
+    func on(_ event: Event<Element>) {
+        deliverSerialized(event)
+    }
+}
+
+/// Observes the `other` sequence of `take(until:)`.
+final class TakeUntilTrigger<Other, Observer: ObserverType>: ObserverType, @unchecked Sendable {
+    let subscription = SingleAssignmentDisposable()
+    private let sink: TakeUntilSink<Observer>
+
+    init(sink: TakeUntilSink<Observer>) {
+        self.sink = sink
+    }
+
+    func on(_ event: Event<Other>) {
+        switch event {
+        case .next:
+            sink.deliverSerialized(.completed)
+        case .error(let error):
+            sink.deliverSerialized(.error(error))
+        case .completed:
+            subscription.dispose()
+        }
+    }
+}

@@ -1,0 +1,157 @@
+/// The trait of `Completable`: no element, only completion or an error.
+public enum CompletableTrait {}
+
+/// A sequence with no element: it completes or fails.
+///
+/// ```
+/// completed: ----|
+/// error:     ----X
+/// ```
+public typealias Completable = PrimitiveSequence<CompletableTrait, Swift.Never>
+
+/// The outcome of a `Completable`.
+@frozen
+public enum CompletableEvent {
+    /// The sequence failed.
+    case error(Swift.Error)
+    /// The sequence completed.
+    case completed
+}
+
+extension PrimitiveSequenceType where Trait == CompletableTrait, Element == Swift.Never {
+    /// The function a `Completable.create` body calls once with the outcome.
+    public typealias CompletableObserver = (CompletableEvent) -> Void
+
+    /// A completable whose subscriptions run `subscribe`: it calls the observer once
+    /// with `.completed` or `.error`; later calls are ignored.
+    public static func create(subscribe: @escaping (@escaping CompletableObserver) -> Disposable) -> PrimitiveSequence<Trait, Element> {
+        let source = Observable<Element>.create { observer in
+            subscribe { event in
+                switch event {
+                case .error(let error):
+                    observer.on(.error(error))
+                case .completed:
+                    observer.on(.completed)
+                }
+            }
+        }
+        return PrimitiveSequence(raw: source)
+    }
+
+    /// Subscribes `observer`, which is called once with the outcome.
+    public func subscribe(_ observer: @escaping (CompletableEvent) -> Void) -> Disposable {
+        let stopped = AtomicFlag()
+        return primitiveSequence.asObservable().subscribe { event in
+            if stopped.testAndSet() { return }
+            switch event {
+            case .error(let error):
+                observer(.error(error))
+            case .completed:
+                observer(.completed)
+            }
+        }
+    }
+
+    /// Subscribes completion, error and disposal handlers.
+    ///
+    /// An error with no `onError` handler goes to `Hooks.defaultErrorHandler`.
+    public func subscribe(
+        onCompleted: (() -> Void)? = nil,
+        onError: ((Swift.Error) -> Void)? = nil,
+        onDisposed: (() -> Void)? = nil
+    ) -> Disposable {
+        let callStack = Hooks.recordCallStackOnError ? Hooks.customCaptureSubscriptionCallstack() : []
+        let disposable: Disposable = onDisposed.map { Disposables.create(with: $0) } ?? Disposables.create()
+        let subscription = subscribe { (event: CompletableEvent) in
+            switch event {
+            case .error(let error):
+                if let onError {
+                    onError(error)
+                } else {
+                    Hooks.defaultErrorHandler(callStack, error)
+                }
+            case .completed:
+                onCompleted?()
+            }
+            disposable.dispose()
+        }
+        return Disposables.create(subscription, disposable)
+    }
+
+    /// Subscribes handlers that also receive `object`, held weakly; once `object` is
+    /// gone the handlers are skipped.
+    public func subscribe<Object: AnyObject>(
+        with object: Object,
+        onCompleted: ((Object) -> Void)? = nil,
+        onError: ((Object, Swift.Error) -> Void)? = nil,
+        onDisposed: ((Object) -> Void)? = nil
+    ) -> Disposable {
+        subscribe(
+            onCompleted: { [weak object] in
+                guard let object else { return }
+                onCompleted?(object)
+            },
+            onError: { [weak object] error in
+                guard let object else { return }
+                onError?(object, error)
+            },
+            onDisposed: { [weak object] in
+                guard let object else { return }
+                onDisposed?(object)
+            }
+        )
+    }
+}
+
+extension PrimitiveSequenceType where Trait == CompletableTrait, Element == Swift.Never {
+    /// A completable that fails with `error`.
+    public static func error(_ error: Swift.Error) -> Completable {
+        Completable(raw: Observable.error(error))
+    }
+
+    /// A completable that never produces its outcome.
+    public static func never() -> Completable {
+        Completable(raw: Observable.never())
+    }
+
+    /// A completable that completes at once.
+    public static func empty() -> Completable {
+        Completable(raw: Observable.empty())
+    }
+}
+
+extension ObservableType where Element == Swift.Never {
+    /// The sequence, which has no elements, as a `Completable`.
+    public func asCompletable() -> Completable {
+        Completable(raw: asObservable())
+    }
+}
+
+/// Drops every element and passes on the terminal event: the source of the
+/// `asCompletable()` conversions of `Single` and `Maybe`.
+final class IgnoreElementsForCompletable<SourceElement>: Producer<Swift.Never>, @unchecked Sendable {
+    private let source: Observable<SourceElement>
+
+    init(source: Observable<SourceElement>) {
+        self.source = source
+    }
+
+    override func run<Observer: ObserverType>(_ observer: Observer) -> Disposable where Observer.Element == Swift.Never {
+        let sink = IgnoreElementsForCompletableSink<SourceElement, Observer>(observer: observer)
+        sink.setUpstream(source.subscribe(sink))
+        return sink
+    }
+}
+
+final class IgnoreElementsForCompletableSink<SourceElement, Observer: ObserverType>: Sink<Observer>, ObserverType, @unchecked Sendable where Observer.Element == Swift.Never {
+    func on(_ event: Event<SourceElement>) {
+        switch event {
+        case .next:
+            break
+        case .error(let error):
+            forwardTerminal(.error(error))
+        case .completed:
+            forwardTerminal(.completed)
+        }
+    }
+}

@@ -1,0 +1,164 @@
+/// The trait of `Single`: exactly one element, or an error.
+public enum SingleTrait {}
+
+/// A sequence of exactly one element, or an error.
+///
+/// ```
+/// success: ----(a|)
+/// failure: ----X
+/// ```
+public typealias Single<Element> = PrimitiveSequence<SingleTrait, Element>
+
+/// The outcome of a `Single`: its element, or its error.
+public typealias SingleEvent<Element> = Result<Element, Swift.Error>
+
+extension PrimitiveSequenceType where Trait == SingleTrait {
+    /// The function a `Single.create` body calls once with the outcome.
+    public typealias SingleObserver = (SingleEvent<Element>) -> Void
+
+    /// A single whose subscriptions run `subscribe`: it calls the observer once with
+    /// `.success(element)` or `.failure(error)`; later calls are ignored.
+    ///
+    /// - returns: The single; the disposable `subscribe` returns is disposed with the subscription.
+    public static func create(subscribe: @escaping (@escaping SingleObserver) -> Disposable) -> Single<Element> {
+        let source = Observable<Element>.create { observer in
+            subscribe { event in
+                switch event {
+                case .success(let element):
+                    observer.on(.next(element))
+                    observer.on(.completed)
+                case .failure(let error):
+                    observer.on(.error(error))
+                }
+            }
+        }
+        return PrimitiveSequence(raw: source)
+    }
+
+    /// Subscribes `observer`, which is called once with the outcome.
+    public func subscribe(_ observer: @escaping (SingleEvent<Element>) -> Void) -> Disposable {
+        let stopped = AtomicFlag()
+        return primitiveSequence.asObservable().subscribe { event in
+            if stopped.testAndSet() { return }
+            switch event {
+            case .next(let element):
+                observer(.success(element))
+            case .error(let error):
+                observer(.failure(error))
+            case .completed:
+                rxFatalErrorInDebug("A Single completed without an element; a Single must emit exactly one element or an error.")
+            }
+        }
+    }
+
+    /// Subscribes success, failure and disposal handlers.
+    ///
+    /// A failure with no `onFailure` handler goes to `Hooks.defaultErrorHandler`.
+    /// `onDisposed` runs once the single succeeded, failed or was disposed.
+    public func subscribe(
+        onSuccess: ((Element) -> Void)? = nil,
+        onFailure: ((Swift.Error) -> Void)? = nil,
+        onDisposed: (() -> Void)? = nil
+    ) -> Disposable {
+        let callStack = Hooks.recordCallStackOnError ? Hooks.customCaptureSubscriptionCallstack() : []
+        let disposable: Disposable = onDisposed.map { Disposables.create(with: $0) } ?? Disposables.create()
+        let subscription = subscribe { (event: SingleEvent<Element>) in
+            switch event {
+            case .success(let element):
+                onSuccess?(element)
+            case .failure(let error):
+                if let onFailure {
+                    onFailure(error)
+                } else {
+                    Hooks.defaultErrorHandler(callStack, error)
+                }
+            }
+            disposable.dispose()
+        }
+        return Disposables.create(subscription, disposable)
+    }
+
+    /// Subscribes success and error handlers (the RxSwift 5 spelling).
+    @available(*, deprecated, renamed: "subscribe(onSuccess:onFailure:onDisposed:)")
+    public func subscribe(
+        onSuccess: ((Element) -> Void)? = nil,
+        onError: @escaping ((Swift.Error) -> Void),
+        onDisposed: (() -> Void)? = nil
+    ) -> Disposable {
+        subscribe(onSuccess: onSuccess, onFailure: onError, onDisposed: onDisposed)
+    }
+
+    /// Subscribes handlers that also receive `object`, held weakly; once `object` is
+    /// gone the handlers are skipped.
+    public func subscribe<Object: AnyObject>(
+        with object: Object,
+        onSuccess: ((Object, Element) -> Void)? = nil,
+        onFailure: ((Object, Swift.Error) -> Void)? = nil,
+        onDisposed: ((Object) -> Void)? = nil
+    ) -> Disposable {
+        subscribe(
+            onSuccess: { [weak object] element in
+                guard let object else { return }
+                onSuccess?(object, element)
+            },
+            onFailure: { [weak object] error in
+                guard let object else { return }
+                onFailure?(object, error)
+            },
+            onDisposed: { [weak object] in
+                guard let object else { return }
+                onDisposed?(object)
+            }
+        )
+    }
+}
+
+extension PrimitiveSequenceType where Trait == SingleTrait {
+    /// A single of `element`.
+    public static func just(_ element: Element) -> Single<Element> {
+        Single(raw: Observable.just(element))
+    }
+
+    /// A single of `element`, delivered on `scheduler`.
+    public static func just(_ element: Element, scheduler: ImmediateSchedulerType) -> Single<Element> {
+        Single(raw: Observable.just(element, scheduler: scheduler))
+    }
+
+    /// A single that fails with `error`.
+    public static func error(_ error: Swift.Error) -> Single<Element> {
+        Single(raw: Observable.error(error))
+    }
+
+    /// A single that never produces its outcome.
+    public static func never() -> Single<Element> {
+        Single(raw: Observable.never())
+    }
+}
+
+extension PrimitiveSequenceType where Trait == SingleTrait {
+    /// The element passes through `predicate`; a rejected element leaves an empty `Maybe`.
+    public func filter(_ predicate: @escaping (Element) throws -> Bool) -> Maybe<Element> {
+        Maybe(raw: primitiveSequence.source.filter(predicate))
+    }
+
+    /// Transforms the element; a thrown error becomes the failure.
+    ///
+    /// ```
+    /// single: ----(1|)
+    /// map { $0 * 10 }
+    /// result: ----(10|)
+    /// ```
+    public func map<Result>(_ transform: @escaping (Element) throws -> Result) -> Single<Result> {
+        Single(raw: primitiveSequence.source.map(transform))
+    }
+
+    /// The single as a `Maybe`.
+    public func asMaybe() -> Maybe<Element> {
+        Maybe(raw: primitiveSequence.source)
+    }
+
+    /// The single as a `Completable` that ignores the element.
+    public func asCompletable() -> Completable {
+        Completable(raw: IgnoreElementsForCompletable(source: primitiveSequence.source))
+    }
+}

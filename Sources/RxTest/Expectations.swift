@@ -1,0 +1,168 @@
+import RxSwift
+import RxTestCore
+
+// Swift Testing checks for recorded events and subscriptions. A failure is an issue of
+// the running test at the caller's source location (in an XCTest test, an XCTest
+// failure), with the same text as the XCTest assertions: aligned marble timelines, a
+// caret at the first difference and both event lists. They keep no state, so tests
+// running in parallel never see each other's failures.
+
+/// Expects an observer to have recorded exactly `expected`.
+///
+/// ```swift
+/// let res = scheduler.start { xs.map { $0 * 2 } }
+/// expectEvents(res, equal: [.next(210, 2), .completed(300)])
+/// ```
+///
+/// - Returns: Whether they were equal.
+@discardableResult
+public func expectEvents<T: Equatable>(
+    _ observer: TestableObserver<T>,
+    equal expected: [Recorded<Event<T>>],
+    fileID: String = #fileID,
+    filePath: StaticString = #filePath,
+    line: UInt = #line,
+    column: UInt = #column
+) -> Bool {
+    expectEvents(observer.events, equal: expected, fileID: fileID, filePath: filePath, line: line, column: column)
+}
+
+/// Expects recorded events to equal `expected`.
+///
+/// - Returns: Whether they were equal.
+@discardableResult
+public func expectEvents<T: Equatable>(
+    _ events: [Recorded<Event<T>>],
+    equal expected: [Recorded<Event<T>>],
+    fileID: String = #fileID,
+    filePath: StaticString = #filePath,
+    line: UInt = #line,
+    column: UInt = #column
+) -> Bool {
+    if events == expected { return true }
+    reportFailure(
+        recordedEventsMismatchMessage(events, expected),
+        at: CallSite(fileID: fileID, filePath: filePath, line: line, column: column)
+    )
+    return false
+}
+
+/// Expects an observer to have recorded what a marble diagram shows (see ``Marbles``
+/// for the grammar), using its scheduler's resolution for time progressions.
+///
+/// ```swift
+/// let res = scheduler.start { xs.map { $0 * 10 } }
+/// expectEvents(res, marbles: "^-B-C-|", values: ["B": 20, "C": 30], frame: 10)
+/// ```
+///
+/// - Parameters:
+///   - observer: The observer.
+///   - marbles: The expected diagram; malformed text is reported as an issue naming
+///     the ``MarbleError``.
+///   - values: The element of each key.
+///   - errors: The error of `#` and of other error keys.
+///   - frame: Ticks per frame.
+///   - origin: The virtual time of the zero point; by default 200 when the diagram
+///     has a `^`, otherwise 0.
+/// - Returns: Whether the events matched.
+@discardableResult
+public func expectEvents<T: Equatable>(
+    _ observer: TestableObserver<T>,
+    marbles: String,
+    values: [String: T],
+    errors: [String: Swift.Error] = [:],
+    frame: TestTime = 1,
+    origin: TestTime? = nil,
+    fileID: String = #fileID,
+    filePath: StaticString = #filePath,
+    line: UInt = #line,
+    column: UInt = #column
+) -> Bool {
+    checkEvents(
+        observer.events, marbles: marbles, values: values, errors: errors, frame: frame, origin: origin,
+        resolution: observer.scheduler.resolution,
+        at: CallSite(fileID: fileID, filePath: filePath, line: line, column: column)
+    )
+}
+
+/// Expects an observer of `String`s to have recorded what a marble diagram shows, each
+/// key standing for itself.
+@discardableResult
+public func expectEvents(
+    _ observer: TestableObserver<String>,
+    marbles: String,
+    errors: [String: Swift.Error] = [:],
+    frame: TestTime = 1,
+    origin: TestTime? = nil,
+    fileID: String = #fileID,
+    filePath: StaticString = #filePath,
+    line: UInt = #line,
+    column: UInt = #column
+) -> Bool {
+    expectEvents(
+        observer, marbles: marbles, values: [String: String](), errors: errors, frame: frame, origin: origin,
+        fileID: fileID, filePath: filePath, line: line, column: column
+    )
+}
+
+/// Expects a testable observable to have seen exactly `expected` subscriptions.
+///
+/// - Returns: Whether they were equal.
+@discardableResult
+public func expectSubscriptions<T>(
+    _ observable: TestableObservable<T>,
+    equal expected: [Subscription],
+    fileID: String = #fileID,
+    filePath: StaticString = #filePath,
+    line: UInt = #line,
+    column: UInt = #column
+) -> Bool {
+    let actual = observable.subscriptions
+    if actual == expected { return true }
+    reportFailure(
+        subscriptionsMismatchMessage(actual, expected),
+        at: CallSite(fileID: fileID, filePath: filePath, line: line, column: column)
+    )
+    return false
+}
+
+/// Expects a testable observable's subscriptions to be those of subscription marbles,
+/// one text per overlapping subscription.
+///
+/// ```swift
+/// expectSubscriptions(xs, marbles: "^-----!", frame: 10)   // Subscription(200, 260)
+/// ```
+///
+/// - Parameters:
+///   - origin: The virtual time of the first column of every text; by default 200
+///     (where `start { }` subscribes) when the text has a `^`.
+/// - Returns: Whether they were equal.
+@discardableResult
+public func expectSubscriptions<T>(
+    _ observable: TestableObservable<T>,
+    marbles: String...,
+    frame: TestTime = 1,
+    origin: TestTime? = nil,
+    fileID: String = #fileID,
+    filePath: StaticString = #filePath,
+    line: UInt = #line,
+    column: UInt = #column
+) -> Bool {
+    let site = CallSite(fileID: fileID, filePath: filePath, line: line, column: column)
+    var expected: [Subscription] = []
+    do {
+        for text in marbles {
+            expected += try Marbles.parseSubscriptions(
+                text, frame: frame, resolution: observable.testScheduler.resolution,
+                origin: TestScheduler.marbleOrigin(for: text, origin: origin)
+            )
+        }
+    } catch {
+        reportFailure("Invalid subscription marbles: \(error)", at: site)
+        return false
+    }
+    let actual = observable.subscriptions
+    if actual == expected { return true }
+    reportFailure(subscriptionsMismatchMessage(actual, expected), at: site)
+    return false
+}

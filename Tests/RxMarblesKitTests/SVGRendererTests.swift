@@ -1,0 +1,141 @@
+import Foundation
+#if canImport(FoundationXML)
+import FoundationXML
+#endif
+import Testing
+@testable import RxMarblesKit
+
+func parseSVG(_ text: String) throws -> XMLDocument {
+    try XMLDocument(data: Data(text.utf8), options: [])
+}
+
+func nodes(_ document: XMLDocument, _ xpath: String) throws -> [XMLElement] {
+    try document.nodes(forXPath: xpath).compactMap { $0 as? XMLElement }
+}
+
+/// An attribute's value (looked up through `attributes`: `attribute(forName:)` misses
+/// attributes of elements in a default namespace on some platforms).
+func attribute(_ element: XMLElement, _ name: String) -> String? {
+    element.attributes?.first { $0.name == name }?.stringValue
+}
+
+func intAttribute(_ element: XMLElement, _ name: String) -> Int? {
+    attribute(element, name).flatMap { Int($0) }
+}
+
+@Suite struct SVGRendererTests {
+    let diagram = MarbleDiagram(
+        name: "take", summary: "First n.",
+        inputs: [line("source", [(1, "1"), (3, "2"), (5, "3"), (7, "4"), (9, "|")])],
+        call: "source.take(2)",
+        output: line("", [(1, "1"), (3, "2"), (3, "|")])
+    )
+
+    @Test func theDocumentIsWellFormedSVG() throws {
+        let document = try parseSVG(SVGRenderer().render(diagram))
+        let root = try #require(document.rootElement())
+        #expect(root.name == "svg")
+        #expect(root.uri == "http://www.w3.org/2000/svg")
+        #expect(intAttribute(root, "width")! > 0 && intAttribute(root, "height")! > 0)
+    }
+
+    @Test func oneArrowPerStreamMarblesBarsAndTheOperatorBox() throws {
+        let document = try parseSVG(SVGRenderer().render(diagram))
+        let streams = try nodes(document, "//*[local-name()='g'][starts-with(@class, 'stream')]")
+        #expect(streams.count == 2)
+        #expect(try nodes(document, "//*[@class='axis']").count == 2)
+        #expect(try nodes(document, "//*[@class='arrowhead']").count == 2)
+        let input = try #require(streams.first)
+        let output = try #require(streams.last)
+        #expect(attribute(input, "class") == "stream input")
+        #expect(attribute(output, "class") == "stream output")
+        #expect(try input.nodes(forXPath: ".//*[@class='marble']").count == 4)
+        #expect(try output.nodes(forXPath: ".//*[@class='marble']").count == 2)
+        #expect(try input.nodes(forXPath: ".//*[@class='complete']").count == 1)
+        #expect(try output.nodes(forXPath: ".//*[@class='complete']").count == 1)
+        let labels = try output.nodes(forXPath: ".//*[@class='marble']/*[local-name()='text']").map { $0.stringValue ?? "" }
+        #expect(labels == ["1", "2"])
+        let box = try nodes(document, "//*[@class='operator']")
+        #expect(box.count == 1)
+        #expect(box.first?.stringValue?.contains("source.take(2)") == true)
+    }
+
+    @Test func theOperatorBoxSitsBetweenInputsAndOutput() throws {
+        let document = try parseSVG(SVGRenderer().render(diagram))
+        let axes = try nodes(document, "//*[@class='axis']").compactMap { intAttribute($0, "y1") }
+        let rect = try #require(try nodes(document, "//*[@class='operator']/*[local-name()='rect']").first)
+        let top = try #require(intAttribute(rect, "y"))
+        let height = try #require(intAttribute(rect, "height"))
+        #expect(axes.count == 2)
+        #expect(axes[0] < top)
+        #expect(top + height < axes[1])
+    }
+
+    @Test func eventsAtTheSameFrameLineUpAcrossStreamsAndTimeGoesRight() throws {
+        let document = try parseSVG(SVGRenderer().render(diagram))
+        func centers(_ stream: String) throws -> [Int: Int] {
+            var result: [Int: Int] = [:]
+            for marble in try nodes(document, "//*[@class='\(stream)']//*[@class='marble']") {
+                let frame = try #require(intAttribute(marble, "data-frame"))
+                let circle = try #require(try marble.nodes(forXPath: "*[local-name()='circle']").first as? XMLElement)
+                result[frame] = intAttribute(circle, "cx")
+            }
+            return result
+        }
+        let input = try centers("stream input")
+        let output = try centers("stream output")
+        #expect(input[1] == output[1])
+        #expect(input[3] == output[3])
+        let ordered = input.sorted { $0.key < $1.key }.map(\.value)
+        #expect(ordered == ordered.sorted())
+        #expect(Set(ordered).count == ordered.count)
+        // The completion bar of the output sits right of the marble it shares a frame with.
+        let bar = try #require(try nodes(document, "//*[@class='stream output']//*[@class='complete']").first)
+        #expect(intAttribute(bar, "x1")! > output[3]! + 16)
+    }
+
+    @Test func errorsAreCrossesWithTheirDescription() throws {
+        let failing = MarbleDiagram(name: "e", summary: "s", inputs: [], call: "Observable<Int>.error(e)", output: line("", [(0, "#")]))
+        let document = try parseSVG(SVGRenderer().render(failing))
+        let crosses = try nodes(document, "//*[@class='error']")
+        #expect(crosses.count == 1)
+        #expect(try crosses[0].nodes(forXPath: "*[local-name()='line']").count == 2)
+        #expect(try crosses[0].nodes(forXPath: "*[local-name()='title']").first?.stringValue == "boom")
+    }
+
+    @Test func specialCharactersAreEscaped() throws {
+        let odd = MarbleDiagram(name: "<&>", summary: "\"quoted\" & 'single'", inputs: [line("a<b", [(1, "<")])], call: "a.filter { $0 < \"x\" && true }", output: line("", [(1, "&")]))
+        let document = try parseSVG(SVGRenderer().render(odd))
+        let texts = try nodes(document, "//*[@class='marble']/*[local-name()='text']").map { $0.stringValue ?? "" }
+        #expect(texts == ["<", "&"])
+        #expect(try nodes(document, "//*[@class='operator']").first?.stringValue?.contains("a.filter { $0 < \"x\" && true }") == true)
+    }
+
+    @Test func longLabelsGetRoundedBarsAndWiderFrames() throws {
+        let wide = MarbleDiagram(name: "w", summary: "s", inputs: [line("a", [(1, "1")])], call: "c", output: line("", [(1, "[1, 2, 3]"), (2, "x")]))
+        let renderer = SVGRenderer()
+        let geometry = renderer.geometry(wide)
+        #expect(geometry.frameWidths[1] > geometry.frameWidths[0])
+        let document = try parseSVG(renderer.render(wide))
+        let bar = try #require(try nodes(document, "//*[@class='stream output']//*[@class='marble']/*[local-name()='rect']").first)
+        let barWidth = try #require(intAttribute(bar, "width"))
+        #expect(barWidth > 2 * renderer.metrics.radius)
+        // The next frame's marble does not overlap the bar.
+        let next = try #require(try nodes(document, "//*[@class='stream output']//*[@class='marble'][@data-frame='2']/*[local-name()='circle']").first)
+        #expect(intAttribute(next, "cx")! - renderer.metrics.radius >= intAttribute(bar, "x")! + barWidth)
+    }
+
+    @Test func groupsSitSideBySideWithoutOverlap() throws {
+        let grouped = MarbleDiagram(name: "of", summary: "s", inputs: [], call: "Observable.of(1, 2, 3)", output: line("", [(0, "1"), (0, "2"), (0, "3"), (0, "|")]))
+        let renderer = SVGRenderer()
+        let document = try parseSVG(renderer.render(grouped))
+        let xs = try nodes(document, "//*[@class='marble']/*[local-name()='circle']").compactMap { intAttribute($0, "cx") }
+        #expect(xs.count == 3)
+        for (left, right) in zip(xs, xs.dropFirst()) {
+            #expect(right - left >= 2 * renderer.metrics.radius)
+        }
+        let geometry = renderer.geometry(grouped)
+        #expect(xs[0] - renderer.metrics.radius >= geometry.frameStarts[0])
+        #expect(xs[2] + renderer.metrics.radius <= geometry.frameStarts[0] + geometry.frameWidths[0])
+    }
+}

@@ -1,0 +1,155 @@
+import RxSwift
+import RxTestCore
+import Testing
+@testable import RxMarblesKit
+
+/// Builds a timeline from (frame, symbol) pairs: "|" completes, "#" fails, others are values.
+func line(_ name: String, _ events: [(Int, String)], cold: Bool = false) -> Timeline {
+    Timeline(name: name, events: events.map { frame, symbol in
+        switch symbol {
+        case "|": return MarbleEvent(frame: frame, kind: .completed)
+        case "#": return MarbleEvent(frame: frame, kind: .error("boom"))
+        default: return MarbleEvent(frame: frame, kind: .next(symbol))
+        }
+    }, isCold: cold)
+}
+
+func stripANSI(_ text: String) -> String {
+    var out = ""
+    var skipping = false
+    for scalar in text.unicodeScalars {
+        if scalar == "\u{1B}" { skipping = true; continue }
+        if skipping {
+            if scalar == "m" { skipping = false }
+            continue
+        }
+        out.unicodeScalars.append(scalar)
+    }
+    return out
+}
+
+@Suite struct LayoutTests {
+    @Test func cellsShowLinesEventsGroupsAndTheEnd() {
+        let timeline = line("a", [(1, "1"), (3, "2"), (3, "3"), (3, "|")])
+        let cells = MarbleLayout.cells(of: timeline, frameCount: 6)
+        #expect(cells == [.line, .events([.next("1")]), .line, .events([.next("2"), .next("3"), .completed]), .ended, .ended])
+        #expect(cells.map(\.text).joined() == "-1-(23|)  ")
+    }
+
+    @Test func nothingIsDrawnAfterATerminalEventAtTheSameFrame() {
+        let timeline = line("a", [(2, "#"), (2, "x")])
+        let cells = MarbleLayout.cells(of: timeline, frameCount: 4)
+        #expect(cells[2] == .events([.error("boom")]))
+    }
+
+    @Test func groupsOfLongLabelsUseCommas() {
+        #expect(MarbleCell.events([.next("10"), .next("20")]).text == "(10,20)")
+        #expect(MarbleCell.events([.next("a"), .next("b")]).text == "(ab)")
+    }
+
+    @Test func frameWidthsAreTheWidestCellAcrossStreams() {
+        let diagram = MarbleDiagram(
+            name: "t", summary: "s",
+            inputs: [line("a", [(1, "1"), (2, "2"), (4, "|")])],
+            call: "a.op()",
+            output: line("", [(1, "10"), (2, "(x)"), (2, "y"), (4, "|")])
+        )
+        let layout = MarbleLayout(diagram)
+        #expect(layout.frameCount == 6)
+        #expect(MarbleCell.events([.next("(x)"), .next("y")]).text == "((x),y)")
+        #expect(layout.columnWidths == [1, 3, 7, 1, 1, 1])
+        #expect(layout.columnOffsets == [0, 1, 4, 11, 12, 13])
+    }
+
+    @Test func frameCountCoversTheLastEventAndTheMinimum() {
+        let diagram = MarbleDiagram(name: "t", summary: "s", inputs: [line("a", [(5, "1")])], call: "c", output: line("", []))
+        #expect(diagram.frameCount == 7)
+        let longer = MarbleDiagram(name: "t", summary: "s", inputs: [line("a", [(5, "1")])], call: "c", output: line("", []), minimumFrameCount: 12)
+        #expect(longer.frameCount == 12)
+    }
+
+    @Test func timelinesFromRecordedEventsUseTheTimeScale() {
+        let recorded: [Recorded<Event<Int>>] = [.next(210, 1), .next(230, 2), .completed(250)]
+        let timeline = Timeline(name: "xs", recorded: recorded, scale: TimeScale(origin: 200, ticksPerFrame: 10))
+        #expect(timeline.events == [
+            MarbleEvent(frame: 1, kind: .next("1")),
+            MarbleEvent(frame: 3, kind: .next("2")),
+            MarbleEvent(frame: 5, kind: .completed),
+        ])
+        #expect(timeline.terminalFrame == 5)
+    }
+
+    @Test func subscriptionLinesPackSpansThatDoNotOverlap() {
+        var timeline = line("a", [(1, "1")])
+        timeline.subscriptions = [FrameSpan(start: 0, end: 2), FrameSpan(start: 1, end: nil), FrameSpan(start: 3, end: 3), FrameSpan(start: 4, end: 5)]
+        let lines = MarbleLayout.subscriptionLines(of: timeline, frameCount: 7)
+        #expect(lines.count == 2)
+        #expect(lines[0] == ["^", "-", "!", "(^!)", "^", "!", " "])
+        #expect(lines[1] == [" ", "^", "-", "-", "-", "-", "-"])
+    }
+
+    @Test func subscriptionMarksWidenTheirFramesOnlyWhenShown() {
+        var input = line("a", [(1, "1"), (4, "|")])
+        input.subscriptions = [FrameSpan(start: 2, end: 2)]
+        let diagram = MarbleDiagram(name: "n", summary: "s", inputs: [input], call: "c", output: line("", [(4, "|")]))
+        #expect(MarbleLayout(diagram).columnWidths == [1, 1, 1, 1, 1, 1])
+        #expect(MarbleLayout(diagram, subscriptions: true).columnWidths == [1, 1, 4, 1, 1, 1])
+        let text = TextRenderer(showSubscriptions: true).render(diagram)
+        #expect(text.contains("  a  -1-----|\n       (^!)\n"))
+    }
+
+    @Test func eventsAtOneFrameKeepTheirOrder() {
+        let timeline = Timeline(name: "a", events: [
+            MarbleEvent(frame: 3, kind: .next("b")),
+            MarbleEvent(frame: 1, kind: .next("a")),
+            MarbleEvent(frame: 3, kind: .next("c")),
+        ])
+        #expect(timeline.events.map(\.kind.symbol) == ["a", "b", "c"])
+    }
+}
+
+@Suite struct TextRendererTests {
+    let diagram = MarbleDiagram(
+        name: "combineLatest", summary: "Combines the latest.",
+        inputs: [line("a", [(1, "1"), (4, "2"), (8, "3"), (9, "|")]), line("b", [(2, "a"), (5, "b"), (6, "|")])],
+        call: "combineLatest(a, b)",
+        output: line("", [(2, "1a"), (4, "2a"), (5, "2b"), (8, "3b"), (9, "|")])
+    )
+
+    @Test func plainTextLinesUpTheStreamsAndBoxesTheCall() {
+        let text = TextRenderer(style: .plain).render(diagram)
+        let expected = """
+        combineLatest  Combines the latest.
+          a  -1----2-------3--|
+          b  --a------b--|
+             ╭─────────────────────╮
+             │ combineLatest(a, b) │
+             ╰─────────────────────╯
+             --1a--2a-2b---3b-|
+
+        """
+        #expect(text == expected)
+        #expect(!text.contains("\u{1B}"))
+    }
+
+    @Test func ansiTextColoursButSaysTheSame() {
+        let coloured = TextRenderer(style: .ansi).render(diagram)
+        #expect(coloured.contains("\u{1B}["))
+        #expect(stripANSI(coloured) == TextRenderer(style: .plain).render(diagram))
+        // Errors are red.
+        let failing = MarbleDiagram(name: "e", summary: "s", inputs: [], call: "c", output: line("", [(0, "#")]))
+        #expect(TextRenderer(style: .ansi).render(failing).contains("\u{1B}[31;1m#"))
+    }
+
+    @Test func sameLabelSameColour() {
+        #expect(MarblePalette.index(for: "ab") == MarblePalette.index(for: "ab"))
+        #expect(MarblePalette.index(for: "1") != MarblePalette.index(for: "2"))
+        #expect(MarblePalette.fills.contains(MarblePalette.fill(for: "zz")))
+    }
+
+    @Test func coldInputsAreMarked() {
+        let cold = MarbleDiagram(name: "n", summary: "s", inputs: [line("xs", [(0, "1"), (1, "|")], cold: true)], call: "xs.op()", output: line("", [(1, "|")]))
+        let text = TextRenderer().render(cold)
+        #expect(text.contains("xs (cold)  1|"))
+    }
+}

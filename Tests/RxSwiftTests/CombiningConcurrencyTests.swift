@@ -1,0 +1,140 @@
+import Dispatch
+import Foundation
+import RxSwift
+import Testing
+
+/// Several threads emitting at once into the combining operators: the observer must see
+/// the Rx grammar (no overlapping deliveries, one terminal event, nothing after it), and
+/// every wait is bounded so that a deadlock fails instead of hanging.
+@Suite("combining operators under concurrent emission")
+struct CombiningConcurrencyTests {
+    static let threads = 4
+    static let perThread = 2_000
+
+    @Test("combineLatest: serialised deliveries, per-source order kept, one completion")
+    func combineLatestConcurrent() {
+        let subjects = (0..<Self.threads).map { _ in PublishSubject<Int>() }
+        let observer = GrammarCheckingObserver<[Int]>()
+        let subscription = Observable.combineLatest(subjects).subscribe(observer)
+        let finished = runConcurrently(threads: Self.threads) { index in
+            for value in 0..<Self.perThread {
+                subjects[index].onNext(value)
+            }
+            subjects[index].onCompleted()
+        }
+        #expect(finished, "the emitting threads did not finish in time")
+        #expect(observer.waitForTerminal(), "no terminal event arrived in time")
+        let result = observer.snapshot
+        #expect(result.overlaps == 0)
+        #expect(result.afterTerminal == 0)
+        #expect(result.terminals == 1)
+        #expect(result.terminal?.isCompleted == true)
+        #expect(!result.elements.isEmpty)
+        #expect(result.elements.count <= Self.threads * Self.perThread)
+        #expect(result.elements.last == [Int](repeating: Self.perThread - 1, count: Self.threads))
+        // Each source's values only grow, so each slot must never go backwards.
+        var previous = [Int](repeating: -1, count: Self.threads)
+        var ordered = true
+        for combination in result.elements {
+            for slot in 0..<Self.threads where combination[slot] < previous[slot] {
+                ordered = false
+            }
+            previous = combination
+        }
+        #expect(ordered, "deliveries were reordered")
+        subscription.dispose()
+    }
+
+    @Test("combineLatest with a result selector, four fixed sources")
+    func combineLatestArityConcurrent() {
+        let s = (0..<4).map { _ in PublishSubject<Int>() }
+        let observer = GrammarCheckingObserver<Int>()
+        let subscription = Observable.combineLatest(s[0], s[1], s[2], s[3]) { $0 + $1 + $2 + $3 }.subscribe(observer)
+        let finished = runConcurrently(threads: 4) { index in
+            for value in 0..<Self.perThread {
+                s[index].onNext(value)
+            }
+            s[index].onCompleted()
+        }
+        #expect(finished)
+        #expect(observer.waitForTerminal())
+        let result = observer.snapshot
+        #expect(result.overlaps == 0)
+        #expect(result.afterTerminal == 0)
+        #expect(result.terminals == 1)
+        #expect(result.elements.last == 4 * (Self.perThread - 1))
+        subscription.dispose()
+    }
+
+    @Test("zip: every position zipped once, in order, one completion")
+    func zipConcurrent() {
+        let subjects = (0..<Self.threads).map { _ in PublishSubject<Int>() }
+        let observer = GrammarCheckingObserver<[Int]>()
+        let subscription = Observable.zip(subjects).subscribe(observer)
+        let finished = runConcurrently(threads: Self.threads) { index in
+            for value in 0..<Self.perThread {
+                subjects[index].onNext(value)
+            }
+            subjects[index].onCompleted()
+        }
+        #expect(finished)
+        #expect(observer.waitForTerminal())
+        let result = observer.snapshot
+        #expect(result.overlaps == 0)
+        #expect(result.afterTerminal == 0)
+        #expect(result.terminals == 1)
+        // The collection zip may complete as soon as the last position is zipped and all
+        // but one source are done; every position must still be there, in order.
+        #expect(result.elements.count == Self.perThread)
+        #expect(result.elements == (0..<Self.perThread).map { [Int](repeating: $0, count: Self.threads) })
+        subscription.dispose()
+    }
+
+    @Test("zip of two fixed sources under concurrent emission")
+    func zipArityConcurrent() {
+        let left = PublishSubject<Int>()
+        let right = PublishSubject<String>()
+        let observer = GrammarCheckingObserver<String>()
+        let subscription = Observable.zip(left, right) { "\($0)-\($1)" }.subscribe(observer)
+        let finished = runConcurrently(threads: 2) { index in
+            for value in 0..<Self.perThread {
+                if index == 0 { left.onNext(value) } else { right.onNext("\(value)") }
+            }
+            if index == 0 { left.onCompleted() } else { right.onCompleted() }
+        }
+        #expect(finished)
+        #expect(observer.waitForTerminal())
+        let result = observer.snapshot
+        #expect(result.overlaps == 0)
+        #expect(result.terminals == 1)
+        #expect(result.elements == (0..<Self.perThread).map { "\($0)-\($0)" })
+        subscription.dispose()
+    }
+
+    @Test("an error racing with elements is the last thing delivered")
+    func errorRace() {
+        for _ in 0..<20 {
+            let subjects = (0..<3).map { _ in PublishSubject<Int>() }
+            let observer = GrammarCheckingObserver<Int>()
+            let subscription = Observable.combineLatest(subjects) { $0.reduce(0, +) }.subscribe(observer)
+            let finished = runConcurrently(threads: 3) { index in
+                for value in 0..<300 {
+                    subjects[index].onNext(value)
+                    if index == 2 && value == 150 {
+                        subjects[index].onError(combiningError)
+                        return
+                    }
+                }
+                subjects[index].onCompleted()
+            }
+            #expect(finished)
+            #expect(observer.waitForTerminal())
+            let result = observer.snapshot
+            #expect(result.overlaps == 0)
+            #expect(result.afterTerminal == 0)
+            #expect(result.terminals == 1)
+            #expect(result.terminal?.error != nil)
+            subscription.dispose()
+        }
+    }
+}

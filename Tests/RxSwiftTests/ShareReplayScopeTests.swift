@@ -1,0 +1,258 @@
+import Foundation
+@testable import RxSwift
+import RxTest
+import Testing
+
+private struct ShareTestError: Error {}
+private let testError = ShareTestError()
+
+/// RxSwift's share scenario: observers at 200–350 and 300–400 (with optional
+/// resubscription from their terminal handler), a third at 500–600.
+private struct ShareScenario {
+    let res1: TestableObserver<Int>
+    let res2: TestableObserver<Int>
+    let res1Again: TestableObserver<Int>
+    let res2Again: TestableObserver<Int>
+    let res3: TestableObserver<Int>
+    let subscriptions: [Subscription]
+
+    init(replay: Int, scope: SubjectLifetimeScope, terminal: Event<Int>? = nil, defaultArguments: Bool = false) {
+        let scheduler = TestScheduler(initialClock: 0)
+        var events: [Recorded<Event<Int>>] = [.next(210, 1), .next(220, 2), .next(230, 3), .next(240, 4), .next(250, 5), .next(320, 6)]
+        if let terminal {
+            events += [Recorded(time: 330, value: terminal), .next(340, -1)]
+        }
+        events.append(.next(550, 7))
+        let xs = scheduler.createHotObservable(events)
+
+        let res1 = scheduler.createObserver(Int.self)
+        let res2 = scheduler.createObserver(Int.self)
+        let res1Again = scheduler.createObserver(Int.self)
+        let res2Again = scheduler.createObserver(Int.self)
+        let res3 = scheduler.createObserver(Int.self)
+        var ys: Observable<Int>!
+        var subscription1: Disposable?
+        var subscription2: Disposable?
+        var subscription3: Disposable?
+
+        scheduler.scheduleAt(100) { ys = defaultArguments ? xs.share() : xs.share(replay: replay, scope: scope) }
+        scheduler.scheduleAt(200) {
+            subscription1 = ys.subscribe { event in
+                res1.on(event)
+                if event.isStopEvent { subscription1 = ys.subscribe(res1Again) }
+            }
+        }
+        scheduler.scheduleAt(300) {
+            subscription2 = ys.subscribe { event in
+                res2.on(event)
+                if event.isStopEvent { subscription2 = ys.subscribe(res2Again) }
+            }
+        }
+        scheduler.scheduleAt(350) { subscription1?.dispose() }
+        scheduler.scheduleAt(400) { subscription2?.dispose() }
+        scheduler.scheduleAt(500) { subscription3 = ys.subscribe(res3) }
+        scheduler.scheduleAt(600) { subscription3?.dispose() }
+        scheduler.start()
+
+        self.res1 = res1
+        self.res2 = res2
+        self.res1Again = res1Again
+        self.res2Again = res2Again
+        self.res3 = res3
+        self.subscriptions = xs.subscriptions
+    }
+}
+
+/// `count` replayed elements at `time`, the last being `last`.
+private func replayed(_ count: Int, at time: Int, endingWith last: Int) -> [Recorded<Event<Int>>] {
+    (0..<count).map { .next(time, last - count + 1 + $0) }
+}
+
+@Suite("share(replay:scope:)")
+struct ShareReplayScopeTests {
+    private let firstElements: [Recorded<Event<Int>>] = [.next(210, 1), .next(220, 2), .next(230, 3), .next(240, 4), .next(250, 5), .next(320, 6)]
+
+    @Test("share() shares without replay while connected")
+    func defaultArguments() {
+        let scenario = ShareScenario(replay: 0, scope: .whileConnected, defaultArguments: true)
+        #expect(scenario.res1.events == firstElements)
+        #expect(scenario.res2.events == [.next(320, 6)])
+        #expect(scenario.res3.events == [.next(550, 7)])
+        #expect(scenario.subscriptions == [Subscription(200, 400), Subscription(500, 600)])
+    }
+
+    @Test(".forever keeps the replay buffer across connections", arguments: 0..<5)
+    func foreverReceivesCorrectElements(replay: Int) {
+        let scenario = ShareScenario(replay: replay, scope: .forever)
+        #expect(scenario.res1.events == firstElements)
+        #expect(scenario.res2.events == replayed(replay, at: 300, endingWith: 5) + [.next(320, 6)])
+        #expect(scenario.res3.events == replayed(replay, at: 500, endingWith: 6) + [.next(550, 7)])
+        #expect(scenario.subscriptions == [Subscription(200, 400), Subscription(500, 600)])
+    }
+
+    @Test(".whileConnected drops the replay buffer with the connection", arguments: 0..<5)
+    func whileConnectedReceivesCorrectElements(replay: Int) {
+        let scenario = ShareScenario(replay: replay, scope: .whileConnected)
+        #expect(scenario.res1.events == firstElements)
+        #expect(scenario.res2.events == replayed(replay, at: 300, endingWith: 5) + [.next(320, 6)])
+        #expect(scenario.res3.events == [.next(550, 7)])
+        #expect(scenario.subscriptions == [Subscription(200, 400), Subscription(500, 600)])
+    }
+
+    @Test(".forever: after a terminal event, later observers get the replay and the terminal event",
+          arguments: [Event<Int>.completed, .error(testError)], 0..<5)
+    func foreverTerminal(terminal: Event<Int>, replay: Int) {
+        let scenario = ShareScenario(replay: replay, scope: .forever, terminal: terminal)
+        #expect(scenario.res1.events == firstElements + [Recorded(time: 330, value: terminal)])
+        #expect(scenario.res1Again.events == replayed(replay, at: 330, endingWith: 6) + [Recorded(time: 330, value: terminal)])
+        #expect(scenario.res2Again.events == replayed(replay, at: 330, endingWith: 6) + [Recorded(time: 330, value: terminal)])
+        #expect(scenario.res2.events == replayed(replay, at: 300, endingWith: 5) + [.next(320, 6), Recorded(time: 330, value: terminal)])
+        #expect(scenario.res3.events == replayed(replay, at: 500, endingWith: 6) + [Recorded(time: 500, value: terminal)])
+        #expect(scenario.subscriptions == [Subscription(200, 330)])
+    }
+
+    @Test(".whileConnected: after a terminal event, the next observer subscribes to the source again",
+          arguments: [Event<Int>.completed, .error(testError)], 0..<5)
+    func whileConnectedTerminal(terminal: Event<Int>, replay: Int) {
+        let scenario = ShareScenario(replay: replay, scope: .whileConnected, terminal: terminal)
+        #expect(scenario.res1.events == firstElements + [Recorded(time: 330, value: terminal)])
+        #expect(scenario.res1Again.events == [.next(340, -1)])
+        #expect(scenario.res2Again.events == [.next(340, -1)])
+        #expect(scenario.res2.events == replayed(replay, at: 300, endingWith: 5) + [.next(320, 6), Recorded(time: 330, value: terminal)])
+        #expect(scenario.res3.events == [.next(550, 7)])
+        #expect(scenario.subscriptions == [Subscription(200, 330), Subscription(330, 400), Subscription(500, 600)])
+    }
+
+    @Test("disposal before completion unsubscribes from the source", arguments: 0..<3)
+    func disposeBeforeCompletion(replay: Int) {
+        let scheduler = TestScheduler(initialClock: 0)
+        let xs = scheduler.createColdObservable([.next(10, 1), .next(20, 2), .next(30, 3), .completed(40)])
+        let res = scheduler.start(disposed: 225) { xs.share(replay: replay) }
+        #expect(res.events == [.next(210, 1), .next(220, 2)])
+        #expect(xs.subscriptions == [Subscription(200, 225)])
+    }
+
+    @Test("a cold source completes and errors through share", arguments: 0..<3)
+    func coldSource(replay: Int) {
+        let scheduler = TestScheduler(initialClock: 0)
+        let xs = scheduler.createColdObservable([.next(10, 1), .next(20, 2), .completed(30)])
+        let res = scheduler.start { xs.share(replay: replay) }
+        #expect(res.events == [.next(210, 1), .next(220, 2), .completed(230)])
+        #expect(xs.subscriptions == [Subscription(200, 230)])
+
+        let failing = scheduler.createColdObservable([.next(10, 1), .error(20, testError)])
+        let observer = scheduler.createObserver(Int.self)
+        let shared = failing.share(replay: replay)
+        scheduler.scheduleAt(1100) { _ = shared.subscribe(observer) }
+        scheduler.start()
+        #expect(observer.events == [.next(1110, 1), .error(1120, testError)])
+        #expect(failing.subscriptions == [Subscription(1100, 1120)])
+    }
+
+    @Test("whileConnected repeats the work per connection; forever does it once")
+    func workPerConnection() {
+        for (scope, expectedWork) in [(SubjectLifetimeScope.whileConnected, 3), (.forever, 1)] {
+            var work = 0
+            let xs = Observable<Int>.deferred {
+                work += 1
+                return Observable.just(work)
+            }.share(replay: 1, scope: scope)
+            var received: [[Event<Int>]] = []
+            for _ in 0..<3 {
+                var events: [Event<Int>] = []
+                _ = xs.subscribe { events.append($0) }
+                received.append(events)
+            }
+            #expect(work == expectedWork)
+            if scope == .forever {
+                #expect(received == Array(repeating: [.next(1), .completed], count: 3))
+            } else {
+                #expect(received == [[.next(1), .completed], [.next(2), .completed], [.next(3), .completed]])
+            }
+        }
+    }
+
+    @Test("replay 1 replays the latest element before newer ones")
+    func replayOneOrder() {
+        let subject = PublishSubject<Int>()
+        let shared = subject.share(replay: 1)
+        var first: [Int] = []
+        var second: [Int] = []
+        let d1 = shared.subscribe(onNext: { first.append($0) })
+        subject.onNext(1)
+        subject.onNext(2)
+        let d2 = shared.subscribe(onNext: { second.append($0) })
+        subject.onNext(3)
+        #expect(first == [1, 2, 3])
+        #expect(second == [2, 3])
+        d1.dispose()
+        d2.dispose()
+        #expect(!subject.hasObservers)
+        // The connection ended: the latest element is gone.
+        var third: [Int] = []
+        let d3 = shared.subscribe(onNext: { third.append($0) })
+        #expect(third.isEmpty)
+        subject.onNext(4)
+        #expect(third == [4])
+        d3.dispose()
+    }
+
+    @Test("disposing twice and after the connection ended changes nothing")
+    func idempotentDisposal() {
+        let subject = PublishSubject<Int>()
+        let shared = subject.share()
+        var first: [Int] = []
+        var second: [Int] = []
+        let d1 = shared.subscribe(onNext: { first.append($0) })
+        let d2 = shared.subscribe(onNext: { second.append($0) })
+        d1.dispose()
+        d1.dispose()
+        subject.onNext(1)
+        #expect(first.isEmpty)
+        #expect(second == [1])
+        d2.dispose()
+        let d3 = shared.subscribe(onNext: { first.append($0) })
+        d2.dispose()
+        subject.onNext(2)
+        #expect(first == [2])
+        d3.dispose()
+    }
+
+    @Test("the state machine: connect once, replay to joiners, disconnect with the last observer")
+    func stateMachine() {
+        var state = ShareWhileConnectedState<Int>(replayLatest: true)
+        var delivered: [Event<Int>] = []
+        let first = state.subscribe { delivered.append($0) }
+        #expect(first.connect != nil)
+        #expect(first.replay == nil)
+        let (observers, finished) = state.on(.next(7), connectionID: first.connectionID)
+        #expect(observers.count == 1)
+        #expect(finished == nil)
+        let second = state.subscribe { _ in }
+        #expect(second.connect == nil)
+        #expect(second.replay?.element == 7)
+        #expect(second.connectionID == first.connectionID)
+        // Events of an older connection are ignored.
+        #expect(state.on(.next(8), connectionID: first.connectionID &+ 1).observers.isEmpty)
+        #expect(state.unsubscribe(connectionID: first.connectionID, key: first.key) == nil)
+        #expect(state.unsubscribe(connectionID: first.connectionID, key: first.key) == nil)
+        let upstream = state.unsubscribe(connectionID: second.connectionID, key: second.key)
+        let disconnects = (upstream as AnyObject?) === first.connect
+        #expect(disconnects)
+        guard case .idle = state.phase else {
+            Issue.record("expected no connection")
+            return
+        }
+        let third = state.subscribe { _ in }
+        #expect(third.connect != nil)
+        #expect(third.replay == nil)
+        #expect(third.connectionID != first.connectionID)
+    }
+
+    @Test("a negative replay count is a clear crash")
+    func negativeReplay() async {
+        await #expect(processExitsWith: .failure) {
+            _ = Observable<Int>.never().share(replay: -1)
+        }
+    }
+}
