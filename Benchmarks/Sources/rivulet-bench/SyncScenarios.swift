@@ -31,12 +31,16 @@ final class ChainStages: @unchecked Sendable {
 /// One unit is one source element.
 func syncChainScenario(count: Int) -> Scenario {
     var expected = Checksum()
+    var total = 0
     for value in 0..<count {
         let mapped = triple(value)
-        if isEven(mapped) { expected.add(mapped) }
+        if isEven(mapped) {
+            total = add(total, mapped)
+            expected.add(total)
+        }
     }
     return Scenario(
-        name: "1 sync chain map/filter",
+        name: "1 sync chain map/filter/scan",
         unit: "element",
         units: count,
         expected: expected,
@@ -45,6 +49,7 @@ func syncChainScenario(count: Int) -> Scenario {
             let subscription = Observable.range(start: 0, count: hiddenInt(count))
                 .map { triple($0) }
                 .filter { isEven($0) }
+                .scan(0) { add($0, $1) }
                 .subscribe(onNext: { sink.add($0) })
             subscription.dispose()
             return sink.checksum
@@ -54,6 +59,7 @@ func syncChainScenario(count: Int) -> Scenario {
             let cancellable = Publishers.Sequence<Range<Int>, Never>(sequence: 0..<hiddenInt(count))
                 .map { triple($0) }
                 .filter { isEven($0) }
+                .scan(0) { add($0, $1) }
                 .sink { sink.add($0) }
             cancellable.cancel()
             return sink.checksum
@@ -61,14 +67,17 @@ func syncChainScenario(count: Int) -> Scenario {
         floor: Variant {
             let sink = Accumulator()
             let stages = hidden(ChainStages(sink: sink))
-            let (map, filter, consume) = (stages.map.apply, stages.filter.apply, stages.sink.apply)
+            let (map, filter, scan, consume) = (stages.map.apply, stages.filter.apply, stages.scan.apply, stages.sink.apply)
+            var total = 0
             for value in 0..<hiddenInt(count) {
                 let mapped = map(value)
-                if filter(mapped) { consume(mapped) }
+                if filter(mapped) {
+                    total = scan(total, mapped)
+                    consume(total)
+                }
             }
             return sink.checksum
-        },
-        note: "scan not on main yet: map → filter → subscribe"
+        }
     )
 }
 
