@@ -15,6 +15,8 @@ import RxSwift
 /// ```
 ///
 /// Elements that are not single characters get letters, explained on a `legend:` line.
+/// The first column is time 0, or the first event's time when that would leave more than
+/// 30 empty columns before it.
 public func recordedEventsMismatchMessage<T: Equatable>(_ actual: [Recorded<Event<T>>], _ expected: [Recorded<Event<T>>]) -> String {
     var index = 0
     while index < actual.count, index < expected.count, actual[index] == expected[index] {
@@ -30,7 +32,16 @@ public func recordedEventsMismatchMessage<T: Equatable>(_ actual: [Recorded<Even
         index < expected.count ? expected[index].time : nil,
     ].compactMap { $0 }.min()!
 
-    let diagram = Marbles.render(timelines: [expected, actual], origin: 0)
+    // Start at time 0 unless that puts more than 30 empty columns before the first event.
+    let times = (expected + actual).map(\.time)
+    var origin = 0
+    if let earliest = times.min(), earliest > 0 {
+        let frame = times.reduce(0, Marbles.gcd)
+        if earliest / frame > 30 {
+            origin = earliest
+        }
+    }
+    let diagram = Marbles.render(timelines: [expected, actual], origin: origin)
     let expectedLabel = "expected: "
     let actualLabel = "actual:   "
     var lines = [
@@ -59,7 +70,17 @@ public func recordedEventsMismatchMessage<T: Equatable>(_ actual: [Recorded<Even
 /// The failure text for two differing subscription lists, both drawn as subscription
 /// marbles on shared columns.
 public func subscriptionsMismatchMessage(_ actual: [Subscription], _ expected: [Subscription]) -> String {
-    let diagram = Marbles.renderSubscriptions(expected + actual, origin: 0)
+    let all = expected + actual
+    var times = all.map(\.subscribe)
+    times += all.map(\.unsubscribe).filter { $0 != Int.max }
+    var origin = 0
+    if let earliest = all.map(\.subscribe).min(), earliest > 0 {
+        let frame = times.reduce(0, Marbles.gcd)
+        if earliest / frame > 30 {
+            origin = earliest
+        }
+    }
+    let diagram = Marbles.renderSubscriptions(all, origin: origin)
     var lines = ["Subscriptions differ: expected \(expected), got \(actual)"]
     for (index, line) in diagram.lines.enumerated() {
         lines.append((index < expected.count ? "expected: " : "actual:   ") + line)

@@ -54,11 +54,12 @@ final class Scan<Element, Accumulate>: Producer<Accumulate>, @unchecked Sendable
     }
 }
 
-final class ScanSink<Element, Observer: ObserverType>: Sink<Observer>, ObserverType, @unchecked Sendable {
+final class ScanSink<Element, Observer: ObserverType>: Sink<Observer>, ObserverType, ElementForwarding, @unchecked Sendable {
     typealias Accumulate = Observer.Element
 
     private let accumulator: (inout Accumulate, Element) throws -> Void
     // Touched only from `on`, which the Rx grammar serialises.
+    @exclusivity(unchecked)
     private var state: Accumulate
 
     init(seed: Accumulate, accumulator: @escaping (inout Accumulate, Element) throws -> Void, observer: Observer) {
@@ -67,16 +68,29 @@ final class ScanSink<Element, Observer: ObserverType>: Sink<Observer>, ObserverT
         super.init(observer: observer)
     }
 
+    func acceptsElements<T>(of type: T.Type) -> Bool {
+        T.self == Element.self
+    }
+
+    func receiveNext<T>(_ element: T) {
+        onNext(unsafeBitCast(element, to: Element.self))
+    }
+
+    @inline(__always)
+    private func onNext(_ element: Element) {
+        do {
+            try accumulator(&state, element)
+        } catch {
+            forwardError(error)
+            return
+        }
+        forwardNext(state)
+    }
+
     func on(_ event: Event<Element>) {
         switch event {
         case .next(let element):
-            do {
-                try accumulator(&state, element)
-            } catch {
-                forwardTerminal(.error(error))
-                return
-            }
-            forwardOn(.next(state))
+            onNext(element)
         case .error(let error):
             forwardTerminal(.error(error))
         case .completed:
