@@ -144,10 +144,12 @@ func shareReplayScenario(events: Int, subscribers: Int) -> Scenario {
         floor: Variant {
             let sinks = (0..<subscribers).map { _ in Accumulator() }
             let map = hidden(Transform { triple($0) }).apply
-            let consumers = sinks.map { sink in hidden(Consumer { sink.add($0) }) }
-            for value in 0..<hiddenInt(events) {
-                let mapped = map(value)
-                for consumer in consumers { consumer.apply(mapped) }
+            let consumers = Unretained(sinks.map { sink in Consumer { sink.add($0) } })
+            withExtendedLifetime(consumers) {
+                for value in 0..<hiddenInt(events) {
+                    let mapped = map(value)
+                    consumers.forEach { $0.apply(mapped) }
+                }
             }
             return combined(sinks)
         }

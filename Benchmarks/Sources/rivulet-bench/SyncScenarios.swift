@@ -83,12 +83,12 @@ func syncChainScenario(count: Int) -> Scenario {
 
 /// The floor's closures for one subscriber of the fan-out.
 final class FanOutStage: @unchecked Sendable {
-    let map: Transform
-    let sink: Consumer
+    let map: (Int) -> Int
+    let sink: (Int) -> Void
 
     init(offset: Int, sink: Accumulator) {
-        map = Transform { add($0, offset) }
-        self.sink = Consumer { sink.add($0) }
+        map = { add($0, offset) }
+        self.sink = { sink.add($0) }
     }
 }
 
@@ -135,11 +135,11 @@ func fanOutScenario(events: Int, subscribers: Int) -> Scenario {
         },
         floor: Variant {
             let sinks = (0..<subscribers).map { _ in Accumulator() }
-            let stages = (0..<subscribers).map { hidden(FanOutStage(offset: $0, sink: sinks[$0])) }
-            let maps = stages.map { $0.map.apply }
-            let consumers = stages.map { $0.sink.apply }
-            for value in 0..<hiddenInt(events) {
-                for index in 0..<maps.count { consumers[index](maps[index](value)) }
+            let stages = Unretained((0..<subscribers).map { FanOutStage(offset: $0, sink: sinks[$0]) })
+            withExtendedLifetime(stages) {
+                for value in 0..<hiddenInt(events) {
+                    stages.forEach { $0.sink($0.map(value)) }
+                }
             }
             return combined(sinks)
         }
