@@ -128,7 +128,7 @@ struct RunOptions {
     /// Divides every scenario's size (for a quick smoke run).
     var scale = 1
     /// Time allowed for one scenario's timed repetitions (all implementations together).
-    var budgetNanosecondsPerScenario: UInt64 = 3_000_000_000
+    var budgetNanosecondsPerScenario: UInt64 = 2_000_000_000
 }
 
 /// Runs `run` once, checks its result, returns the elapsed nanoseconds.

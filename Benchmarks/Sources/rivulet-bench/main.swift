@@ -15,8 +15,8 @@ usage: rivulet-bench [--alloc-check] [--quick] [--repetitions N] [--filter TEXT]
   (no option)       run every scenario and print the table, then the allocation counts
   --alloc-check     only count allocations; exit 1 when one is over its budget
   --quick           a tenth of each scenario's size and 3 repetitions (smoke test)
-  --repetitions N   timed repetitions per implementation (default: up to 7, fewer (at
-                    least 3) for a scenario slower than 3 s a round; the median is shown)
+  --repetitions N   timed repetitions per implementation (default: up to 7, fewer but at
+                    least 3 when 7 rounds would take over 2 s; the median is shown)
   --filter TEXT     only the scenarios whose name contains TEXT
   --no-alloc        skip the allocation counts after the table
 """
