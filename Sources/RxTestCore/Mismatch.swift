@@ -23,7 +23,7 @@ public func recordedEventsMismatchMessage<T: Equatable>(_ actual: [Recorded<Even
         index += 1
     }
     if index == actual.count, index == expected.count {
-        return "Recorded events are equal: \(describe(actual))"
+        return "Recorded events are equal: \(describeRecordedEvents(actual))"
     }
     let actualAt = index < actual.count ? "\(actual[index])" : "nothing"
     let expectedAt = index < expected.count ? "\(expected[index])" : "nothing"
@@ -32,15 +32,7 @@ public func recordedEventsMismatchMessage<T: Equatable>(_ actual: [Recorded<Even
         index < expected.count ? expected[index].time : nil,
     ].compactMap { $0 }.min()!
 
-    // Start at time 0 unless that puts more than 30 empty columns before the first event.
-    let times = (expected + actual).map(\.time)
-    var origin = 0
-    if let earliest = times.min(), earliest > 0 {
-        let frame = times.reduce(0, Marbles.gcd)
-        if earliest / frame > 30 {
-            origin = earliest
-        }
-    }
+    let origin = Marbles.failureOrigin(of: (expected + actual).map(\.time))
     let diagram = Marbles.render(timelines: [expected, actual], origin: origin)
     let expectedLabel = "expected: "
     let actualLabel = "actual:   "
@@ -62,8 +54,8 @@ public func recordedEventsMismatchMessage<T: Equatable>(_ actual: [Recorded<Even
     if !diagram.legend.isEmpty {
         lines.append("legend: " + diagram.legend.joined(separator: ", "))
     }
-    lines.append("expected events (\(expected.count)): \(describe(expected))")
-    lines.append("actual events (\(actual.count)):   \(describe(actual))")
+    lines.append("expected events (\(expected.count)): \(describeRecordedEvents(expected))")
+    lines.append("actual events (\(actual.count)):   \(describeRecordedEvents(actual))")
     return lines.joined(separator: "\n")
 }
 
@@ -89,6 +81,17 @@ public func subscriptionsMismatchMessage(_ actual: [Subscription], _ expected: [
     return lines.joined(separator: "\n")
 }
 
-private func describe<T>(_ events: [Recorded<Event<T>>]) -> String {
+extension Marbles {
+    /// The first column of a timeline drawn in a failure message: time 0, unless that
+    /// puts more than 30 empty columns before the earliest of `times`.
+    package static func failureOrigin(of times: [TestTime]) -> TestTime {
+        guard let earliest = times.min(), earliest > 0 else { return 0 }
+        let frame = times.reduce(0, Marbles.gcd)
+        return earliest / frame > 30 ? earliest : 0
+    }
+}
+
+/// Events as `[next(1) @ 210, completed @ 300]`.
+package func describeRecordedEvents<T>(_ events: [Recorded<Event<T>>]) -> String {
     "[" + events.map { "\($0)" }.joined(separator: ", ") + "]"
 }
