@@ -30,6 +30,8 @@ if [ "$(basename "$root" | tr '[:upper:]' '[:lower:]')" = "benchmarks" ]; then
     sync_tree "$root/Sources" "$mirror/Sources"
     cp -a -u "$here/Package.swift" "$mirror/Benchmarks/"
     sync_tree "$here/Sources" "$mirror/Benchmarks/Sources"
+    # Files may have been added or removed: have SwiftPM plan the build again.
+    touch "$mirror/Package.swift" "$mirror/Benchmarks/Package.swift"
     package="$mirror/Benchmarks"
 fi
 

@@ -138,6 +138,79 @@ struct PrimitiveSequenceOperatorsTests {
         #expect(thrown.events == [.error(200, OperatorsTestError())])
     }
 
+    @Test("catch, catchAndReturn and retry on a single")
+    func errors() {
+        let scheduler = TestScheduler(initialClock: 0)
+        let failing = scheduler.createColdObservable([Recorded<Event<Int>>.error(10, OperatorsTestError())])
+        let fallback = scheduler.createColdObservable([.next(5, 9), .completed(5)])
+        let caught = scheduler.start { failing.asSingle().catch { _ in fallback.asSingle() } }
+        #expect(caught.events == [.next(215, 9), .completed(215)])
+        #expect(failing.subscriptions == [Subscription(200, 210)])
+        #expect(fallback.subscriptions == [Subscription(210, 215)])
+
+        let returning = TestScheduler(initialClock: 0)
+        let xs = returning.createHotObservable([Recorded<Event<Int>>.error(220, OperatorsTestError())])
+        #expect(returning.start { xs.asMaybe().catchAndReturn(1) }.events == [.next(220, 1), .completed(220)])
+
+        let retrying = TestScheduler(initialClock: 0)
+        let ys = retrying.createColdObservable([Recorded<Event<Int>>.error(10, OperatorsTestError())])
+        #expect(retrying.start { ys.asSingle().retry(3) }.events == [.error(230, OperatorsTestError())])
+        #expect(ys.subscriptions == [Subscription(200, 210), Subscription(210, 220), Subscription(220, 230)])
+
+        var attempts = 0
+        let eventually = Single<Int>.deferred {
+            attempts += 1
+            return attempts < 3 ? .error(OperatorsTestError()) : .just(attempts)
+        }
+        var value: Int?
+        _ = eventually.retry(when: { (errors: Observable<Error>) in errors }).subscribe(onSuccess: { value = $0 })
+        #expect(value == 3)
+    }
+
+    @Test("timeout, delay and delaySubscription on a single")
+    func time() {
+        let scheduler = TestScheduler(initialClock: 0)
+        let slow = scheduler.createColdObservable([.next(50, 1), .completed(50)])
+        #expect(scheduler.start { slow.asSingle().timeout(.seconds(20), scheduler: scheduler) }.events == [.error(220, RxError.timeout)])
+        #expect(slow.subscriptions == [Subscription(200, 220)])
+
+        let other = TestScheduler(initialClock: 0)
+        let late = other.createColdObservable([.next(50, 1), .completed(50)])
+        let replacement = other.start { late.asSingle().timeout(.seconds(20), other: Single.just(2), scheduler: other) }
+        #expect(replacement.events == [.next(220, 2), .completed(220)])
+
+        let delaying = TestScheduler(initialClock: 0)
+        let quick = delaying.createColdObservable([.next(10, 1), .completed(10)])
+        #expect(delaying.start { quick.asSingle().delay(.seconds(5), scheduler: delaying) }.events == [.next(215, 1), .completed(215)])
+
+        let subscribing = TestScheduler(initialClock: 0)
+        let zs = subscribing.createColdObservable([.next(10, 1), .completed(10)])
+        #expect(subscribing.start { zs.asSingle().delaySubscription(.seconds(30), scheduler: subscribing) }.events == [.next(240, 1), .completed(240)])
+        #expect(zs.subscriptions == [Subscription(230, 240)])
+    }
+
+    @Test("asInfallible forms")
+    func asInfallible() {
+        let scheduler = TestScheduler(initialClock: 0)
+        let xs = scheduler.createHotObservable([.next(210, 1), .error(220, OperatorsTestError())])
+        #expect(scheduler.start { xs.asInfallible(onErrorJustReturn: -1) }.events == [.next(210, 1), .next(220, -1), .completed(220)])
+
+        let fallback = TestScheduler(initialClock: 0)
+        let ys = fallback.createHotObservable([.next(210, 1), .error(220, OperatorsTestError())])
+        #expect(fallback.start { ys.asInfallible(onErrorFallbackTo: Infallible.of(7, 8)) }.events == [.next(210, 1), .next(220, 7), .next(220, 8), .completed(220)])
+
+        let recover = TestScheduler(initialClock: 0)
+        let zs = recover.createHotObservable([Recorded<Event<Int>>.error(230, OperatorsTestError())])
+        var recovered: Error?
+        let res = recover.start { zs.asInfallible(onErrorRecover: { error in
+            recovered = error
+            return .just(5)
+        }) }
+        #expect(res.events == [.next(230, 5), .completed(230)])
+        #expect(recovered is OperatorsTestError)
+        #expect(zs.subscriptions == [Subscription(200, 230)])
+    }
+
     @Test("debug passes the events on")
     func debug() {
         let scheduler = TestScheduler(initialClock: 0)
@@ -225,6 +298,22 @@ struct InfallibleOperatorsTests {
         var latest: [Int] = []
         _ = Infallible.combineLatest([Infallible.just(1), Infallible.just(2)]) { $0.reduce(0, +) }.subscribe(onNext: { latest.append($0) })
         #expect(latest == [3])
+    }
+
+    @Test("debounce, throttle and take(for:) on infallibles")
+    func time() {
+        let scheduler = TestScheduler(initialClock: 0)
+        let xs = scheduler.createHotObservable([.next(210, 1), .next(215, 2), .next(240, 3), .completed(300)])
+        #expect(scheduler.start { self.infallible(xs).debounce(.seconds(10), scheduler: scheduler) }.events == [.next(225, 2), .next(250, 3), .completed(300)])
+
+        let throttling = TestScheduler(initialClock: 0)
+        let ys = throttling.createHotObservable([.next(210, 1), .next(215, 2), .next(240, 3), .completed(300)])
+        let throttled = throttling.start { self.infallible(ys).throttle(.seconds(20), latest: false, scheduler: throttling) }
+        #expect(throttled.events == [.next(210, 1), .next(240, 3), .completed(300)])
+
+        let taking = TestScheduler(initialClock: 0)
+        let zs = taking.createHotObservable([.next(210, 1), .next(240, 3), .completed(300)])
+        #expect(taking.start { self.infallible(zs).take(for: .seconds(30), scheduler: taking) }.events == [.next(210, 1), .completed(230)])
     }
 
     @Test("do and withUnretained")

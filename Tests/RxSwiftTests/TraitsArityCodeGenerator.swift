@@ -145,7 +145,7 @@ enum TraitsArityCodeGenerator {
              infallible("combineLatest", summary: "Combines the latest elements, each time one emits once all have,")),
             ("Sources/RxSwift/Traits/Infallible/Infallible+Zip+arity.swift",
              infallible("zip", summary: "Pairs the n-th elements")),
-            // RXCOCOA_ARITY_PLACEHOLDER
+            ("Sources/RxCocoa/Traits/SharedSequence/SharedSequence+Operators+arity.swift", sharedSequence()),
         ]
     }
 

@@ -236,3 +236,23 @@ extension Infallible {
         Infallible<[Element]>(Observable.zip(collection.map { $0.asObservable() }))
     }
 }
+
+// MARK: - Time
+
+extension InfallibleType {
+    /// Emits an element only once `dueTime` passed without a newer one.
+    public func debounce(_ dueTime: RxTimeInterval, scheduler: SchedulerType) -> Infallible<Element> {
+        Infallible(asObservable().debounce(dueTime, scheduler: scheduler))
+    }
+
+    /// Emits the first element of each `dueTime` window and, with `latest`, the last
+    /// one at the window's end.
+    public func throttle(_ dueTime: RxTimeInterval, latest: Bool = true, scheduler: SchedulerType) -> Infallible<Element> {
+        Infallible(asObservable().throttle(dueTime, latest: latest, scheduler: scheduler))
+    }
+
+    /// The elements emitted during `duration` from subscription, then completion.
+    public func take(for duration: RxTimeInterval, scheduler: SchedulerType) -> Infallible<Element> {
+        Infallible(asObservable().take(for: duration, scheduler: scheduler))
+    }
+}

@@ -230,3 +230,16 @@ extension PrimitiveSequenceType where Trait == MaybeTrait {
         return PrimitiveSequence<Trait, [Element]>(raw: Observable.zip(collection.map { $0.asObservable() }))
     }
 }
+
+extension PrimitiveSequenceType where Trait == MaybeTrait {
+    /// After an error, succeeds with `element` instead.
+    public func catchAndReturn(_ element: Element) -> PrimitiveSequence<Trait, Element> {
+        PrimitiveSequence(raw: primitiveSequence.source.catchAndReturn(element))
+    }
+
+    /// After an error, succeeds with `element` instead.
+    @available(*, deprecated, renamed: "catchAndReturn(_:)")
+    public func catchErrorJustReturn(_ element: Element) -> PrimitiveSequence<Trait, Element> {
+        catchAndReturn(element)
+    }
+}

@@ -214,3 +214,16 @@ extension PrimitiveSequenceType where Trait == SingleTrait {
         return PrimitiveSequence<Trait, [Element]>(raw: Observable.zip(collection.map { $0.asObservable() }))
     }
 }
+
+extension PrimitiveSequenceType where Trait == SingleTrait {
+    /// After an error, succeeds with `element` instead.
+    public func catchAndReturn(_ element: Element) -> PrimitiveSequence<Trait, Element> {
+        PrimitiveSequence(raw: primitiveSequence.source.catchAndReturn(element))
+    }
+
+    /// After an error, succeeds with `element` instead.
+    @available(*, deprecated, renamed: "catchAndReturn(_:)")
+    public func catchErrorJustReturn(_ element: Element) -> PrimitiveSequence<Trait, Element> {
+        catchAndReturn(element)
+    }
+}
