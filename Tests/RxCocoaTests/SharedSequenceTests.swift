@@ -1,3 +1,4 @@
+import Foundation
 import RxCocoa
 import RxSwift
 import RxTest
@@ -145,6 +146,22 @@ struct SharedSequenceTests {
             _ = DriverSharingStrategy.scheduler
         }
         #expect(made == 2)
+    }
+
+    @Test("mocks on different threads at once each see only their own scheduler")
+    func mocksAreIsolated() {
+        let schedulers = (0..<8).map { _ in TestScheduler(initialClock: 0) }
+        let mismatches = LockedCount()
+        DispatchQueue.concurrentPerform(iterations: schedulers.count) { index in
+            let own = schedulers[index]
+            for _ in 0..<200 {
+                SharingScheduler.mock(scheduler: own) {
+                    if (SharingScheduler.make() as? TestScheduler) !== own { mismatches.increment() }
+                }
+                if SharingScheduler.make() is TestScheduler { mismatches.increment() }
+            }
+        }
+        #expect(mismatches.value == 0)
     }
 
     @Test("just, empty, never, of, from, deferred deliver on the strategy's scheduler")
@@ -362,4 +379,12 @@ struct SharedSequenceTests {
         watchdog.cancel()
         #expect(collected == [1, 2, 3])
     }
+}
+
+/// A counter shared by threads.
+private final class LockedCount: @unchecked Sendable {
+    private let lock = NSLock()
+    private var count = 0
+    var value: Int { lock.withLock { count } }
+    func increment() { lock.withLock { count += 1 } }
 }
