@@ -9,7 +9,7 @@ extension ObservableType {
     /// ```
     /// source: --1-----2-----------|
     /// flatMap { x in --x--x| (cold) }
-    /// result: ----1--12--2--------|
+    /// result: ----1--1--2--2------|
     /// ```
     ///
     /// It completes once the source and every projected sequence have completed; any
