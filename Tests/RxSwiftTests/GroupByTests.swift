@@ -5,6 +5,23 @@ import RxTest
 import Testing
 
 private struct GroupByTestError: Error {}
+
+private final class Keys: @unchecked Sendable {
+    private let lock = NSLock()
+    private var keys: [Int] = []
+
+    func set(_ value: [Int]) {
+        lock.lock()
+        keys = value
+        lock.unlock()
+    }
+
+    var value: [Int] {
+        lock.lock()
+        defer { lock.unlock() }
+        return keys
+    }
+}
 private let testError = GroupByTestError()
 
 private func normalized(_ text: String) -> String {
@@ -307,6 +324,20 @@ struct GroupByTests {
         scheduler.start()
         #expect(results.events == [])
         #expect(xs.subscriptions == [Subscription(200, 400)])
+    }
+
+    @Test("an endless synchronous source stops once the outer and every group are gone")
+    func endlessSynchronousSource() {
+        let finished = DispatchSemaphore(value: 0)
+        let keys = Keys()
+        let thread = Thread {
+            let groups = try? Observable.repeatElement(1).groupBy { $0 }.take(1).toBlocking().toArray()
+            keys.set(groups?.map(\.key) ?? [])
+            finished.signal()
+        }
+        thread.start()
+        #expect(finished.wait(timeout: .now() + 30) == .success, "the endless source was never disposed")
+        #expect(keys.value == [1])
     }
 
     @Test("GroupedObservable exposes its key and its elements as an Observable")

@@ -175,6 +175,25 @@ private final class SerializedEmitter: @unchecked Sendable {
     }
 }
 
+/// A connectable written outside Rivulet (so `refCount()` takes its generic path): one
+/// subject, subscribed to the source by each `connect()`.
+private final class PlainConnectable<Element>: ConnectableObservableType, @unchecked Sendable {
+    private let source: Observable<Element>
+    private let subject = PublishSubject<Element>()
+
+    init(_ source: Observable<Element>) {
+        self.source = source
+    }
+
+    func subscribe<Observer: ObserverType>(_ observer: Observer) -> Disposable where Observer.Element == Element {
+        subject.subscribe(observer)
+    }
+
+    func connect() -> Disposable {
+        source.subscribe(subject.asObserver())
+    }
+}
+
 @Suite("Sharing operators never call out under their locks")
 struct SharingDeadlockTests {
     /// RxSwift issue 2653: `share(replay: 1)` replayed under its lock into `take(1)`, which
@@ -413,8 +432,8 @@ struct SharingDeadlockTests {
     }
 
     /// RxSwift issue 2708: refCount called `connect()` under its lock.
-    @Test("refCount(): connecting does not hold the refCount lock")
-    func refCountConnectsOutsideLock() {
+    @Test("refCount(): connecting does not hold the refCount lock", arguments: [false, true])
+    func refCountConnectsOutsideLock(overHandMadeConnectable: Bool) {
         let foreign = ForeignLock()
         let foreignHeld = Signal()
         let inConnect = Signal()
@@ -428,7 +447,7 @@ struct SharingDeadlockTests {
             if taken { foreign.unlock() }
             return subject.subscribe(observer)
         }.counted(counter)
-        let refCounted = source.publish().refCount()
+        let refCounted = overHandMadeConnectable ? PlainConnectable(source).refCount() : source.publish().refCount()
         let first = GrammarObserver<Int>()
         let passing = GrammarObserver<Int>()
         let firstSubscription = Shared<Disposable?>(nil)
@@ -463,8 +482,8 @@ struct SharingDeadlockTests {
 
     /// RxSwift issue 2713: a replay buffer replayed under its lock, so emitting blocked
     /// until a slow observer finished its replay.
-    @Test("a replay buffer replays while another thread emits", arguments: ReplayingShare.allCases)
-    func replayWhileEmitting(kind: ReplayingShare) {
+    @Test("a replay buffer replays while another thread emits", arguments: SharingReplayVariant.allCases)
+    func replayWhileEmitting(kind: SharingReplayVariant) {
         let subject = PublishSubject<Int>()
         let (shared, connection) = kind.make(subject.asObservable())
         let anchor = shared.subscribe { _ in }
@@ -549,7 +568,7 @@ struct SharingDeadlockTests {
 }
 
 /// The replaying variants of the sharing operators.
-enum ReplayingShare: CaseIterable, CustomStringConvertible, Sendable {
+enum SharingReplayVariant: CaseIterable, CustomStringConvertible, Sendable {
     case shareReplay1
     case shareReplay2
     case shareReplay2Forever
@@ -577,6 +596,29 @@ enum ReplayingShare: CaseIterable, CustomStringConvertible, Sendable {
         case .replay2Connectable:
             let connectable = source.replay(2)
             return (connectable.asObservable(), connectable.connect())
+        }
+    }
+}
+
+/// refCount over connectables whose subject is made per connection.
+enum SharingConnectableVariant: CaseIterable, CustomStringConvertible, Sendable {
+    case publish
+    case replay2
+    case shareReplay2
+
+    var description: String {
+        switch self {
+        case .publish: return "publish().refCount()"
+        case .replay2: return "replay(2).refCount()"
+        case .shareReplay2: return "share(replay: 2)"
+        }
+    }
+
+    func make(_ source: Observable<Int>) -> Observable<Int> {
+        switch self {
+        case .publish: return source.publish().refCount()
+        case .replay2: return source.replay(2).refCount()
+        case .shareReplay2: return source.share(replay: 2)
         }
     }
 }
@@ -765,6 +807,60 @@ struct SharingConcurrencyTests {
                 #expect(counter.subscriptions == 1)
             }
         }
+    }
+
+    @Test("refCount over a subject made per connection: concurrent observers of a synchronous source all complete",
+          arguments: SharingConnectableVariant.allCases)
+    func refCountPerConnectionSubjectsComplete(kind: SharingConnectableVariant) {
+        for _ in 0..<10 {
+            let counter = SubscriptionCounter()
+            let shared = kind.make(Observable.of(1, 2, 3).counted(counter))
+            let observers = (0..<64).map { _ in GrammarObserver<Int>() }
+            let done = onThread {
+                DispatchQueue.concurrentPerform(iterations: observers.count) { index in
+                    _ = shared.subscribe(observers[index])
+                }
+            }
+            #expect(done.wait(finishWait))
+            for observer in observers {
+                #expect(observer.violations.isEmpty)
+                #expect(observer.isTerminated, "an observer was left on a subject no connection feeds")
+            }
+            #expect(counter.subscriptions == counter.disposals)
+        }
+    }
+
+    @Test("refCount over a subject made per connection: every observer that stays receives elements",
+          arguments: SharingConnectableVariant.allCases)
+    func refCountPerConnectionSubjectsLive(kind: SharingConnectableVariant) {
+        let subject = PublishSubject<Int>()
+        let counter = SubscriptionCounter()
+        let shared = kind.make(subject.asObservable().counted(counter))
+        let emitter = SerializedEmitter(subject)
+        let stop = Shared(false)
+        let starved = Shared(0)
+        let churn = onThread {
+            DispatchQueue.concurrentPerform(iterations: 4) { _ in
+                for _ in 0..<150 {
+                    let received = Signal()
+                    let subscription = shared.subscribe(onNext: { _ in received.fire() })
+                    if !received.wait(2) { starved.withLock { $0 += 1 } }
+                    subscription.dispose()
+                }
+            }
+            stop.withLock { $0 = true }
+        }
+        let emitting = onThread {
+            while !stop.current {
+                emitter.emit()
+                Thread.sleep(forTimeInterval: 0.0002)
+            }
+        }
+        #expect(churn.wait(120))
+        #expect(emitting.wait(finishWait))
+        #expect(starved.current == 0, "an observer was left on a subject no connection feeds")
+        #expect(counter.subscriptions == counter.disposals)
+        #expect(!subject.hasObservers)
     }
 
     @Test("groupBy: groups subscribed and left on several threads while the source emits")
