@@ -65,10 +65,12 @@ public struct MarbleDefaultError: Error, Hashable, Sendable, CustomStringConvert
         self.key = key
     }
 
+    /// `MarbleDefaultError(#)`.
     public var description: String {
         "MarbleDefaultError(\(key))"
     }
 
+    /// The same as `description`.
     public var debugDescription: String {
         description
     }
@@ -153,6 +155,7 @@ public struct MarbleError: Error, Hashable, Sendable, CustomStringConvertible, C
         }
     }
 
+    /// `description`, prefixed with the type name.
     public var debugDescription: String {
         "MarbleError: \(description)"
     }

@@ -15,13 +15,15 @@ import RxSwift
 /// ```
 ///
 /// Elements that are not single characters get letters, explained on a `legend:` line.
+/// The first column is time 0, or the first event's time when that would leave more than
+/// 30 empty columns before it.
 public func recordedEventsMismatchMessage<T: Equatable>(_ actual: [Recorded<Event<T>>], _ expected: [Recorded<Event<T>>]) -> String {
     var index = 0
     while index < actual.count, index < expected.count, actual[index] == expected[index] {
         index += 1
     }
     if index == actual.count, index == expected.count {
-        return "Recorded events are equal: \(describe(actual))"
+        return "Recorded events are equal: \(describeRecordedEvents(actual))"
     }
     let actualAt = index < actual.count ? "\(actual[index])" : "nothing"
     let expectedAt = index < expected.count ? "\(expected[index])" : "nothing"
@@ -30,7 +32,8 @@ public func recordedEventsMismatchMessage<T: Equatable>(_ actual: [Recorded<Even
         index < expected.count ? expected[index].time : nil,
     ].compactMap { $0 }.min()!
 
-    let diagram = Marbles.render(timelines: [expected, actual], origin: 0)
+    let origin = Marbles.failureOrigin(of: (expected + actual).map(\.time))
+    let diagram = Marbles.render(timelines: [expected, actual], origin: origin)
     let expectedLabel = "expected: "
     let actualLabel = "actual:   "
     var lines = [
@@ -51,15 +54,25 @@ public func recordedEventsMismatchMessage<T: Equatable>(_ actual: [Recorded<Even
     if !diagram.legend.isEmpty {
         lines.append("legend: " + diagram.legend.joined(separator: ", "))
     }
-    lines.append("expected events (\(expected.count)): \(describe(expected))")
-    lines.append("actual events (\(actual.count)):   \(describe(actual))")
+    lines.append("expected events (\(expected.count)): \(describeRecordedEvents(expected))")
+    lines.append("actual events (\(actual.count)):   \(describeRecordedEvents(actual))")
     return lines.joined(separator: "\n")
 }
 
 /// The failure text for two differing subscription lists, both drawn as subscription
 /// marbles on shared columns.
 public func subscriptionsMismatchMessage(_ actual: [Subscription], _ expected: [Subscription]) -> String {
-    let diagram = Marbles.renderSubscriptions(expected + actual, origin: 0)
+    let all = expected + actual
+    var times = all.map(\.subscribe)
+    times += all.map(\.unsubscribe).filter { $0 != Int.max }
+    var origin = 0
+    if let earliest = all.map(\.subscribe).min(), earliest > 0 {
+        let frame = times.reduce(0, Marbles.gcd)
+        if earliest / frame > 30 {
+            origin = earliest
+        }
+    }
+    let diagram = Marbles.renderSubscriptions(all, origin: origin)
     var lines = ["Subscriptions differ: expected \(expected), got \(actual)"]
     for (index, line) in diagram.lines.enumerated() {
         lines.append((index < expected.count ? "expected: " : "actual:   ") + line)
@@ -68,6 +81,17 @@ public func subscriptionsMismatchMessage(_ actual: [Subscription], _ expected: [
     return lines.joined(separator: "\n")
 }
 
-private func describe<T>(_ events: [Recorded<Event<T>>]) -> String {
+extension Marbles {
+    /// The first column of a timeline drawn in a failure message: time 0, unless that
+    /// puts more than 30 empty columns before the earliest of `times`.
+    package static func failureOrigin(of times: [TestTime]) -> TestTime {
+        guard let earliest = times.min(), earliest > 0 else { return 0 }
+        let frame = times.reduce(0, Marbles.gcd)
+        return earliest / frame > 30 ? earliest : 0
+    }
+}
+
+/// Events as `[next(1) @ 210, completed @ 300]`.
+package func describeRecordedEvents<T>(_ events: [Recorded<Event<T>>]) -> String {
     "[" + events.map { "\($0)" }.joined(separator: ", ") + "]"
 }

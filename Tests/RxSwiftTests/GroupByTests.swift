@@ -279,7 +279,7 @@ struct GroupByTests {
         var inner: GroupedObservable<String, String>?
         var outerSubscription: Disposable?
         var innerSubscription: Disposable?
-        scheduler.scheduleAt(200) { outerSubscription = xs.groupBy(keySelector: normalized).subscribe(onNext: { inner = $0 }) }
+        scheduler.scheduleAt(200) { outerSubscription = xs.groupBy(keySelector: normalized).subscribe(onNext: { inner = $0 }, onError: { _ in }) }
         scheduler.scheduleAt(600) { innerSubscription = inner?.subscribe(results) }
         scheduler.scheduleAt(1000) {
             outerSubscription?.dispose()
@@ -300,7 +300,7 @@ struct GroupByTests {
         var inner: GroupedObservable<String, String>?
         var outerSubscription: Disposable?
         var innerSubscription: Disposable?
-        scheduler.scheduleAt(200) { outerSubscription = xs.groupBy(keySelector: normalized).subscribe(onNext: { inner = $0 }) }
+        scheduler.scheduleAt(200) { outerSubscription = xs.groupBy(keySelector: normalized).subscribe(onNext: { inner = $0 }, onError: { _ in }) }
         scheduler.scheduleAt(400) { outerSubscription?.dispose() }
         scheduler.scheduleAt(600) { innerSubscription = inner?.subscribe(results) }
         scheduler.scheduleAt(1000) { innerSubscription?.dispose() }
@@ -328,3 +328,36 @@ struct GroupByTests {
         #expect(try made.toBlocking().toArray() == [7, 8])
     }
 }
+
+@Suite("groupBy releases its resources")
+struct GroupByResourceTests {
+    // Resources.total is process-wide and suites run in parallel, so the check runs in a
+    // process of its own; the exit code names the scenario that leaked.
+    @Test("groupBy releases everything after a terminal event or disposal")
+    func releasesResources() async {
+        await #expect(processExitsWith: .success) {
+            struct Failure: Error {}
+            let scenarios: [() -> Void] = [
+                { _ = Observable<Int>.just(1).groupBy { $0 }.subscribe() },
+                { _ = Observable<Int>.error(Failure()).groupBy { $0 }.subscribe(onError: { _ in }) },
+                { _ = Observable<Int>.just(1).groupBy { _ -> Int in throw Failure() }.subscribe(onError: { _ in }) },
+                {
+                    let subject = PublishSubject<Int>()
+                    var groups: [Disposable] = []
+                    let outer = subject.groupBy { $0 % 2 }.subscribe(onNext: { groups.append($0.subscribe()) })
+                    subject.onNext(1)
+                    subject.onNext(2)
+                    outer.dispose()
+                    subject.onNext(3)
+                    for group in groups { group.dispose() }
+                },
+            ]
+            for (index, scenario) in scenarios.enumerated() {
+                let before = Resources.total
+                scenario()
+                if Resources.total != before { exit(Int32(index + 1)) }
+            }
+        }
+    }
+}
+

@@ -618,3 +618,70 @@ struct ReplayTests {
         #expect(disposed.subscriptions == [Subscription(400, 520), Subscription(650, 700)])
     }
 }
+
+@Suite("Connectable operators release their resources")
+struct MulticastResourceTests {
+    // Resources.total is process-wide and suites run in parallel, so each check runs in
+    // a process of its own; the exit code names the scenario that leaked.
+    @Test("multicast, publish, replay and refCount release everything after a terminal event")
+    func releasesResources() async {
+        await #expect(processExitsWith: .success) {
+            struct Failure: Error {}
+            let scenarios: [() -> Void] = [
+                {
+                    let connectable = Observable<Int>.just(1).multicast(makeSubject: { PublishSubject() })
+                    _ = connectable.subscribe()
+                    _ = connectable.connect()
+                },
+                {
+                    let connectable = Observable<Int>.error(Failure()).multicast(makeSubject: { PublishSubject() })
+                    _ = connectable.subscribe(onError: { _ in })
+                    _ = connectable.connect()
+                },
+                {
+                    let connectable = Observable<Int>.just(1).multicast(PublishSubject())
+                    _ = connectable.subscribe()
+                    _ = connectable.connect()
+                },
+                {
+                    let connectable = Observable<Int>.error(Failure()).multicast(PublishSubject())
+                    _ = connectable.subscribe(onError: { _ in })
+                    _ = connectable.connect()
+                },
+                { _ = Observable<Int>.just(1).multicast({ PublishSubject<Int>() }) { $0 }.subscribe() },
+                { _ = Observable<Int>.error(Failure()).multicast({ PublishSubject<Int>() }) { $0 }.subscribe(onError: { _ in }) },
+                {
+                    let connectable = Observable<Int>.just(1).publish()
+                    _ = connectable.subscribe()
+                    _ = connectable.connect()
+                },
+                { _ = Observable<Int>.just(1).publish().refCount().subscribe() },
+                { _ = Observable<Int>.error(Failure()).publish().refCount().subscribe(onError: { _ in }) },
+                {
+                    let connectable = Observable<Int>.just(1).replay(1)
+                    _ = connectable.connect()
+                    _ = connectable.subscribe()
+                },
+                {
+                    let connectable = Observable<Int>.error(Failure()).replayAll()
+                    _ = connectable.connect()
+                    _ = connectable.subscribe(onError: { _ in })
+                },
+                {
+                    // Disposing the connection and the subscription of a live source.
+                    let subject = PublishSubject<Int>()
+                    let shared = subject.publish().refCount()
+                    let subscription = shared.subscribe()
+                    subject.onNext(1)
+                    subscription.dispose()
+                },
+            ]
+            for (index, scenario) in scenarios.enumerated() {
+                let before = Resources.total
+                scenario()
+                if Resources.total != before { exit(Int32(index + 1)) }
+            }
+        }
+    }
+}
+

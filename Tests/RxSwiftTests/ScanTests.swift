@@ -122,4 +122,19 @@ struct ScanTests {
         #expect(res.events == [.next(210, 1)])
         #expect(xs.subscriptions == [Subscription(200, 250)])
     }
+
+    /// The counter presenter of the seed documents: taps at 100, 200 and 300 counted
+    /// by `scan`, subscribed at 0 with `scheduleAt`.
+    @Test func presenterCountsTaps() {
+        let scheduler = TestScheduler(initialClock: 0)
+        let taps = scheduler.createHotObservable([next(100, ()), next(200, ()), next(300, ())])
+        let count = taps.asObservable().scan(0) { previousValue, _ in previousValue + 1 }
+        let results = scheduler.createObserver(Int.self)
+        var bag = DisposeBag()
+        scheduler.scheduleAt(0) { count.subscribe(results).disposed(by: bag) }
+        scheduler.start()
+        #expect(results.events == [next(100, 1), next(200, 2), next(300, 3)])
+        bag = DisposeBag()
+        #expect(taps.subscriptions == [Subscription(0, 300)])
+    }
 }

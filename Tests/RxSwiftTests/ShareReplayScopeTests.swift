@@ -256,3 +256,40 @@ struct ShareReplayScopeTests {
         }
     }
 }
+
+@Suite("share releases its resources")
+struct ShareResourceTests {
+    // Resources.total is process-wide and suites run in parallel, so the check runs in a
+    // process of its own; the exit code names the scenario that leaked.
+    @Test("share(replay:scope:) releases everything after a terminal event or disposal")
+    func releasesResources() async {
+        await #expect(processExitsWith: .success) {
+            struct Failure: Error {}
+            var code: Int32 = 0
+            for scope in [SubjectLifetimeScope.whileConnected, .forever] {
+                for replay in 0..<5 {
+                    let scenarios: [() -> Void] = [
+                        { _ = Observable<Int>.just(1).share(replay: replay, scope: scope).subscribe() },
+                        { _ = Observable<Int>.error(Failure()).share(replay: replay, scope: scope).subscribe(onError: { _ in }) },
+                        {
+                            let subject = PublishSubject<Int>()
+                            let shared = subject.share(replay: replay, scope: scope)
+                            let first = shared.subscribe()
+                            subject.onNext(1)
+                            let second = shared.subscribe()
+                            first.dispose()
+                            second.dispose()
+                        },
+                    ]
+                    for scenario in scenarios {
+                        code += 1
+                        let before = Resources.total
+                        scenario()
+                        if Resources.total != before { exit(code) }
+                    }
+                }
+            }
+        }
+    }
+}
+

@@ -74,4 +74,22 @@ struct WithUnretainedTests {
         #expect(res.events == [.next(210, 1)])
         #expect(xs.subscriptions == [Subscription(200, 250)])
     }
+
+    @Test func releasingTheObjectFromADownstreamActionCompletesAtTheNextElement() {
+        let scheduler = TestScheduler(initialClock: 0)
+        var owner: Owner? = Owner(name: "o")
+        let xs = scheduler.createColdObservable([
+            .next(210, 1), .next(215, 2), .next(220, 3), .next(225, 5), .next(230, 8), .completed(250),
+        ])
+        let res = scheduler.start {
+            xs.withUnretained(owner!)
+                .do(onNext: { _, value in
+                    if value == 3 { owner = nil }
+                })
+                .map { "\($0.name), \($1)" }
+        }
+        #expect(owner == nil)
+        #expect(res.events == [.next(410, "o, 1"), .next(415, "o, 2"), .next(420, "o, 3"), .completed(425)])
+        #expect(xs.subscriptions == [Subscription(200, 425)])
+    }
 }

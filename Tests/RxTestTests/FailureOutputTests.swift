@@ -178,3 +178,27 @@ struct FailureOutputTests {
         #expect(expectEvents(res, equal: [.next(210, value), .completed(220)]))
     }
 }
+
+@Suite("Failure output: long timelines")
+struct LongTimelineFailureOutputTests {
+    @Test("a long empty start is skipped: the first column is the first event's time")
+    func skipsLongEmptyStart() {
+        let actual: [Recorded<Event<Int>>] = [.next(1001, 1), .next(1003, 2)]
+        let expected: [Recorded<Event<Int>>] = [.next(1001, 1), .next(1002, 2)]
+        #expect(recordedEventsMismatchMessage(actual, expected) == """
+            Recorded events differ at index 1: expected next(2) @ 1002, got next(2) @ 1003
+            expected: 12-
+            actual:   1-2
+                       ^ first difference (time 1002)
+            one column = 1 tick, first column = time 1001
+            expected events (2): [next(1) @ 1001, next(2) @ 1002]
+            actual events (2):   [next(1) @ 1001, next(2) @ 1003]
+            """)
+        #expect(subscriptionsMismatchMessage([Subscription(501, 503)], [Subscription(501, 502)]) == """
+            Subscriptions differ: expected [(501: 502)], got [(501: 503)]
+            expected: ^!
+            actual:   ^-!
+            one column = 1 tick, first column = time 501
+            """)
+    }
+}

@@ -144,4 +144,23 @@ struct ParseEventsAndTimesTests {
         #expect(hot.subscriptions == [Subscription(0, 11)])
         #expect(cold.subscriptions == [Subscription(5)])
     }
+
+    @Test("each subscription to an attempts observable plays the next timeline")
+    func attempts() {
+        let scheduler = TestScheduler(initialClock: 0)
+        let timelines = scheduler.parseEventsAndTimes(timeline: "-a-#|--b|", values: ["a": 1, "b": 2])
+        let source = scheduler.createColdObservable(attempts: timelines)
+        let first = scheduler.createObserver(Int.self)
+        let second = scheduler.createObserver(Int.self)
+        let third = scheduler.createObserver(Int.self)
+        scheduler.scheduleAt(10) { _ = source.subscribe(first) }
+        scheduler.scheduleAt(20) { _ = source.subscribe(second) }
+        scheduler.scheduleAt(30) { _ = source.subscribe(third) }
+        scheduler.start()
+        #expect(first.events == [.next(11, 1), .error(13, MarbleDefaultError(key: "#"))])
+        #expect(second.events == [.next(22, 2), .completed(23)])
+        #expect(third.events == [.next(32, 2), .completed(33)])
+        #expect(source.subscriptions == [Subscription(10), Subscription(20), Subscription(30)])
+        #expect(source.recordedEvents == timelines[0])
+    }
 }

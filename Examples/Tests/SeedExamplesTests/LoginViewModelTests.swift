@@ -49,6 +49,21 @@ final class LoginViewModelTests: XCTestCase {
         ])
     }
 
+    func test5LettersEnablesPasswordWithMarbles() {
+        let enabled = testScheduler.createObserver(Bool.self)
+        sut.passwordFieldEnabled.drive(enabled).disposed(by: disposeBag)
+        testScheduler.createColdObservable([.next(10, "use"), .next(20, "username"), .next(30, "user")])
+            .bind(to: sut.loginInput)
+            .disposed(by: disposeBag)
+        testScheduler.start()
+
+        let expected = testScheduler.parseEventsAndTimes(
+            timeline: "f---------f---------t---------f",
+            values: ["f": false, "t": true]
+        ).first!
+        XCTAssertEqual(enabled.events, expected)
+    }
+
     func testLoginSignal() {
         let boolObserver = testScheduler.createObserver(Bool.self)
         sut.loginButtonEnabled

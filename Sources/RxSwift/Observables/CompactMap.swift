@@ -47,7 +47,7 @@ final class CompactMapSink<Source, Observer: ObserverType>: Sink<Observer>, Obse
                 forwardTerminal(.error(error))
                 return
             }
-            if let mapped { forwardOn(.next(mapped)) }
+            if let mapped { forwardNext(mapped) }
         case .error(let error):
             forwardTerminal(.error(error))
         case .completed:

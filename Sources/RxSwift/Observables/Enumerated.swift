@@ -40,7 +40,7 @@ final class EnumeratedSink<Element, Observer: ObserverType>: Sink<Observer>, Obs
                 return
             }
             index = next
-            forwardOn(.next((index: current, element: element)))
+            forwardNext((index: current, element: element))
         case .error(let error):
             forwardTerminal(.error(error))
         case .completed:

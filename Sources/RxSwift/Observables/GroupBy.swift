@@ -131,7 +131,7 @@ where Observer.Element == GroupedObservable<Key, Element> {
             groups[key] = subject
             groupOrder.append(subject)
             let group = GroupedObservable(key: key, source: GroupedObservableImpl(subject: subject, refCount: refCount))
-            forwardOn(.next(group))
+            forwardNext(group)
             subject.on(.next(element))
         case .error, .completed:
             finish(event)

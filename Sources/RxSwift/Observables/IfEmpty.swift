@@ -59,7 +59,7 @@ final class DefaultIfEmptySink<Observer: ObserverType>: Sink<Observer>, Observer
         case .error:
             forwardTerminal(event)
         case .completed:
-            if isEmpty { forwardOn(.next(defaultElement)) }
+            if isEmpty { forwardNext(defaultElement) }
             forwardTerminal(.completed)
         }
     }

@@ -42,7 +42,7 @@ final class Materialize<Element>: Producer<Event<Element>>, @unchecked Sendable 
 final class MaterializeSink<Element, Observer: ObserverType>: Sink<Observer>, ObserverType, @unchecked Sendable
     where Observer.Element == Event<Element> {
     func on(_ event: Event<Element>) {
-        forwardOn(.next(event))
+        forwardNext(event)
         if event.isStopEvent {
             forwardTerminal(.completed)
         }

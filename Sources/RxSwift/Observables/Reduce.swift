@@ -98,7 +98,7 @@ final class ReduceSink<Element, Accumulate, Observer: ObserverType>: Sink<Observ
                 forwardTerminal(.error(error))
                 return
             }
-            forwardOn(.next(result))
+            forwardNext(result)
             forwardTerminal(.completed)
         }
     }

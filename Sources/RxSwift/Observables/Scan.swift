@@ -59,6 +59,7 @@ final class ScanSink<Element, Observer: ObserverType>: Sink<Observer>, ObserverT
 
     private let accumulator: (inout Accumulate, Element) throws -> Void
     // Touched only from `on`, which the Rx grammar serialises.
+    @exclusivity(unchecked)
     private var state: Accumulate
 
     init(seed: Accumulate, accumulator: @escaping (inout Accumulate, Element) throws -> Void, observer: Observer) {
@@ -67,20 +68,41 @@ final class ScanSink<Element, Observer: ObserverType>: Sink<Observer>, ObserverT
         super.init(observer: observer)
     }
 
+    override func acceptsElements<T>(of type: T.Type) -> Bool {
+        T.self == Element.self
+    }
+
+    override func receiveNext<T>(_ element: T) {
+        onNext(unsafeBitCast(element, to: Element.self))
+    }
+
+    override func receiveCompleted() {
+        forwardCompleted()
+    }
+
+    override func receiveError(_ error: Swift.Error) {
+        forwardError(error)
+    }
+
+    @inline(__always)
+    private func onNext(_ element: Element) {
+        do {
+            try accumulator(&state, element)
+        } catch {
+            forwardError(error)
+            return
+        }
+        forwardNext(state)
+    }
+
     func on(_ event: Event<Element>) {
         switch event {
         case .next(let element):
-            do {
-                try accumulator(&state, element)
-            } catch {
-                forwardTerminal(.error(error))
-                return
-            }
-            forwardOn(.next(state))
+            onNext(element)
         case .error(let error):
-            forwardTerminal(.error(error))
+            forwardError(error)
         case .completed:
-            forwardTerminal(.completed)
+            forwardCompleted()
         }
     }
 }

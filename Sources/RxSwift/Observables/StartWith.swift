@@ -23,7 +23,7 @@ final class StartWith<Element>: Producer<Element>, @unchecked Sendable {
     override func run<Observer: ObserverType>(_ observer: Observer) -> Disposable where Observer.Element == Element {
         let sink = ForwardSink(observer: observer)
         for element in elements {
-            sink.forwardOn(.next(element))
+            sink.forwardNext(element)
         }
         sink.setUpstream(source.subscribe(sink))
         return sink

@@ -54,7 +54,7 @@ final class TakeLastSink<Observer: ObserverType>: Sink<Observer>, ObserverType, 
         case .completed:
             while let element = kept.dequeue() {
                 if isDisposed { return }
-                forwardOn(.next(element))
+                forwardNext(element)
             }
             forwardTerminal(.completed)
         }

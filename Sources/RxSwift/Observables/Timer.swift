@@ -25,12 +25,12 @@ final class Timer<Element: RxAbstractInteger>: Producer<Element>, @unchecked Sen
         let sink = SequenceSink(observer: observer)
         if let period {
             sink.setUpstream(scheduler.schedulePeriodic(Element.zero, startAfter: dueTime, period: period) { state in
-                sink.forwardOn(.next(state))
+                sink.forwardNext(state)
                 return state &+ 1
             })
         } else {
             sink.setUpstream(scheduler.scheduleRelative((), dueTime: dueTime) { _ in
-                sink.forwardOn(.next(0))
+                sink.forwardNext(0)
                 sink.forwardTerminal(.completed)
                 return Disposables.create()
             })

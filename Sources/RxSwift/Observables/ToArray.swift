@@ -41,7 +41,7 @@ final class ToArraySink<SourceElement, Observer: ObserverType>: Sink<Observer>, 
                 return elements
             }
             guard markStopped() else { return }
-            forwardOn(.next(collected))
+            forwardNext(collected)
             forwardOn(.completed)
             dispose()
         }

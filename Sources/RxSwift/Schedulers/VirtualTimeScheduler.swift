@@ -172,6 +172,33 @@ open class VirtualTimeScheduler<Converter: VirtualTimeConverterType>: SchedulerT
         lock.unlock()
     }
 
+    /// Whether `start()`, `advanceTo(_:)` or `runNextAction(until:)` is running work.
+    package var isRunning: Bool {
+        lock.withLock { running }
+    }
+
+    /// The time of the earliest pending action, if any.
+    package var nextActionTime: VirtualTime? {
+        lock.withLock { queue.elements.filter { !$0.isDisposed }.map(\.time).min { converter.compareVirtualTime($0, $1).lessThen } }
+    }
+
+    /// Runs the earliest pending action due at `limit` or earlier (any, when `limit`
+    /// is `nil`), moving the clock to its time: one step of a test that pulls events.
+    ///
+    /// - returns: `false` when nothing was due, or when the scheduler is already running.
+    package func runNextAction(until limit: VirtualTime? = nil) -> Bool {
+        let started = lock.withLock { () -> Bool in
+            if running { return false }
+            running = true
+            return true
+        }
+        guard started else { return false }
+        let next = takeNext(until: limit)
+        next?.invoke()
+        lock.withLock { running = false }
+        return next != nil
+    }
+
     /// Stops `start()` after the action that is running.
     public func stop() {
         lock.withLock { running = false }

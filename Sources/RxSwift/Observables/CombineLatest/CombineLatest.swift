@@ -176,7 +176,7 @@ final class CombineLatestSink<Values, Observer: ObserverType>: Sink<Observer>, @
                     forwardTerminal(.error(error))
                     return
                 }
-                forwardOn(.next(result))
+                forwardNext(result)
             case .error(let error):
                 forwardTerminal(.error(error))
                 return
@@ -192,7 +192,7 @@ final class CombineLatestSink<Values, Observer: ObserverType>: Sink<Observer>, @
     /// The combination of no sources at all: one result, then completion.
     func deliverLone(_ values: Values) {
         do {
-            forwardOn(.next(try resultSelector(values)))
+            forwardNext(try resultSelector(values))
         } catch {
             forwardTerminal(.error(error))
             return

@@ -196,7 +196,7 @@ final class ZipSink<Buffers, Values, Observer: ObserverType>: Sink<Observer>, @u
                     forwardTerminal(.error(error))
                     return
                 }
-                forwardOn(.next(result))
+                forwardNext(result)
             case .error(let error):
                 forwardTerminal(.error(error))
                 return

@@ -92,7 +92,7 @@ final class AsSingleSink<Observer: ObserverType>: Sink<Observer>, ObserverType, 
             }
             if let kept {
                 guard markStopped() else { return }
-                forwardOn(.next(kept))
+                forwardNext(kept)
                 forwardOn(.completed)
                 dispose()
             } else if requireElement {
@@ -133,7 +133,7 @@ final class FirstElementSink<Element, Observer: ObserverType>: Sink<Observer>, O
 
     private func finish(with value: Element?) {
         guard markStopped() else { return }
-        forwardOn(.next(value))
+        forwardNext(value)
         forwardOn(.completed)
         dispose()
     }

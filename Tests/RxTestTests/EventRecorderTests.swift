@@ -1,0 +1,349 @@
+import Foundation
+import RxSwift
+import RxTest
+import Testing
+
+private func text(of issue: Issue) -> String {
+    issue.comments.map(\.rawValue).joined(separator: "\n")
+}
+
+private struct Failure: Error, Equatable, CustomStringConvertible {
+    let code: Int
+    var description: String { "Failure(\(code))" }
+}
+
+@Suite("EventRecorder: pulling events in virtual time")
+struct EventRecorderTests {
+    @Test("expectNext runs the scheduler until the event arrives, and no further")
+    func expectNextAdvancesToTheEvent() {
+        let scheduler = TestScheduler(initialClock: 0)
+        let xs = scheduler.createHotObservable([.next(150, 0), .next(210, 1), .next(230, 3), .completed(300)])
+        let recorder = scheduler.record(xs)
+        #expect(scheduler.clock == 0)
+        #expect(recorder.expectNext(0, at: 150))
+        #expect(scheduler.clock == 150)
+        #expect(recorder.expectNext(1))
+        #expect(scheduler.clock == 210)
+        #expect(recorder.expectNext(at: 230) == 3)
+        #expect(recorder.expectCompleted(at: 300))
+        #expect(scheduler.clock == 300)
+        #expect(recorder.finish())
+        #expect(xs.subscriptions == [Subscription(0, 300)])
+    }
+
+    @Test("expectNoEvents(for:) covers exactly [clock, clock + ticks) and leaves the clock at its end")
+    func expectNoEventsIsExact() {
+        let scheduler = TestScheduler(initialClock: 0)
+        let input = PublishSubject<String>()
+        let recorder = scheduler.record(input.debounce(.seconds(10), scheduler: scheduler))
+        scheduler.advanceTo(100)
+        input.onNext("a")
+        #expect(recorder.expectNoEvents(for: 10))
+        #expect(scheduler.clock == 110)
+        #expect(recorder.expectNext("a", at: 110))
+        input.onNext("b")
+        input.onCompleted()
+        #expect(recorder.expectNext("b", at: 110))
+        #expect(recorder.expectCompleted(at: 110))
+        recorder.finish()
+    }
+
+    @Test("expectNoEvents(for:) fails at the first event inside the window")
+    func expectNoEventsFails() {
+        let scheduler = TestScheduler(initialClock: 0)
+        let xs = scheduler.createColdObservable([.next(5, 1), .next(9, 2), .completed(12)])
+        let recorder = scheduler.record(xs)
+        let line = #line + 2
+        withKnownIssue {
+            recorder.expectNoEvents(for: 10)
+        } matching: { issue in
+            text(of: issue) == """
+                expectNoEvents(for: 10) (time 0 ..< 10) failed: got next(1) @ 5
+                received: -1
+                           ^ next(1) @ 5
+                one column = 5 ticks, first column = time 0
+                received events (1, 1 consumed): [next(1) @ 5]
+                """
+                && issue.sourceLocation?.line == line
+                && issue.sourceLocation?.fileName == "EventRecorderTests.swift"
+        }
+        #expect(scheduler.clock == 5)
+        #expect(recorder.expectNext(2, at: 9))
+        #expect(recorder.expectNoEvents(for: 3))
+        #expect(scheduler.clock == 12)
+        #expect(recorder.expectCompleted(at: 12))
+        recorder.finish()
+    }
+
+    @Test("a different element is reported with the received timeline and a caret")
+    func mismatchDrawsTheTimeline() {
+        let scheduler = TestScheduler(initialClock: 0)
+        let xs = scheduler.createHotObservable([.next(210, 1), .next(230, 3), .completed(300)])
+        let recorder = scheduler.record(xs)
+        recorder.expectNext(1)
+        let line = #line + 2
+        withKnownIssue {
+            #expect(!recorder.expectNext(2))
+        } matching: { issue in
+            text(of: issue) == """
+                expectNext(2) failed: got next(3) @ 230
+                received: ---------------------1-3
+                                                 ^ next(3) @ 230
+                one column = 10 ticks, first column = time 0
+                received events (2, 2 consumed): [next(1) @ 210, next(3) @ 230]
+                """
+                && issue.sourceLocation?.line == line
+        }
+        recorder.expectCompleted()
+        recorder.finish()
+    }
+
+    @Test("a wrong time is a failure")
+    func wrongTime() {
+        let scheduler = TestScheduler(initialClock: 0)
+        let recorder = scheduler.record(Observable<Int>.timer(.seconds(20), scheduler: scheduler))
+        withKnownIssue {
+            recorder.expectNext(0, at: 10)
+        } matching: { issue in
+            text(of: issue).hasPrefix("expectNext(0, at: 10) failed: got next(0) @ 20\n")
+        }
+        recorder.expectCompleted(at: 20)
+        recorder.finish()
+    }
+
+    @Test("nothing arriving before the scheduler runs out of work fails, naming the clock")
+    func schedulerRunsOut() {
+        let scheduler = TestScheduler(initialClock: 0)
+        let xs = scheduler.createHotObservable([.next(210, 1)])
+        let recorder = scheduler.record(xs)
+        recorder.expectNext(1)
+        withKnownIssue {
+            #expect(recorder.expectNext() == nil)
+        } matching: { issue in
+            text(of: issue) == """
+                expectNext() failed: nothing arrived, and the scheduler has no work left (clock at 210)
+                received: -1
+                one column = 210 ticks, first column = time 0
+                received events (1, 1 consumed): [next(1) @ 210]
+                """
+        }
+        recorder.finish()
+    }
+
+    @Test("after the terminal event nothing more is awaited, and the scheduler is not run")
+    func afterTerminal() {
+        let scheduler = TestScheduler(initialClock: 0)
+        let recorder = scheduler.record(Observable.just(7))
+        let other = scheduler.createHotObservable([.next(500, 1)])
+        recorder.expectNext(7, at: 0)
+        recorder.expectCompleted(at: 0)
+        withKnownIssue {
+            recorder.expectNext(8)
+        } matching: { issue in
+            text(of: issue).hasPrefix("expectNext(8) failed: nothing more can arrive, the sequence ended with completed @ 0\n")
+        }
+        #expect(scheduler.clock == 0)
+        #expect(other.subscriptions.isEmpty)
+        recorder.finish()
+    }
+
+    @Test("expectError: any, equal to a value, or matching a predicate")
+    func errors() {
+        let scheduler = TestScheduler(initialClock: 0)
+        let failing = scheduler.createColdObservable([.next(10, 1), .error(20, Failure(code: 4), Int.self)])
+        scheduler.test(failing) { recorder in
+            recorder.skip(1)
+            #expect(recorder.expectError(Failure(code: 4), at: 20))
+        }
+        scheduler.test(failing) { recorder in
+            recorder.skip(1)
+            let error = recorder.expectError { ($0 as? Failure)?.code == 4 }
+            #expect(error as? Failure == Failure(code: 4))
+        }
+        scheduler.test(failing) { recorder in
+            recorder.skip(1)
+            withKnownIssue {
+                recorder.expectError(Failure(code: 5))
+            } matching: { issue in
+                text(of: issue).hasPrefix("expectError(Failure(5)) failed: got error(Failure(4)) @ ")
+            }
+        }
+        scheduler.test(failing) { recorder in
+            withKnownIssue {
+                recorder.expectCompleted()
+            } matching: { issue in
+                text(of: issue).hasPrefix("expectCompleted() failed: got next(1) @ ")
+            }
+            #expect(recorder.expectError() != nil)
+        }
+    }
+
+    @Test("expectNext(count:), expectNext(values:) and skip")
+    func counts() {
+        let scheduler = TestScheduler(initialClock: 0)
+        let recorder = scheduler.record(Observable.from([1, 2, 3, 4, 5]))
+        #expect(recorder.expectNext(count: 2) == [1, 2])
+        recorder.skip(1)
+        #expect(recorder.expectNext(values: [4, 5]))
+        withKnownIssue {
+            #expect(recorder.expectNext(count: 1) == [])
+        } matching: { issue in
+            text(of: issue).hasPrefix("expectNext(count: 1) (element 1) failed: got completed @ 0\n")
+        }
+        recorder.finish()
+    }
+
+    @Test("skip fails on a terminal event")
+    func skipStopsAtTerminal() {
+        let scheduler = TestScheduler(initialClock: 0)
+        let recorder = scheduler.record(Observable.from([1]))
+        withKnownIssue {
+            recorder.skip(2)
+        } matching: { issue in
+            text(of: issue).hasPrefix("skip(2) failed: got completed @ 0\n")
+        }
+        recorder.finish()
+    }
+
+    @Test("finish fails on unconsumed events and marks the first of them")
+    func finishWithUnconsumedEvents() {
+        let scheduler = TestScheduler(initialClock: 0)
+        let xs = scheduler.createHotObservable([.next(210, "a"), .next(220, "b"), .completed(230)])
+        let recorder = scheduler.record(xs)
+        recorder.expectNext("a")
+        scheduler.start()
+        let line = #line + 2
+        withKnownIssue {
+            #expect(!recorder.finish())
+        } matching: { issue in
+            text(of: issue) == """
+                finish() failed: 2 events were never consumed: next(b) @ 220, completed @ 230
+                received: ---------------------ab|
+                                                ^ first unconsumed: next(b) @ 220
+                one column = 10 ticks, first column = time 0
+                received events (3, 1 consumed): [next(a) @ 210, next(b) @ 220, completed @ 230]
+                """
+                && issue.sourceLocation?.line == line
+        }
+        #expect(recorder.isFinished)
+        #expect(recorder.finish())
+    }
+
+    @Test("a recorder released unfinished with unconsumed events fails at the line that created it")
+    func releasedUnfinished() {
+        let scheduler = TestScheduler(initialClock: 0)
+        let xs = scheduler.createHotObservable([.next(210, 1), .next(220, 2)])
+        let line = #line + 3
+        withKnownIssue {
+            do {
+                let recorder = scheduler.record(xs)
+                recorder.expectNext(1)
+                scheduler.start()
+            }
+        } matching: { issue in
+            text(of: issue).hasPrefix("EventRecorder created at RxTestTests/EventRecorderTests.swift:\(line) was released: 1 event was never consumed: next(2) @ 220\n")
+                && issue.sourceLocation?.line == line
+        }
+        #expect(xs.subscriptions == [Subscription(0, 220)])
+    }
+
+    @Test("cancel ignores what is left; expectNoEvents() checks only what is waiting")
+    func cancelAndExpectNoEvents() {
+        let scheduler = TestScheduler(initialClock: 0)
+        let xs = scheduler.createHotObservable([.next(210, 1), .next(220, 2)])
+        let recorder = scheduler.record(xs)
+        #expect(recorder.expectNoEvents())
+        scheduler.advanceTo(215)
+        withKnownIssue {
+            recorder.expectNoEvents()
+        } matching: { issue in
+            text(of: issue).hasPrefix("expectNoEvents() failed: 1 event was never consumed: next(1) @ 210\n")
+        }
+        recorder.cancel()
+        scheduler.start()
+        #expect(recorder.events.count == 1)
+        #expect(xs.subscriptions == [Subscription(0, 215)])
+        withKnownIssue {
+            recorder.expectNext(2)
+        } matching: { issue in
+            text(of: issue) == "expectNext(2) failed: the recorder was already finished or cancelled."
+        }
+    }
+
+    @Test("expectNoMoreEvents runs the remaining work and fails on a late event")
+    func expectNoMoreEvents() {
+        let scheduler = TestScheduler(initialClock: 0)
+        let xs = scheduler.createHotObservable([.next(210, 1), .next(900, 2)])
+        let quiet = scheduler.createHotObservable([.next(210, 1)])
+        let late = scheduler.record(xs)
+        let silent = scheduler.record(quiet)
+        late.expectNext(1)
+        silent.expectNext(1)
+        withKnownIssue {
+            late.expectNoMoreEvents()
+        } matching: { issue in
+            text(of: issue).hasPrefix("expectNoMoreEvents() failed: got next(2) @ 900\n")
+        }
+        #expect(silent.expectNoMoreEvents())
+        late.finish()
+        silent.finish()
+    }
+
+    @Test("a periodic timer that never leads to the awaited event exhausts the budget")
+    func budget() {
+        let scheduler = TestScheduler(initialClock: 0)
+        let recorder = scheduler.record(Observable<Int>.interval(.seconds(1), scheduler: scheduler).filter { _ in false })
+        recorder.actionBudget = 50
+        withKnownIssue {
+            recorder.expectNext()
+        } matching: { issue in
+            text(of: issue) == """
+                expectNext() failed: nothing arrived during 50 scheduled actions (clock at 50); a periodic timer that never leads to an event?
+                received: nothing
+                """
+        }
+        recorder.cancel()
+    }
+
+    @Test("an expectation from inside scheduled work is reported, not run")
+    func calledWhileRunning() {
+        let scheduler = TestScheduler(initialClock: 0)
+        let recorder = scheduler.record(scheduler.createHotObservable([Recorded<Event<Int>>]()))
+        scheduler.scheduleAt(10) {
+            withKnownIssue {
+                recorder.expectNext(1)
+            } matching: { issue in
+                text(of: issue).hasPrefix("expectNext(1) failed: nothing has arrived, and it was called while the scheduler is running")
+            }
+        }
+        scheduler.start()
+        recorder.finish()
+    }
+
+    @Test("recording a Single and a value that is not Equatable")
+    func traitsAndNonEquatable() {
+        struct Token { let raw: String }
+        let scheduler = TestScheduler(initialClock: 0)
+        let single = Single<Token>.just(Token(raw: "x")).asObservable().delay(.seconds(5), scheduler: scheduler).asSingle()
+        scheduler.test(single) { recorder in
+            #expect(recorder.expectNext(at: 5)?.raw == "x")
+            recorder.expectCompleted(at: 5)
+        }
+    }
+
+    @Test("recorders in parallel tests keep their own clocks and failures", arguments: 0..<32)
+    func parallel(value: Int) async {
+        let scheduler = TestScheduler(initialClock: 0)
+        let xs = scheduler.createColdObservable([.next(value + 1, value), .completed(value + 2)])
+        let recorder = scheduler.record(xs)
+        await Task.yield()
+        withKnownIssue {
+            recorder.expectNext(value + 1)
+        } matching: { issue in
+            text(of: issue).hasPrefix("expectNext(\(value + 1)) failed: got next(\(value)) @ \(value + 1)\n")
+        }
+        #expect(scheduler.clock == value + 1)
+        #expect(recorder.expectCompleted(at: value + 2))
+        #expect(recorder.finish())
+    }
+}
