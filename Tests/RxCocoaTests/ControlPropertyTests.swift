@@ -5,7 +5,7 @@ import XCTest
 
 /// Control properties and events subscribe on the main scheduler, which runs at once
 /// on the main thread; on Linux only XCTest runs tests there, hence XCTest here.
-final class ControlPropertyTests: XCTestCase {
+final class ControlPropertyTests: LeakCheckingTestCase {
     private final class TextField {
         let text = BehaviorRelay<String?>(value: nil)
         var rxText: ControlProperty<String?> {
@@ -76,9 +76,13 @@ final class ControlPropertyTests: XCTestCase {
             return Disposables.create()
         }
         let event = ControlEvent(events: source)
+        let subscription = SingleAssignmentDisposable()
         DispatchQueue.global().async {
-            _ = event.subscribe(onNext: { _ in })
+            subscription.setDisposable(event.subscribe(onNext: { _ in }))
         }
         wait(for: [subscribedOnMain], timeout: 5)
+        // The source never ends: without this the subscription would outlive the test
+        // (the leak check caught it).
+        subscription.dispose()
     }
 }

@@ -7,7 +7,7 @@ import XCTest
 
 /// `drive` may only be called on the main thread, and `MainScheduler` delivers at once
 /// there; on Linux only XCTest runs tests on the main thread, hence XCTest here.
-final class DriverTests: XCTestCase {
+final class DriverTests: LeakCheckingTestCase {
     private struct Failure: Error {}
     private final class Owner {}
 
