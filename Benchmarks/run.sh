@@ -35,5 +35,12 @@ if [ "$(basename "$root" | tr '[:upper:]' '[:lower:]')" = "benchmarks" ]; then
     package="$mirror/Benchmarks"
 fi
 
+build_started=$(date +%s)
 swift build -c release --package-path "$package" --scratch-path "$scratch" --product rivulet-bench
-exec "$scratch/release/rivulet-bench" "$@"
+build_seconds=$(( $(date +%s) - build_started ))
+echo "run.sh: release build took ${build_seconds} s" >&2
+run_started=$(date +%s)
+status=0
+"$scratch/release/rivulet-bench" "$@" || status=$?
+echo "run.sh: rivulet-bench took $(( $(date +%s) - run_started )) s (exit status $status)" >&2
+exit "$status"

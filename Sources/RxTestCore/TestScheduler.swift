@@ -3,7 +3,7 @@ import RxSwift
 
 /// Converts between `TestScheduler` ticks and real time: one tick is `resolution`
 /// seconds, and a real interval rounds to the nearest tick (half up).
-public struct TestSchedulerVirtualTimeConverter: VirtualTimeConverterType, Sendable {
+public struct TestSchedulerVirtualTimeConverter: VirtualTimeConverterType, IntegerVirtualTimeConverter, Sendable {
     public typealias VirtualTimeUnit = Int
     public typealias VirtualTimeIntervalUnit = Int
 

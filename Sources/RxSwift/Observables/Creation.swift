@@ -84,7 +84,49 @@ extension ObservableType where Element: RxAbstractInteger {
         precondition(count >= 0, "Rivulet: range(start:count:) needs a count of 0 or more, got \(count).")
         let (_, overflow) = start.addingReportingOverflow(count == 0 ? 0 : count - 1)
         precondition(!overflow, "Rivulet: range(start: \(start), count: \(count)) overflows \(Element.self).")
+        if Element.self == Int.self, scheduler is CurrentThreadScheduler {
+            // The common case gets a loop over concrete `Int`s: iterating a generic
+            // `FixedWidthInteger` costs witness-table calls for every element.
+            return IntRange(start: start as! Int, count: count as! Int) as! Observable<Element>
+        }
         return ObservableSequence(RangeSequence(start: start, count: count), scheduler: scheduler)
+    }
+}
+
+/// `range` of `Int`s on the current-thread scheduler: one loop, started through the
+/// trampoline, that checks disposal before each element.
+final class IntRange: Producer<Int>, @unchecked Sendable {
+    private let start: Int
+    private let count: Int
+
+    init(start: Int, count: Int) {
+        self.start = start
+        self.count = count
+    }
+
+    override func run<Observer: ObserverType>(_ observer: Observer) -> Disposable where Observer.Element == Int {
+        let sink = SequenceSink(observer: observer)
+        let direct = directPath(of: observer)
+        let (start, end) = (self.start, self.start &+ self.count)
+        sink.setUpstream(CurrentThreadScheduler.instance.schedule(()) { _ in
+            var value = start
+            if let direct {
+                while value != end {
+                    if sink.isDisposed { return Disposables.create() }
+                    direct.receiveNext(value)
+                    value &+= 1
+                }
+            } else {
+                while value != end {
+                    if sink.isDisposed { return Disposables.create() }
+                    sink.forwardNext(value)
+                    value &+= 1
+                }
+            }
+            sink.forwardCompleted()
+            return Disposables.create()
+        })
+        return sink
     }
 }
 

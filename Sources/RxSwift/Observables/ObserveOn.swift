@@ -103,11 +103,16 @@ final class ObserveOnSerialQueue<Element>: Producer<Element>, @unchecked Sendabl
     }
 }
 
-final class ObserveOnSerialQueueSink<Observer: ObserverType>: Sink<Observer>, ObserverType, @unchecked Sendable {
+/// One dispatch per event, as in RxSwift, but the dispatched work only captures the
+/// sink: the events wait in the sink's queue and each dispatch delivers the oldest, so
+/// the order is the order of `on` and an event costs no allocation of its own beyond
+/// the dispatch.
+final class ObserveOnSerialQueueSink<Observer: ObserverType>: Sink<Observer>, ObserverType, SerialQueueDelivery, @unchecked Sendable {
     typealias Element = Observer.Element
 
     private let scheduler: SerialDispatchQueueScheduler
-    private let pending = CompositeDisposable()
+    private let lock = Lock.make()
+    private var pending = Queue<Event<Element>>()
 
     init(scheduler: SerialDispatchQueueScheduler, observer: Observer) {
         self.scheduler = scheduler
@@ -115,18 +120,38 @@ final class ObserveOnSerialQueueSink<Observer: ObserverType>: Sink<Observer>, Ob
     }
 
     func on(_ event: Event<Element>) {
-        _ = scheduler.scheduleInternal((self, event)) { pair in
-            let (sink, event) = pair
-            if event.isStopEvent {
-                sink.forwardTerminal(event)
-            } else {
-                sink.forwardOn(event)
-            }
-            return Disposables.create()
+        lock.lock()
+        pending.enqueue(event)
+        lock.unlock()
+        let target: any SerialQueueDelivery = self
+        scheduler.dispatch { target.deliverOldest() }
+    }
+
+    func deliverOldest() {
+        lock.lock()
+        let event = pending.dequeue()
+        lock.unlock()
+        guard let event else { return }
+        if event.isStopEvent {
+            forwardTerminal(event)
+        } else {
+            forwardOn(event)
         }
     }
 
     override func disposeCore() {
-        pending.dispose()
+        // The dispatches still queued find nothing to deliver.
+        let dropped = lock.withLock { () -> Queue<Event<Element>> in
+            defer { pending.removeAll() }
+            return pending
+        }
+        _ = dropped
     }
+}
+
+/// The dispatched side of `ObserveOnSerialQueueSink`, without its generic parameters
+/// (a dispatched closure must not capture them).
+protocol SerialQueueDelivery: AnyObject, Sendable {
+    /// Delivers the oldest event waiting, if any.
+    func deliverOldest()
 }

@@ -104,6 +104,12 @@ public class SerialDispatchQueueScheduler: SchedulerType, @unchecked Sendable {
         configuration.schedule(state, action: action)
     }
 
+    /// Runs `work` on the queue, with no disposable (`observe(on:)` delivers events
+    /// through it); the main scheduler runs it at once when it can, as `schedule` does.
+    func dispatch(_ work: @escaping @Sendable () -> Void) {
+        configuration.queue.async(execute: work)
+    }
+
     public final func scheduleRelative<StateType>(_ state: StateType, dueTime: RxTimeInterval, action: @escaping (StateType) -> Disposable) -> Disposable {
         configuration.scheduleRelative(state, dueTime: dueTime, action: action)
     }
@@ -197,6 +203,23 @@ public final class MainScheduler: SerialDispatchQueueScheduler, @unchecked Senda
             counter.withLock { $0 -= 1 }
         }
         return cancel
+    }
+
+    override func dispatch(_ work: @escaping @Sendable () -> Void) {
+        let previous = numberEnqueued.withLock { count -> Int in
+            defer { count += 1 }
+            return count
+        }
+        if isOnMainThread && previous == 0 {
+            work()
+            numberEnqueued.withLock { $0 -= 1 }
+            return
+        }
+        let counter = numberEnqueued
+        mainQueue.async {
+            work()
+            counter.withLock { $0 -= 1 }
+        }
     }
 }
 

@@ -48,7 +48,7 @@ open class VirtualTimeScheduler<Converter: VirtualTimeConverterType>: SchedulerT
     private let lock = Lock.make()
     private var running = false
     private var currentClock: VirtualTime
-    private var queue: PriorityQueue<VirtualSchedulerItem<VirtualTime>>
+    private var queue: VirtualSchedulerQueue
     private var nextId = 0
     private let converter: Converter
 
@@ -56,11 +56,17 @@ open class VirtualTimeScheduler<Converter: VirtualTimeConverterType>: SchedulerT
     public init(initialClock: VirtualTime, converter: Converter) {
         currentClock = initialClock
         self.converter = converter
-        queue = PriorityQueue { lhs, rhs in
-            switch converter.compareVirtualTime(lhs.time, rhs.time) {
-            case .lessThan: return true
-            case .equal: return lhs.id < rhs.id
-            case .greaterThan: return false
+        if VirtualTime.self == Int.self, converter is IntegerVirtualTimeConverter {
+            queue = VirtualSchedulerQueue(isOrderedBefore: nil)
+        } else {
+            queue = VirtualSchedulerQueue { lhs, rhs in
+                let lhs = unsafeDowncast(lhs, to: VirtualSchedulerItem<VirtualTime>.self)
+                let rhs = unsafeDowncast(rhs, to: VirtualSchedulerItem<VirtualTime>.self)
+                switch converter.compareVirtualTime(lhs.time, rhs.time) {
+                case .lessThan: return true
+                case .equal: return lhs.id < rhs.id
+                case .greaterThan: return false
+                }
             }
         }
         Resources.incrementTotal()
@@ -82,12 +88,12 @@ open class VirtualTimeScheduler<Converter: VirtualTimeConverterType>: SchedulerT
 
     /// Whether work is still pending.
     package var hasPendingWork: Bool {
-        lock.withLock { queue.elements.contains { !$0.isDisposed } }
+        lock.withLock { queue.items.contains { !$0.isDisposed } }
     }
 
     /// The number of actions still scheduled (not disposed).
     package var pendingCount: Int {
-        lock.withLock { queue.elements.filter { !$0.isDisposed }.count }
+        lock.withLock { queue.items.filter { !$0.isDisposed }.count }
     }
 
     public func schedule<StateType>(_ state: StateType, action: @escaping (StateType) -> Disposable) -> Disposable {
@@ -110,7 +116,9 @@ open class VirtualTimeScheduler<Converter: VirtualTimeConverterType>: SchedulerT
     /// Schedules `action` at the virtual time `time`.
     public func scheduleAbsoluteVirtual<StateType>(_ state: StateType, time: VirtualTime, action: @escaping (StateType) -> Disposable) -> Disposable {
         lock.lock()
-        let item = VirtualSchedulerItem(action: { action(state) }, time: time, id: nextId)
+        let item = VirtualSchedulerItem(
+            action: { action(state) }, time: time, id: nextId,
+            tick: queue.ordersByTick ? unsafeBitCast(time, to: Int.self) : 0)
         nextId += 1
         queue.enqueue(item)
         lock.unlock()
@@ -179,7 +187,11 @@ open class VirtualTimeScheduler<Converter: VirtualTimeConverterType>: SchedulerT
 
     /// The time of the earliest pending action, if any.
     package var nextActionTime: VirtualTime? {
-        lock.withLock { queue.elements.filter { !$0.isDisposed }.map(\.time).min { converter.compareVirtualTime($0, $1).lessThen } }
+        lock.withLock {
+            queue.items.filter { !$0.isDisposed }
+                .map { unsafeDowncast($0, to: VirtualSchedulerItem<VirtualTime>.self).time }
+                .min { converter.compareVirtualTime($0, $1).lessThen }
+        }
     }
 
     /// Runs the earliest pending action due at `limit` or earlier (any, when `limit`
@@ -209,11 +221,12 @@ open class VirtualTimeScheduler<Converter: VirtualTimeConverterType>: SchedulerT
         lock.lock()
         defer { lock.unlock() }
         guard running else { return nil }
-        while let front = queue.peek() {
-            if front.isDisposed {
+        while let entry = queue.peek() {
+            if entry.isDisposed {
                 queue.dequeue()
                 continue
             }
+            let front = unsafeDowncast(entry, to: VirtualSchedulerItem<VirtualTime>.self)
             if let limit, converter.compareVirtualTime(front.time, limit).greaterThan {
                 return nil
             }
@@ -228,36 +241,108 @@ open class VirtualTimeScheduler<Converter: VirtualTimeConverterType>: SchedulerT
 
     public var debugDescription: String {
         lock.withLock {
-            queue.elements
+            queue.items
                 .filter { !$0.isDisposed }
-                .map { "\($0.time)" }
+                .map { "\(unsafeDowncast($0, to: VirtualSchedulerItem<VirtualTime>.self).time)" }
                 .joined(separator: ", ")
         }
     }
 }
 
-final class VirtualSchedulerItem<Time>: Disposable, @unchecked Sendable {
-    let time: Time
-    let id: Int
-    private var action: (() -> Disposable)?
-    private let disposable = SingleAssignmentDisposable()
+/// Marks a converter whose virtual time is `Int` ordered as integers are: its scheduler
+/// orders its queue by comparing the times directly, with no call to the converter.
+package protocol IntegerVirtualTimeConverter {}
 
-    init(action: @escaping () -> Disposable, time: Time, id: Int) {
+/// An item of a virtual time scheduler's queue, without its time type, so that the
+/// queue is not generic (a generic heap costs metadata lookups and allocations in
+/// every swap).
+class VirtualSchedulerEntry: Disposable, @unchecked Sendable {
+    /// The order of scheduling, which breaks ties between equal times.
+    final let id: Int
+    /// The time itself when the queue orders by `Int` ticks (`ordersByTick`), else 0.
+    final let tick: Int
+    private final var action: (() -> Disposable)?
+    private final let disposable = SingleAssignmentDisposable()
+
+    init(action: @escaping () -> Disposable, id: Int, tick: Int) {
         self.action = action
-        self.time = time
         self.id = id
+        self.tick = tick
     }
 
-    var isDisposed: Bool { disposable.isDisposed }
+    final var isDisposed: Bool { disposable.isDisposed }
 
-    func invoke() {
+    final func invoke() {
         guard let action else { return }
         self.action = nil
         disposable.setDisposable(action())
     }
 
-    func dispose() {
+    final func dispose() {
         disposable.dispose()
+    }
+}
+
+/// A scheduled action with its virtual time.
+final class VirtualSchedulerItem<Time>: VirtualSchedulerEntry, @unchecked Sendable {
+    let time: Time
+
+    init(action: @escaping () -> Disposable, time: Time, id: Int, tick: Int) {
+        self.time = time
+        super.init(action: action, id: id, tick: tick)
+    }
+}
+
+/// The binary min-heap of a virtual time scheduler: earliest time first, then earliest
+/// scheduled. With no `isOrderedBefore` it compares `tick`s (integer times).
+struct VirtualSchedulerQueue {
+    private(set) var items: [VirtualSchedulerEntry] = []
+    private let isOrderedBefore: ((VirtualSchedulerEntry, VirtualSchedulerEntry) -> Bool)?
+
+    init(isOrderedBefore: ((VirtualSchedulerEntry, VirtualSchedulerEntry) -> Bool)?) {
+        self.isOrderedBefore = isOrderedBefore
+    }
+
+    /// Whether items are ordered by their `tick`.
+    var ordersByTick: Bool { isOrderedBefore == nil }
+
+    @inline(__always)
+    private func before(_ lhs: VirtualSchedulerEntry, _ rhs: VirtualSchedulerEntry) -> Bool {
+        if let isOrderedBefore { return isOrderedBefore(lhs, rhs) }
+        return lhs.tick < rhs.tick || (lhs.tick == rhs.tick && lhs.id < rhs.id)
+    }
+
+    func peek() -> VirtualSchedulerEntry? { items.first }
+
+    mutating func enqueue(_ item: VirtualSchedulerEntry) {
+        items.append(item)
+        var child = items.count - 1
+        while child > 0 {
+            let parent = (child - 1) / 2
+            guard before(items[child], items[parent]) else { break }
+            items.swapAt(child, parent)
+            child = parent
+        }
+    }
+
+    @discardableResult
+    mutating func dequeue() -> VirtualSchedulerEntry? {
+        guard !items.isEmpty else { return nil }
+        items.swapAt(0, items.count - 1)
+        let result = items.removeLast()
+        var parent = 0
+        let count = items.count
+        while true {
+            let left = 2 * parent + 1
+            let right = left + 1
+            var candidate = parent
+            if left < count && before(items[left], items[candidate]) { candidate = left }
+            if right < count && before(items[right], items[candidate]) { candidate = right }
+            if candidate == parent { break }
+            items.swapAt(parent, candidate)
+            parent = candidate
+        }
+        return result
     }
 }
 

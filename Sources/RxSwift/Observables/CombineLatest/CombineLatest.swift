@@ -12,8 +12,6 @@
 /// Every transition runs under the sink's lock and returns the event to deliver after
 /// unlocking (or `nil`).
 struct CombineLatestState<Values> {
-    /// The latest value of each source; the typed inputs write their own slot.
-    var values: Values
     private let arity: Int
     private var hasValue: [Bool]
     private var valueCount = 0
@@ -21,6 +19,9 @@ struct CombineLatestState<Values> {
     private var doneCount = 0
     private(set) var isTerminated = false
     var delivery = FanInDelivery<Event<Values>>()
+    /// The latest value of each source; the typed inputs write their own slot. Last, so
+    /// that the fields before it sit at fixed offsets (reaching them needs no metadata).
+    var values: Values
 
     init(arity: Int, values: Values) {
         self.arity = arity
@@ -32,21 +33,21 @@ struct CombineLatestState<Values> {
     /// Source `index` stored a value: once every source has one, the current values go
     /// out; a source that can never be joined by the others (they are all done without
     /// it having had a value) completes the sequence, as in RxSwift.
-    mutating func next(at index: Int) -> Event<Values>? {
-        if isTerminated { return nil }
+    mutating func next(at index: Int) -> CombineLatestStep {
+        if isTerminated { return .nothing }
         if !hasValue[index] {
             hasValue[index] = true
             valueCount += 1
         }
         if valueCount == arity {
-            return delivery.offer(.next(values))
+            return .values
         }
         let othersDone = doneCount - (isDone[index] ? 1 : 0)
         if othersDone == arity - 1 {
             isTerminated = true
-            return delivery.offer(.completed)
+            return .completed
         }
-        return nil
+        return .nothing
     }
 
     /// Source `index` completed: the sequence completes once all sources did.
@@ -73,6 +74,13 @@ struct CombineLatestState<Values> {
         isTerminated = true
         delivery.close()
     }
+}
+
+/// What a stored value leads to: nothing yet, the current values going out, or the end.
+enum CombineLatestStep {
+    case nothing
+    case values
+    case completed
 }
 
 /// One source of a combineLatest with its element type erased, so that a producer can
@@ -139,15 +147,55 @@ final class CombineLatestSink<Values, Observer: ObserverType>: Sink<Observer>, @
         super.init(observer: observer)
     }
 
+    /// Stores `element` in its slot; the resulting values are delivered at once, with no
+    /// `Event` built, unless another delivery is in progress (then they queue behind it).
     @inline(__always)
     func next<Element>(_ element: Element, at index: Int, store: (inout Values, Element) -> Void) {
         lock.lock()
         if !state.isTerminated {
             store(&state.values, element)
         }
-        let event = state.next(at: index)
+        switch state.next(at: index) {
+        case .nothing:
+            lock.unlock()
+        case .values:
+            guard state.delivery.claim() else {
+                state.delivery.enqueue(.next(state.values))
+                lock.unlock()
+                return
+            }
+            let values = state.values
+            lock.unlock()
+            deliverClaimed(values)
+        case .completed:
+            let event = state.delivery.offer(.completed)
+            lock.unlock()
+            if let event { deliver(event) }
+        }
+    }
+
+    /// Delivers the result of `values` as the claimed deliverer, then whatever was
+    /// queued behind it meanwhile.
+    private func deliverClaimed(_ values: Values) {
+        let result: Result
+        do {
+            result = try resultSelector(values)
+        } catch {
+            lock.withLock { state.abortDelivery() }
+            forwardTerminal(.error(error))
+            return
+        }
+        forwardNext(result)
+        lock.lock()
+        let more = state.delivery.release()
         lock.unlock()
-        if let event { deliver(event) }
+        if more { deliverQueued() }
+    }
+
+    @inline(never)
+    private func deliverQueued() {
+        guard let next = lock.withLock({ state.delivery.next() }) else { return }
+        deliver(next)
     }
 
     func fail(_ error: Swift.Error, at index: Int) {
@@ -208,7 +256,7 @@ final class CombineLatestSink<Values, Observer: ObserverType>: Sink<Observer>, @
 }
 
 /// The observer of one source: stores each element in its slot and reports to the sink.
-final class CombineLatestInput<Element, Values, Observer: ObserverType>: ObserverType, @unchecked Sendable {
+final class CombineLatestInput<Element, Values, Observer: ObserverType>: DirectObserver, ObserverType, @unchecked Sendable {
     private let sink: CombineLatestSink<Values, Observer>
     private let index: Int
     private let store: (inout Values, Element) -> Void
@@ -217,6 +265,22 @@ final class CombineLatestInput<Element, Values, Observer: ObserverType>: Observe
         self.sink = sink
         self.index = index
         self.store = store
+    }
+
+    override func acceptsElements<T>(of type: T.Type) -> Bool {
+        T.self == Element.self
+    }
+
+    override func receiveNext<T>(_ element: T) {
+        sink.next(unsafeBitCast(element, to: Element.self), at: index, store: store)
+    }
+
+    override func receiveCompleted() {
+        sink.completed(at: index)
+    }
+
+    override func receiveError(_ error: Swift.Error) {
+        sink.fail(error, at: index)
     }
 
     func on(_ event: Event<Element>) {

@@ -30,6 +30,33 @@ struct FanInDelivery<Item> {
         return item
     }
 
+    /// Under the lock: makes the caller the deliverer when the delivery is idle (it then
+    /// delivers its item itself, with no `Item` built); `false` when a delivery is in
+    /// progress, and the caller queues its item with `enqueue`.
+    @inline(__always)
+    mutating func claim() -> Bool {
+        if busy { return false }
+        busy = true
+        return true
+    }
+
+    /// Under the lock, when `claim` returned `false`: queues `item` behind the delivery
+    /// in progress.
+    mutating func enqueue(_ item: Item) {
+        pending.enqueue(item)
+    }
+
+    /// Under the lock, after a delivery: `true` when items were queued meanwhile (take
+    /// them with `next`); otherwise the delivery is idle again.
+    @inline(__always)
+    mutating func release() -> Bool {
+        if pending.isEmpty {
+            busy = false
+            return false
+        }
+        return true
+    }
+
     /// Under the lock, after a delivery: the next queued item to deliver, or `nil`
     /// (the deliverer then stops and the delivery is idle again).
     @inline(__always)

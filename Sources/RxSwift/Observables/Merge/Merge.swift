@@ -160,12 +160,6 @@ struct MergeState<Inner, Element> {
         return .stop(completeIfDone())
     }
 
-    /// An inner sequence emitted.
-    mutating func innerNext(_ element: Element) -> Event<Element>? {
-        if isTerminated { return nil }
-        return delivery.offer(.next(element))
-    }
-
     /// An inner sequence completed.
     mutating func innerCompleted() -> Event<Element>? {
         active -= 1
@@ -258,9 +252,34 @@ final class MergeSink<SourceElement, Inner: ObservableConvertibleType, Observer:
 
     // MARK: outer sequence
 
+    override func acceptsElements<T>(of type: T.Type) -> Bool {
+        T.self == SourceElement.self
+    }
+
+    override func receiveNext<T>(_ element: T) {
+        outerNext(unsafeBitCast(element, to: SourceElement.self))
+    }
+
+    override func receiveCompleted() {
+        outerCompleted()
+    }
+
+    override func receiveError(_ error: Swift.Error) {
+        fail(error)
+    }
+
     func on(_ event: Event<SourceElement>) {
         switch event {
         case .next(let element):
+            outerNext(element)
+        case .error(let error):
+            fail(error)
+        case .completed:
+            outerCompleted()
+        }
+    }
+
+    private func outerNext(_ element: SourceElement) {
             switch policy {
             case .unlimited:
                 let inner: Inner
@@ -293,13 +312,12 @@ final class MergeSink<SourceElement, Inner: ObservableConvertibleType, Observer:
                 lock.withLock { state.enqueue(inner) }
                 pump(limit: limit)
             }
-        case .error(let error):
-            fail(error)
-        case .completed:
-            outerSubscription.dispose()
-            let event = lock.withLock { state.outerDone() }
-            if let event { deliver(event) }
-        }
+    }
+
+    private func outerCompleted() {
+        outerSubscription.dispose()
+        let event = lock.withLock { state.outerDone() }
+        if let event { deliver(event) }
     }
 
     /// Static merge: all sources are inner sequences, then the (absent) outer one is done.
@@ -340,9 +358,33 @@ final class MergeSink<SourceElement, Inner: ObservableConvertibleType, Observer:
         }
     }
 
+    /// An inner element: delivered at once, with no `Event` built, unless another
+    /// delivery is in progress (then it queues behind it).
     func innerNext(_ element: Output) {
-        let event = lock.withLock { state.innerNext(element) }
-        if let event { deliver(event) }
+        lock.lock()
+        if state.isTerminated {
+            lock.unlock()
+            return
+        }
+        guard state.delivery.claim() else {
+            state.delivery.enqueue(.next(element))
+            lock.unlock()
+            return
+        }
+        lock.unlock()
+        forwardNext(element)
+        lock.lock()
+        let more = state.delivery.release()
+        lock.unlock()
+        if more { deliverQueued() }
+    }
+
+    /// Delivers what was queued behind a delivery that has just ended (and kept the
+    /// delivery busy for this caller).
+    @inline(never)
+    private func deliverQueued() {
+        guard let next = lock.withLock({ state.delivery.next() }) else { return }
+        deliver(next)
     }
 
     func innerCompleted(_ key: CompositeDisposable.DisposeKey) {
@@ -377,7 +419,7 @@ final class MergeSink<SourceElement, Inner: ObservableConvertibleType, Observer:
     }
 }
 
-final class MergeInnerObserver<SourceElement, Inner: ObservableConvertibleType, Observer: ObserverType>: ObserverType,
+final class MergeInnerObserver<SourceElement, Inner: ObservableConvertibleType, Observer: ObserverType>: DirectObserver, ObserverType,
     @unchecked Sendable where Inner.Element == Observer.Element {
     private let sink: MergeSink<SourceElement, Inner, Observer>
     private let key: CompositeDisposable.DisposeKey
@@ -385,6 +427,22 @@ final class MergeInnerObserver<SourceElement, Inner: ObservableConvertibleType, 
     init(sink: MergeSink<SourceElement, Inner, Observer>, key: CompositeDisposable.DisposeKey) {
         self.sink = sink
         self.key = key
+    }
+
+    override func acceptsElements<T>(of type: T.Type) -> Bool {
+        T.self == Observer.Element.self
+    }
+
+    override func receiveNext<T>(_ element: T) {
+        sink.innerNext(unsafeBitCast(element, to: Observer.Element.self))
+    }
+
+    override func receiveCompleted() {
+        sink.innerCompleted(key)
+    }
+
+    override func receiveError(_ error: Swift.Error) {
+        sink.fail(error)
     }
 
     func on(_ event: Event<Observer.Element>) {

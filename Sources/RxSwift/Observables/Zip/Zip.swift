@@ -12,8 +12,6 @@
 /// Every transition runs under the sink's lock and returns the event to deliver after
 /// unlocking (or `nil`).
 struct ZipState<Buffers, Values> {
-    /// The elements each source produced that were not zipped yet.
-    var buffers: Buffers
     private let take: (inout Buffers) -> Values
     /// The number of sources.
     let arity: Int
@@ -26,6 +24,9 @@ struct ZipState<Buffers, Values> {
     private let completesWhenOthersDone: Bool
     private(set) var isTerminated = false
     var delivery = FanInDelivery<Event<Values>>()
+    /// The elements each source produced that were not zipped yet. Last, so that the
+    /// fields before it sit at fixed offsets (reaching them needs no metadata).
+    var buffers: Buffers
 
     init(arity: Int, buffers: Buffers, take: @escaping (inout Buffers) -> Values, completesWhenOthersDone: Bool) {
         self.arity = arity
@@ -38,23 +39,27 @@ struct ZipState<Buffers, Values> {
 
     /// Source `index` enqueued an element: when every queue holds one, the front of
     /// each goes out together.
-    mutating func next(at index: Int) -> Event<Values>? {
-        if isTerminated { return nil }
+    mutating func next(at index: Int) -> ZipStep {
+        if isTerminated { return .nothing }
         counts[index] += 1
         if counts[index] == 1 { nonEmpty += 1 }
         if nonEmpty == arity {
-            let values = take(&buffers)
             for source in 0..<arity {
                 counts[source] -= 1
                 if counts[source] == 0 { nonEmpty -= 1 }
             }
-            return delivery.offer(.next(values))
+            return .zipped
         }
         if completesWhenOthersDone && doneCount == arity - 1 {
             isTerminated = true
-            return delivery.offer(.completed)
+            return .completed
         }
-        return nil
+        return .nothing
+    }
+
+    /// After `next` returned `.zipped`: takes the front element of every queue.
+    mutating func takeValues() -> Values {
+        take(&buffers)
     }
 
     /// Source `index` completed: the sequence completes once all sources did.
@@ -81,6 +86,14 @@ struct ZipState<Buffers, Values> {
         isTerminated = true
         delivery.close()
     }
+}
+
+/// What an enqueued element leads to: nothing yet, one element of each source going
+/// out together (take them with `takeValues`), or the end.
+enum ZipStep {
+    case nothing
+    case zipped
+    case completed
 }
 
 /// One source of a zip with its element type erased; `store` enqueues an element into
@@ -165,9 +178,47 @@ final class ZipSink<Buffers, Values, Observer: ObserverType>: Sink<Observer>, @u
             return
         }
         store(&state.buffers, element)
-        let event = state.next(at: index)
+        switch state.next(at: index) {
+        case .nothing:
+            lock.unlock()
+        case .zipped:
+            let values = state.takeValues()
+            guard state.delivery.claim() else {
+                state.delivery.enqueue(.next(values))
+                lock.unlock()
+                return
+            }
+            lock.unlock()
+            deliverClaimed(values)
+        case .completed:
+            let event = state.delivery.offer(.completed)
+            lock.unlock()
+            if let event { deliver(event) }
+        }
+    }
+
+    /// Delivers the result of `values` as the claimed deliverer (no `Event` built), then
+    /// whatever was queued behind it meanwhile.
+    private func deliverClaimed(_ values: Values) {
+        let result: Result
+        do {
+            result = try resultSelector(values)
+        } catch {
+            lock.withLock { state.abortDelivery() }
+            forwardTerminal(.error(error))
+            return
+        }
+        forwardNext(result)
+        lock.lock()
+        let more = state.delivery.release()
         lock.unlock()
-        if let event { deliver(event) }
+        if more { deliverQueued() }
+    }
+
+    @inline(never)
+    private func deliverQueued() {
+        guard let next = lock.withLock({ state.delivery.next() }) else { return }
+        deliver(next)
     }
 
     func fail(_ error: Swift.Error, at index: Int) {
@@ -217,7 +268,7 @@ final class ZipSink<Buffers, Values, Observer: ObserverType>: Sink<Observer>, @u
 }
 
 /// The observer of one source: enqueues each element and reports to the sink.
-final class ZipInput<Element, Buffers, Values, Observer: ObserverType>: ObserverType, @unchecked Sendable {
+final class ZipInput<Element, Buffers, Values, Observer: ObserverType>: DirectObserver, ObserverType, @unchecked Sendable {
     private let sink: ZipSink<Buffers, Values, Observer>
     private let index: Int
     private let store: (inout Buffers, Element) -> Void
@@ -226,6 +277,22 @@ final class ZipInput<Element, Buffers, Values, Observer: ObserverType>: Observer
         self.sink = sink
         self.index = index
         self.store = store
+    }
+
+    override func acceptsElements<T>(of type: T.Type) -> Bool {
+        T.self == Element.self
+    }
+
+    override func receiveNext<T>(_ element: T) {
+        sink.next(unsafeBitCast(element, to: Element.self), at: index, store: store)
+    }
+
+    override func receiveCompleted() {
+        sink.completed(at: index)
+    }
+
+    override func receiveError(_ error: Swift.Error) {
+        sink.fail(error, at: index)
     }
 
     func on(_ event: Event<Element>) {
