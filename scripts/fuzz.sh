@@ -11,7 +11,9 @@
 # The working corpus lives in .build-fuzz/corpus/TARGET (seeded from Fuzz/Seeds), crash
 # inputs in .build-fuzz/artifacts/TARGET. Each run prints libFuzzer's own statistics;
 # the script ends with the executions done per target ("stat::number_of_executed_units").
-# Environment: FUZZ_MAX_TIME (seconds per target, default none), FUZZ_JOBS (default 1).
+# Environment: FUZZ_MAX_TIME (seconds per target, default none), FUZZ_JOBS (default 1),
+# FUZZ_SCOPE=parsers (only the parsing stages of each target: the long runs, see
+# Sources/RxSwift/RxSwift.docc/Reliability.md), FUZZ_MAX_LEN (longest input, default 512).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 root=$(pwd)
@@ -52,23 +54,30 @@ run() {
     mkdir -p "$corpus" "$artifacts"
     local extra=()
     if [[ -n "${FUZZ_MAX_TIME:-}" ]]; then extra+=("-max_total_time=$FUZZ_MAX_TIME"); fi
-    # Parallel jobs write fuzz-N.log files into the current directory: run them in the
-    # scratch folder.
-    if [[ "${FUZZ_JOBS:-1}" -gt 1 ]]; then extra+=("-jobs=$FUZZ_JOBS" "-workers=$FUZZ_JOBS"); fi
+    # Parallel jobs write fuzz-N.log files into the current directory: run them in a
+    # folder of the target's own, so that its counts are not mixed with another's.
+    # With FUZZ_JOBS, each job runs RUNS / FUZZ_JOBS executions.
+    local workdir="$scratch/work/$target"
+    mkdir -p "$workdir"
+    rm -f "$workdir"/fuzz-*.log
+    if [[ "${FUZZ_JOBS:-1}" -gt 1 ]]; then
+        extra+=("-jobs=$FUZZ_JOBS" "-workers=$FUZZ_JOBS")
+        runs=$(( (runs + FUZZ_JOBS - 1) / FUZZ_JOBS ))
+    fi
     local started=$SECONDS
-    cd "$scratch"
+    cd "$workdir"
     # -rss_limit_mb: the machine has room; -timeout: a single input taking longer is a hang.
     # SWIFT_BACKTRACE=enable=no: a trap is left to libFuzzer, which saves the input;
     # Swift's own backtracer would fight AddressSanitizer over the crashed process.
     SWIFT_BACKTRACE=enable=no "$(binary "$target")" "$corpus" "$seeds" \
-        -runs="$runs" -max_len=512 -timeout=10 -rss_limit_mb=4096 \
+        -runs="$runs" -max_len="${FUZZ_MAX_LEN:-512}" -timeout=10 -rss_limit_mb=4096 \
         -artifact_prefix="$artifacts/" -print_final_stats=1 "${extra[@]}" 2>&1 \
         | tee "$scratch/$target.log" | grep --line-buffered -E "^(#[0-9]+ +(DONE|INITED|pulse)|stat::|==[0-9]+==|SUMMARY|Fatal|.*fuzz invariant)" || true
     cd "$root"
     local executed
-    executed=$(cat "$scratch/$target.log" "$scratch"/fuzz-*.log 2>/dev/null | grep -E "^stat::number_of_executed_units" | awk '{s += $2} END {print s + 0}')
+    executed=$(cat "$scratch/$target.log" "$workdir"/fuzz-*.log 2>/dev/null | grep -E "^stat::number_of_executed_units" | awk '{s += $2} END {print s + 0}') || true
     echo "$target: $executed executions in $((SECONDS - started)) s"
-    if grep -qE "^(==[0-9]+==ERROR|SUMMARY: libFuzzer)" "$scratch/$target.log"; then
+    if cat "$scratch/$target.log" "$workdir"/fuzz-*.log 2>/dev/null | grep -qE "^(==[0-9]+==ERROR|SUMMARY: libFuzzer)"; then
         echo "$target: found a crash; inputs are in $artifacts" >&2
         return 1
     fi
@@ -92,5 +101,5 @@ case "${1:-all}" in
         done
         exit $status
         ;;
-    *) sed -n '2,15p' "$0"; exit 64 ;;
+    *) sed -n '2,17p' "$0"; exit 64 ;;
 esac

@@ -33,6 +33,7 @@ final class GrammarCheckingObserver<Element>: ObserverType, @unchecked Sendable 
     private var overlapCount = 0
     private var lateCount = 0
     private var terminalEvents = 0
+    private var underLock = 0
     private var received: [Element] = []
     private var terminalEvent: Event<Element>?
     private let finished = DispatchSemaphore(value: 0)
@@ -42,6 +43,9 @@ final class GrammarCheckingObserver<Element>: ObserverType, @unchecked Sendable 
         inside += 1
         if inside > 1 { overlapCount += 1 }
         if terminalEvents > 0 { lateCount += 1 }
+        #if DEBUG
+        if LockDiagnostics.heldByCurrentThread > 0 { underLock += 1 }
+        #endif
         lock.unlock()
 
         // Widen the window in which an overlapping delivery would be caught.
@@ -71,6 +75,9 @@ final class GrammarCheckingObserver<Element>: ObserverType, @unchecked Sendable 
     var terminalCount: Int { terminals }
     var overlaps: Int { lock.withLock { overlapCount } }
     var eventsAfterTerminal: Int { lock.withLock { lateCount } }
+    /// Deliveries made while the delivering thread held a Rivulet lock (counted in
+    /// debug builds, where `Lock` keeps count per thread; always 0 in release builds).
+    var deliveriesUnderLock: Int { lock.withLock { underLock } }
 
     var snapshot: (elements: [Element], terminal: Event<Element>?, overlaps: Int, afterTerminal: Int, terminals: Int) {
         lock.withLock { (received, terminalEvent, overlapCount, lateCount, terminalEvents) }

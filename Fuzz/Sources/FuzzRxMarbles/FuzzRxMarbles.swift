@@ -1,4 +1,5 @@
 import ArgumentParser
+import Foundation
 import FuzzerDriver
 import RxMarblesKit
 import RxSwift
@@ -18,12 +19,22 @@ import RxTestCore
 //   the gallery and the renderers see arbitrary event layouts.
 // A thrown error is a valid outcome; a trap, a sanitizer report or a broken invariant
 // (`check`) is a finding.
+//
+// With FUZZ_SCOPE=parsers in the environment only Rivulet's own parsing runs, for long
+// runs: command mode fills the command's options from the argument list with a small
+// stand-in for ArgumentParser (whose reflection-based parsing would dominate the time
+// of an input), then runs the command's validation, the
+// unknown-operator message, the SVG file name and each --input through
+// `MarbleInputParser`; input mode parses the lines without running the gallery.
 
 func check(_ condition: @autoclosure () -> Bool, _ message: @autoclosure () -> String) {
     if !condition() {
         fatalError("fuzz invariant broken: \(message())")
     }
 }
+
+/// FUZZ_SCOPE=parsers: parsing only (read once, at start).
+let parsersOnly = ProcessInfo.processInfo.environment["FUZZ_SCOPE"] == "parsers"
 
 /// The largest number of frames an input of input mode spans: text and SVG output grow
 /// with the frames drawn, by design.
@@ -53,16 +64,76 @@ func sanitizedArguments(_ raw: [String], svgToDevNull: Bool) -> [String] {
     return arguments
 }
 
+/// `MarbleInputParser` on one `--input` value: a thrown error is fine, a parsed input
+/// must be consistent.
+func checkInput(_ text: String) {
+    guard let input = try? MarbleInputParser.parse(text) else { return }
+    check(input.positions.count == input.events.count, "--input \(text.debugDescription): \(input.events.count) events, \(input.positions.count) positions")
+    check(zip(input.events, input.events.dropFirst()).allSatisfy { $0.time <= $1.time }, "--input \(text.debugDescription): times go back")
+}
+
+/// FUZZ_SCOPE=parsers, command mode: the options filled in from `arguments` directly
+/// (the first plain argument is the operator, later ones are inputs), then the
+/// command's own validation and input parsing.
+func fuzzCommandHandling(_ arguments: [String]) {
+    var command = RxMarblesCommand()
+    command.operatorName = nil
+    command.list = false
+    command.inputs = []
+    command.svgFile = nil
+    command.svgDirectory = nil
+    command.color = .auto
+    command.subscriptions = false
+    command.events = false
+    var index = 0
+    while index < arguments.count {
+        let argument = arguments[index]
+        let value = index + 1 < arguments.count ? arguments[index + 1] : nil
+        switch argument {
+        case "--list": command.list = true
+        case "--subscriptions": command.subscriptions = true
+        case "--events": command.events = true
+        case "--input" where value != nil: command.inputs.append(value!); index += 1
+        case "--svg" where value != nil: command.svgFile = value; index += 1
+        case "--svg-dir" where value != nil: command.svgDirectory = value; index += 1
+        case "--color" where value != nil:
+            command.color = ColorMode(rawValue: value!) ?? .never
+            index += 1
+        default:
+            if command.operatorName == nil { command.operatorName = argument } else { command.inputs.append(argument) }
+        }
+        index += 1
+    }
+    do {
+        try command.validate()
+        if let name = command.operatorName {
+            check(Gallery.entry(named: name) != nil, "validate() accepted the unknown operator \(name.debugDescription)")
+        }
+    } catch let error as ValidationError {
+        check(!error.message.isEmpty, "a validation error without a message")
+    } catch {
+        check(false, "validate() threw \(error), not a ValidationError")
+    }
+    for text in command.inputs { checkInput(text) }
+    if let name = command.operatorName {
+        _ = NearestMatch.unknownOperatorMessage(name, known: galleryNames)
+        let file = RxMarblesCommand.fileName(for: name)
+        check(!file.contains("/"), "file name \(file.debugDescription) leaves the directory")
+    }
+}
+
 func fuzzCommand(_ text: String, options: UInt8) {
     let raw = text.split(separator: "\0", omittingEmptySubsequences: false).map(String.init)
+    if parsersOnly {
+        fuzzCommandHandling(raw.count == 1 && raw[0].isEmpty ? [] : raw)
+        return
+    }
     let arguments = sanitizedArguments(raw.count == 1 && raw[0].isEmpty ? [] : raw, svgToDevNull: options & 2 != 0)
     let environment = ToolEnvironment(stdoutIsTerminal: options & 4 != 0, variables: options & 8 != 0 ? ["NO_COLOR": "1"] : [:])
     do {
         let parsed = try RxMarblesCommand.parseAsRoot(arguments)
-        guard let command = parsed as? RxMarblesCommand else {
-            check(false, "parseAsRoot returned \(type(of: parsed)), not the rxmarbles command")
-            return
-        }
+        // `--help` and `-h` parse to ArgumentParser's own help command.
+        guard let command = parsed as? RxMarblesCommand else { return }
         var written = 0
         try command.execute(environment: environment) { written += $0.utf8.count }
         check(written > 0, "rxmarbles \(arguments) ran and wrote nothing")
@@ -97,7 +168,7 @@ func directInput(_ text: String) -> MarbleInput? {
     return MarbleInput(events: events, frameCount: (times.max() ?? -1) + 1)
 }
 
-func render(_ diagram: RxMarblesKit.MarbleDiagram, options: UInt8) {
+func render(_ diagram: OperatorDiagram, options: UInt8) {
     let text = TextRenderer(style: options & 4 != 0 ? .ansi : .plain, showSubscriptions: options & 8 != 0).render(diagram)
     check(!text.isEmpty, "empty text rendering of \(diagram.name)")
     let svg = SVGRenderer().render(diagram)
@@ -124,6 +195,7 @@ func fuzzInputs(_ bytes: UnsafeBufferPointer<UInt8>, options: UInt8) {
             direct.append(input)
         }
     }
+    if parsersOnly { return }
     for inputs in [viaTool, direct] where inputs.count == lines.count {
         guard inputs.allSatisfy({ $0.frameCount < frameLimit }) else { continue }
         do {

@@ -56,10 +56,16 @@ package final class Lock: ManagedBuffer<Void, LockPrimitive> {
             _ = pthread_mutex_lock(pointer)
             #endif
         }
+        #if DEBUG
+        LockDiagnostics.adjustHeldByCurrentThread(by: 1)
+        #endif
     }
 
     @inline(__always)
     package func unlock() {
+        #if DEBUG
+        LockDiagnostics.adjustHeldByCurrentThread(by: -1)
+        #endif
         withUnsafeMutablePointerToElements { pointer in
             #if canImport(Darwin)
             os_unfair_lock_unlock(pointer)
@@ -76,6 +82,29 @@ package final class Lock: ManagedBuffer<Void, LockPrimitive> {
         return try body()
     }
 }
+
+#if DEBUG
+/// Debug builds count the Rivulet locks each thread holds, so that tests can check that
+/// observers and user closures are never called with one held (see `Lock`).
+package enum LockDiagnostics {
+    private static let key: pthread_key_t = {
+        var key = pthread_key_t()
+        let result = pthread_key_create(&key, nil)
+        precondition(result == 0, "Rivulet: pthread_key_create failed with \(result)")
+        return key
+    }()
+
+    /// How many Rivulet locks the calling thread holds right now.
+    package static var heldByCurrentThread: Int {
+        Int(bitPattern: pthread_getspecific(key))
+    }
+
+    @inline(__always)
+    static func adjustHeldByCurrentThread(by delta: Int) {
+        _ = pthread_setspecific(key, UnsafeRawPointer(bitPattern: heldByCurrentThread + delta))
+    }
+}
+#endif
 
 /// A value guarded by its own lock.
 package final class LockedValue<Value>: @unchecked Sendable {
