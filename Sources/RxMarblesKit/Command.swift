@@ -180,7 +180,7 @@ public struct RxMarblesCommand: ParsableCommand {
             write(galleryText(renderer: renderer, showEvents: events))
             diagrams = Gallery.entries.map { $0.diagram() }
         }
-        let svg = SVGRenderer()
+        let svg = SVGRenderer(showSubscriptions: subscriptions)
         if let svgFile {
             try writeFile(svg.render(diagrams[0]), to: URL(fileURLWithPath: svgFile))
         }

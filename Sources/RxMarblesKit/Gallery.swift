@@ -162,6 +162,16 @@ extension InputSpec where Element == String {
     }
 }
 
+extension InputSpec where Element == String {
+    /// A hot stream whose keys name other inputs (`a`, `b`): the source of a
+    /// higher-order example, which maps each key to the input of that name.
+    static func hotKeys(_ name: String, _ marbles: String, keys: [String]) -> InputSpec<String> {
+        InputSpec(name: name, events: [], isCold: false, accepts: "one of \(keys.joined(separator: ", ")) (the name of the inner stream to use)") {
+            keys.contains($0) ? $0 : nil
+        }.withMarbles(marbles)
+    }
+}
+
 /// The error every example that fails uses, shown as `#`.
 public struct ExampleError: Error, Equatable, CustomStringConvertible {
     /// A short text.
@@ -377,6 +387,23 @@ extension GalleryEntry {
             let first = try run.input(a, index: 0)
             let second = try run.input(b, index: 1)
             return run.finish(text, horizon: horizon) { make(first, second, run.scheduler) }
+        }
+    }
+
+    /// An example with three inputs of possibly different element types (a source and
+    /// the two inner streams a higher-order operator switches between, say).
+    static func ternary<A, B, C, Output>(
+        _ name: String, _ family: GalleryFamily, aliases: [String] = [], _ summary: String,
+        call: String, horizon: Int? = nil, _ a: InputSpec<A>, _ b: InputSpec<B>, _ c: InputSpec<C>,
+        _ make: @escaping (TestableObservable<A>, TestableObservable<B>, TestableObservable<C>, TestScheduler) -> Observable<Output>
+    ) -> GalleryEntry {
+        let text = EntryText(name: name, summary: summary, call: call)
+        return GalleryEntry(name: name, aliases: aliases, family: family, summary: summary, inputNames: [a.name, b.name, c.name], inputCount: 3...3) { inputs in
+            let run = ExampleRun(operatorName: name, userInputs: inputs)
+            let first = try run.input(a, index: 0)
+            let second = try run.input(b, index: 1)
+            let third = try run.input(c, index: 2)
+            return run.finish(text, horizon: horizon) { make(first, second, third, run.scheduler) }
         }
     }
 

@@ -11,7 +11,8 @@ import RxTestCore
 extension Gallery {
     /// Every example, in display order.
     public static var entries: [GalleryEntry] {
-        creating + transforming + filtering + combining + timing + errors + sharing + scheduling
+        creating + transforming + higherOrder.filter { $0.family == .transforming } + filtering + combining
+            + higherOrder.filter { $0.family == .combining } + timing + errors + sharing + scheduling
     }
 
     static var creating: [GalleryEntry] {
@@ -157,6 +158,65 @@ extension Gallery {
                     .hotStrings("a", "-1--2---3-|"), .hotStrings("b", "--a--b-c-|")) { (a: TestableObservable<String>, b: TestableObservable<String>, _) in
                 Observable.zip(a, b) { "\($0)\($1)" }
             },
+            GalleryEntry.variadic("merge", .combining, "Passes on the elements of all inputs as they arrive; completes when all have.",
+                                  call: "Observable.merge(a, b)",
+                                  [.hot("a", "-1---3---|"), .hot("b", "---2---4----|")]) { inputs, _ in
+                Observable.merge(inputs.map { $0.asObservable() })
+            }.showingSubscriptions(),
+            GalleryEntry.variadic("concat", .combining, "Subscribes to each input only after the one before it completed.",
+                                  call: "Observable.concat(a, b)",
+                                  [.cold("a", "-1-2|"), .cold("b", "-3--4|")]) { inputs, _ in
+                Observable.concat(inputs.map { $0.asObservable() })
+            }.showingSubscriptions(),
+            GalleryEntry.binary("withLatestFrom", .combining, "Combines each element with the latest element of another input, if it has one.",
+                                call: "source.withLatestFrom(other) { \"\\($0)\\($1)\" }",
+                                .hot("source", "-1---2---3-|"), .hotStrings("other", "---a---b-|")) { (source: TestableObservable<Int>, other: TestableObservable<String>, _) in
+                source.withLatestFrom(other) { "\($0)\($1)" }
+            },
+            GalleryEntry.variadic("amb", .combining, "Mirrors the input that emits first and drops the others.",
+                                  call: "Observable.amb([a, b])",
+                                  [.hot("a", "---1-2-|"), .hot("b", "-7-8-9|")]) { inputs, _ in
+                Observable.amb(inputs.map { $0.asObservable() })
+            }.showingSubscriptions(),
+        ]
+    }
+
+    /// The higher-order examples share their inputs: a hot source whose keys name the
+    /// cold inner stream to use (`a` or `b`), drawn as extra input rows with the
+    /// subscriptions the operator made to them.
+    static var higherOrder: [GalleryEntry] {
+        let source = InputSpec.hotKeys("source", "-a--b-----a---|", keys: ["a", "b"])
+        let a = InputSpec.cold("a", "-1---2|")
+        let b = InputSpec.cold("b", "-3--4|")
+        func pick(_ key: String, _ a: TestableObservable<Int>, _ b: TestableObservable<Int>) -> Observable<Int> {
+            key == "a" ? a.asObservable() : b.asObservable()
+        }
+        return [
+            GalleryEntry.ternary("flatMap", .transforming, aliases: ["mergeMap"], "Maps each element to an inner stream and merges all of them.",
+                                 call: "source.flatMap { $0 == \"a\" ? a : b }",
+                                 source, a, b) { source, a, b, _ in
+                source.flatMap { pick($0, a, b) }
+            }.showingSubscriptions(),
+            GalleryEntry.ternary("flatMapLatest", .transforming, aliases: ["switchMap"], "Maps each element to an inner stream and mirrors only the latest one.",
+                                 call: "source.flatMapLatest { $0 == \"a\" ? a : b }",
+                                 source, a, b) { source, a, b, _ in
+                source.flatMapLatest { pick($0, a, b) }
+            }.showingSubscriptions(),
+            GalleryEntry.ternary("flatMapFirst", .transforming, aliases: ["exhaustMap"], "Maps an element to an inner stream only while none runs; drops the others.",
+                                 call: "source.flatMapFirst { $0 == \"a\" ? a : b }",
+                                 source, a, b) { source, a, b, _ in
+                source.flatMapFirst { pick($0, a, b) }
+            }.showingSubscriptions(),
+            GalleryEntry.ternary("concatMap", .transforming, "Maps each element to an inner stream and runs them one after another.",
+                                 call: "source.concatMap { $0 == \"a\" ? a : b }",
+                                 source, a, b) { source, a, b, _ in
+                source.concatMap { pick($0, a, b) }
+            }.showingSubscriptions(),
+            GalleryEntry.ternary("switchLatest", .combining, "Mirrors the latest inner stream of a stream of streams.",
+                                 call: "source.map { $0 == \"a\" ? a : b }.switchLatest()",
+                                 source, a, b) { source, a, b, _ in
+                source.map { pick($0, a, b) }.switchLatest()
+            }.showingSubscriptions(),
         ]
     }
 
@@ -232,6 +292,13 @@ extension Gallery {
                    .cold("source", "-1-2-3-|")) { source, _ in
                 let shared = source.share()
                 return Observable.zip(shared, shared.skip(1)) { "\($0)\($1)" }
+            }.showingSubscriptions(),
+            GalleryEntry.unary("publish", .sharing, aliases: ["connect"], "Subscribes to the source only when connect() is called, and shares that one subscription.",
+                   call: "source.publish(), connected at 3",
+                   .cold("source", "-1-2-3-|")) { source, scheduler in
+                let published = source.publish()
+                scheduler.scheduleAt(3) { _ = published.connect() }
+                return published.asObservable()
             }.showingSubscriptions(),
         ]
     }

@@ -64,18 +64,7 @@ public struct MarbleLayout: Equatable, Sendable {
     /// The subscriptions of `timeline` as text lines, one text per frame: spans that do
     /// not overlap share a line, in subscription order.
     public static func subscriptionLines(of timeline: Timeline, frameCount: Int) -> [[String]] {
-        var packed: [[FrameSpan]] = []
-        for span in timeline.subscriptions.sorted(by: { $0.start < $1.start }) {
-            if let index = packed.firstIndex(where: { line in
-                guard let end = line.last?.end else { return false }
-                return end < span.start
-            }) {
-                packed[index].append(span)
-            } else {
-                packed.append([span])
-            }
-        }
-        return packed.map { spans in
+        packedSubscriptions(of: timeline).map { spans in
             (0..<frameCount).map { frame in
                 for span in spans {
                     let end = span.end ?? Int.max
@@ -87,6 +76,23 @@ public struct MarbleLayout: Equatable, Sendable {
                 return " "
             }
         }
+    }
+
+    /// The subscriptions of `timeline` packed into lines: spans that do not overlap
+    /// share a line, in subscription order.
+    public static func packedSubscriptions(of timeline: Timeline) -> [[FrameSpan]] {
+        var packed: [[FrameSpan]] = []
+        for span in timeline.subscriptions.sorted(by: { $0.start < $1.start }) {
+            if let index = packed.firstIndex(where: { line in
+                guard let end = line.last?.end else { return false }
+                return end < span.start
+            }) {
+                packed[index].append(span)
+            } else {
+                packed.append([span])
+            }
+        }
+        return packed
     }
 
     /// The number of frames.

@@ -21,6 +21,8 @@ public struct SVGRenderer: Sendable {
         public var margin = 16
         /// The space between marbles of one frame.
         public var gap = 4
+        /// The height of one line of subscriptions under an input.
+        public var subscriptionLineHeight = 14
 
         /// The default sizes.
         public init() {}
@@ -28,10 +30,26 @@ public struct SVGRenderer: Sendable {
 
     /// The sizes used.
     public var metrics: Metrics
+    /// Whether to draw the inputs' subscriptions under them (diagrams whose
+    /// subscriptions are the point of the example draw them anyway).
+    public var showSubscriptions: Bool
 
     /// A renderer with `metrics`.
-    public init(metrics: Metrics = Metrics()) {
+    public init(metrics: Metrics = Metrics(), showSubscriptions: Bool = false) {
         self.metrics = metrics
+        self.showSubscriptions = showSubscriptions
+    }
+
+    /// The subscription lines drawn under each input of `diagram` (none when they are
+    /// not shown).
+    func subscriptionRows(_ diagram: OperatorDiagram) -> [[[FrameSpan]]] {
+        let shown = showSubscriptions || diagram.showsSubscriptions
+        return diagram.inputs.map { shown ? MarbleLayout.packedSubscriptions(of: $0) : [] }
+    }
+
+    /// The extra height under an input for `lines` lines of subscriptions.
+    func subscriptionHeight(lines: Int) -> Int {
+        lines == 0 ? 0 : lines * metrics.subscriptionLineHeight + 6
     }
 
     /// The x positions and widths of the frames, and where the streams start and end.
@@ -113,9 +131,9 @@ public struct SVGRenderer: Sendable {
 
         var rowAxes: [Int] = []
         var y = metrics.margin
-        for _ in diagram.inputs {
+        for lines in subscriptionRows(diagram) {
             rowAxes.append(y + metrics.rowHeight / 2)
-            y += metrics.rowHeight
+            y += metrics.rowHeight + subscriptionHeight(lines: lines.count)
         }
         let boxY = y + 8
         y = boxY + metrics.operatorHeight + 8
@@ -141,8 +159,10 @@ public struct SVGRenderer: Sendable {
           <rect class="background" x="0" y="0" width="\(geometry.width)" height="\(geometry.height)" fill="#ffffff"/>
 
         """
+        let subscriptions = subscriptionRows(diagram)
         for (row, input) in diagram.inputs.enumerated() {
             out += stream(input, role: "input", cells: layout.cells[row], axisY: geometry.rowAxes[row], geometry: geometry)
+            out += subscriptionLines(subscriptions[row], of: input, axisY: geometry.rowAxes[row], geometry: geometry)
         }
         out += operatorBox(diagram.call, geometry: geometry)
         let outputRow = diagram.inputs.count
@@ -178,6 +198,31 @@ public struct SVGRenderer: Sendable {
                 let width = eventWidth(kind)
                 out += event(kind, frame: frame, centerX: left + width / 2, y: y)
                 left += width + metrics.gap
+            }
+        }
+        out += "  </g>\n"
+        return out
+    }
+
+    /// The subscriptions under an input: a thin line from the subscription (a caret) to
+    /// the disposal (a bar), or to the arrow's end while it lasts.
+    private func subscriptionLines(_ lines: [[FrameSpan]], of timeline: Timeline, axisY: Int, geometry: Geometry) -> String {
+        guard !lines.isEmpty else { return "" }
+        var out = "  <g class=\"subscriptions\" data-name=\"\(escape(timeline.name))\" stroke=\"#888888\" stroke-width=\"1.5\" fill=\"none\">\n"
+        let lastFrame = geometry.frameAnchors.count - 1
+        for (index, spans) in lines.enumerated() {
+            let y = axisY + metrics.radius + 12 + index * metrics.subscriptionLineHeight
+            for span in spans where lastFrame >= 0 {
+                let x1 = geometry.frameAnchors[min(span.start, lastFrame)]
+                let x2 = span.end.map { geometry.frameAnchors[min($0, lastFrame)] } ?? geometry.axisEnd - 8
+                let title = "subscribed at \(span.start)" + (span.end.map { ", disposed at \($0)" } ?? "")
+                out += "    <g class=\"subscription\" data-start=\"\(span.start)\" data-end=\"\(span.end.map(String.init) ?? "")\"><title>\(title)</title>"
+                out += "<line x1=\"\(x1)\" y1=\"\(y)\" x2=\"\(x2)\" y2=\"\(y)\"/>"
+                out += "<path d=\"M \(x1 - 5) \(y + 5) L \(x1) \(y - 4) L \(x1 + 5) \(y + 5)\"/>"
+                if span.end != nil {
+                    out += "<line x1=\"\(x2)\" y1=\"\(y - 5)\" x2=\"\(x2)\" y2=\"\(y + 5)\"/>"
+                }
+                out += "</g>\n"
             }
         }
         out += "  </g>\n"
