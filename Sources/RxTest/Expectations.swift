@@ -14,31 +14,53 @@ import RxTestCore
 /// expectEvents(res, equal: [.next(210, 2), .completed(300)])
 /// ```
 ///
-/// - Returns: Whether they were equal.
+/// - Parameters:
+///   - record: Record instead of comparing (see ``RecordMode``): report the events
+///     received, ready to paste, as a failure.
+/// - Returns: Whether they were equal (`false` when recording).
 @discardableResult
 public func expectEvents<T: Equatable>(
     _ observer: TestableObserver<T>,
     equal expected: [Recorded<Event<T>>],
+    record: Bool = false,
     fileID: String = #fileID,
     filePath: StaticString = #filePath,
     line: UInt = #line,
     column: UInt = #column
 ) -> Bool {
-    expectEvents(observer.events, equal: expected, fileID: fileID, filePath: filePath, line: line, column: column)
+    let site = CallSite(fileID: fileID, filePath: filePath, line: line, column: column)
+    if record || RecordMode.isOn {
+        reportRecording(
+            recordingMessage(observer.events, subject: "events", frame: nil, origin: 0, resolution: observer.scheduler.resolution),
+            at: site
+        )
+        return false
+    }
+    return expectEvents(observer.events, equal: expected, fileID: fileID, filePath: filePath, line: line, column: column)
 }
 
 /// Expects recorded events to equal `expected`.
 ///
-/// - Returns: Whether they were equal.
+/// - Parameters:
+///   - record: Record instead of comparing (see ``RecordMode``).
+/// - Returns: Whether they were equal (`false` when recording).
 @discardableResult
 public func expectEvents<T: Equatable>(
     _ events: [Recorded<Event<T>>],
     equal expected: [Recorded<Event<T>>],
+    record: Bool = false,
     fileID: String = #fileID,
     filePath: StaticString = #filePath,
     line: UInt = #line,
     column: UInt = #column
 ) -> Bool {
+    if record || RecordMode.isOn {
+        reportRecording(
+            recordingMessage(events, subject: "events", frame: nil, origin: 0, resolution: 1),
+            at: CallSite(fileID: fileID, filePath: filePath, line: line, column: column)
+        )
+        return false
+    }
     if events == expected { return true }
     reportFailure(
         recordedEventsMismatchMessage(events, expected),
@@ -64,7 +86,11 @@ public func expectEvents<T: Equatable>(
 ///   - frame: Ticks per frame.
 ///   - origin: The virtual time of the zero point; by default 200 when the diagram
 ///     has a `^`, otherwise 0.
-/// - Returns: Whether the events matched.
+///   - record: Record instead of comparing (see ``RecordMode``): report the events
+///     received as marbles drawn with `frame` and the diagram's origin, ready to paste,
+///     as a failure. The diagram may be a placeholder (`""`, or `"^"` for events from
+///     the subscription at 200 on).
+/// - Returns: Whether the events matched (`false` when recording).
 @discardableResult
 public func expectEvents<T: Equatable>(
     _ observer: TestableObserver<T>,
@@ -73,12 +99,23 @@ public func expectEvents<T: Equatable>(
     errors: [String: Swift.Error] = [:],
     frame: TestTime = 1,
     origin: TestTime? = nil,
+    record: Bool = false,
     fileID: String = #fileID,
     filePath: StaticString = #filePath,
     line: UInt = #line,
     column: UInt = #column
 ) -> Bool {
-    checkEvents(
+    if record || RecordMode.isOn {
+        reportRecording(
+            recordingMessage(
+                observer.events, subject: "events", frame: frame == 1 ? nil : frame,
+                origin: TestScheduler.marbleOrigin(for: marbles, origin: origin), resolution: observer.scheduler.resolution
+            ),
+            at: CallSite(fileID: fileID, filePath: filePath, line: line, column: column)
+        )
+        return false
+    }
+    return checkEvents(
         observer.events, marbles: marbles, values: values, errors: errors, frame: frame, origin: origin,
         resolution: observer.scheduler.resolution,
         at: CallSite(fileID: fileID, filePath: filePath, line: line, column: column)
@@ -94,6 +131,7 @@ public func expectEvents(
     errors: [String: Swift.Error] = [:],
     frame: TestTime = 1,
     origin: TestTime? = nil,
+    record: Bool = false,
     fileID: String = #fileID,
     filePath: StaticString = #filePath,
     line: UInt = #line,
@@ -101,7 +139,7 @@ public func expectEvents(
 ) -> Bool {
     expectEvents(
         observer, marbles: marbles, values: [String: String](), errors: errors, frame: frame, origin: origin,
-        fileID: fileID, filePath: filePath, line: line, column: column
+        record: record, fileID: fileID, filePath: filePath, line: line, column: column
     )
 }
 

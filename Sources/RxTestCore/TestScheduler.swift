@@ -57,6 +57,8 @@ open class TestScheduler: VirtualTimeScheduler<TestSchedulerVirtualTimeConverter
     public let simulateProcessingDelay: Bool
     /// Seconds per tick.
     public let resolution: Double
+    /// Runs the tasks of a virtual-time test, so that `advance` can wait for them.
+    package let executor = VirtualTimeExecutor()
 
     /// A scheduler at `initialClock`; `resolution` is seconds per tick.
     public init(initialClock: TestTime, resolution: Double = 1.0, simulateProcessingDelay: Bool = true) {

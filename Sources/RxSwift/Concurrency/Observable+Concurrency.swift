@@ -59,9 +59,7 @@ extension ObservableConvertibleType {
                     target.value.onError(error)
                 }
             }
-            let task = detached
-                ? Task.detached(priority: priority, operation: operation)
-                : Task(priority: priority, operation: operation)
+            let task = SchedulerSubstitution.startTask(detached: detached, priority: priority, operation: operation)
             return Disposables.create { task.cancel() }
         }
     }
@@ -77,7 +75,7 @@ extension AsyncSequence {
         let sequence = UnsafeTransfer(self)
         return Observable.create { observer in
             let pump: any AsyncSequencePumping = AsyncSequencePump(sequence.value.makeAsyncIterator(), observer: observer)
-            let task = Task { await pump.run() }
+            let task = SchedulerSubstitution.startTask(detached: false, priority: nil) { await pump.run() }
             return Disposables.create { task.cancel() }
         }
     }

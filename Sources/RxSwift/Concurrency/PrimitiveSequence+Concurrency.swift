@@ -41,9 +41,7 @@ extension PrimitiveSequenceType where Trait == SingleTrait {
                 }
                 target.value(result)
             }
-            let task = detached
-                ? Task.detached(priority: priority, operation: operation)
-                : Task(priority: priority, operation: operation)
+            let task = SchedulerSubstitution.startTask(detached: detached, priority: priority, operation: operation)
             return Disposables.create { task.cancel() }
         }
     }

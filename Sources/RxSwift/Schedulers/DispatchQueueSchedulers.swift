@@ -111,6 +111,10 @@ public class SerialDispatchQueueScheduler: SchedulerType, @unchecked Sendable {
     }
 
     public final func scheduleRelative<StateType>(_ state: StateType, dueTime: RxTimeInterval, action: @escaping (StateType) -> Disposable) -> Disposable {
+        scheduleRelativeInternal(state, dueTime: dueTime, action: action)
+    }
+
+    func scheduleRelativeInternal<StateType>(_ state: StateType, dueTime: RxTimeInterval, action: @escaping (StateType) -> Disposable) -> Disposable {
         configuration.scheduleRelative(state, dueTime: dueTime, action: action)
     }
 
@@ -155,7 +159,12 @@ package var isOnMainThread: Bool {
 
 /// The main queue. Work scheduled from the main thread while nothing else is queued
 /// runs at once, as in RxSwift (Drivers deliver their first element synchronously).
-public final class MainScheduler: SerialDispatchQueueScheduler, @unchecked Sendable {
+///
+/// Inside a test that substitutes the main schedulers (RxTest's `withVirtualTime` and
+/// `.virtualTime` trait), `instance` and `asyncInstance` are the test's stand-ins, and
+/// every other main scheduler forwards the work scheduled from that test's task to them.
+/// The class is not open: only Rivulet subclasses it, for those stand-ins.
+public class MainScheduler: SerialDispatchQueueScheduler, @unchecked Sendable {
     private let mainQueue: DispatchQueue
     private let numberEnqueued = LockedValue(0)
 
@@ -165,15 +174,25 @@ public final class MainScheduler: SerialDispatchQueueScheduler, @unchecked Senda
         super.init(serialQueue: mainQueue)
     }
 
-    /// The shared main scheduler that runs work at once when it can.
-    public static let instance = MainScheduler()
+    private static let shared = MainScheduler()
+    private static let sharedAsync: SerialDispatchQueueScheduler = MainAsyncScheduler(serialQueue: DispatchQueue.main)
 
-    /// A scheduler that always goes through the main queue, never at once.
-    public static let asyncInstance = SerialDispatchQueueScheduler(serialQueue: DispatchQueue.main)
+    /// The shared main scheduler that runs work at once when it can (the test's stand-in
+    /// while a test substitutes the main schedulers).
+    public static var instance: MainScheduler {
+        SchedulerSubstitution.current?.mainInstance ?? shared
+    }
 
-    /// Stops with a clear message when not on the main thread.
+    /// A scheduler that always goes through the main queue, never at once (the test's
+    /// stand-in while a test substitutes the main schedulers).
+    public static var asyncInstance: SerialDispatchQueueScheduler {
+        SchedulerSubstitution.current?.asyncInstance ?? sharedAsync
+    }
+
+    /// Stops with a clear message when not on the main thread (nor in a test that
+    /// substitutes the main schedulers: its task stands for the main thread).
     public static func ensureExecutingOnScheduler(errorMessage: String? = nil) {
-        if !isOnMainThread {
+        if !isOnMainThread && SchedulerSubstitution.current == nil {
             rxFatalError(errorMessage ?? "Executing on a background thread. Please use `MainScheduler.instance.schedule` to schedule work on the main thread.")
         }
     }
@@ -183,7 +202,17 @@ public final class MainScheduler: SerialDispatchQueueScheduler, @unchecked Senda
         ensureExecutingOnScheduler(errorMessage: errorMessage)
     }
 
+    public override var now: RxTime {
+        if let substitution = SchedulerSubstitution.current {
+            return substitution.scheduler.now
+        }
+        return Date()
+    }
+
     override func scheduleInternal<StateType>(_ state: StateType, action: @escaping (StateType) -> Disposable) -> Disposable {
+        if let substitution = SchedulerSubstitution.current {
+            return substitution.mainInstance.scheduleInternal(state, action: action)
+        }
         let previous = numberEnqueued.withLock { count -> Int in
             defer { count += 1 }
             return count
@@ -206,6 +235,10 @@ public final class MainScheduler: SerialDispatchQueueScheduler, @unchecked Senda
     }
 
     override func dispatch(_ work: @escaping @Sendable () -> Void) {
+        if let substitution = SchedulerSubstitution.current {
+            substitution.mainInstance.dispatch(work)
+            return
+        }
         let previous = numberEnqueued.withLock { count -> Int in
             defer { count += 1 }
             return count
@@ -221,6 +254,57 @@ public final class MainScheduler: SerialDispatchQueueScheduler, @unchecked Senda
             counter.withLock { $0 -= 1 }
         }
     }
+
+    override func scheduleRelativeInternal<StateType>(_ state: StateType, dueTime: RxTimeInterval, action: @escaping (StateType) -> Disposable) -> Disposable {
+        if let substitution = SchedulerSubstitution.current {
+            return substitution.scheduler.scheduleRelative(state, dueTime: dueTime, action: action)
+        }
+        return super.scheduleRelativeInternal(state, dueTime: dueTime, action: action)
+    }
+
+    public override func schedulePeriodic<StateType>(_ state: StateType, startAfter: RxTimeInterval, period: RxTimeInterval, action: @escaping (StateType) -> StateType) -> Disposable {
+        if let substitution = SchedulerSubstitution.current {
+            return substitution.scheduler.schedulePeriodic(state, startAfter: startAfter, period: period, action: action)
+        }
+        return super.schedulePeriodic(state, startAfter: startAfter, period: period, action: action)
+    }
+}
+
+/// The shared `MainScheduler.asyncInstance`: the main queue, or the stand-in of the test
+/// that schedules work while it substitutes the main schedulers.
+final class MainAsyncScheduler: SerialDispatchQueueScheduler, @unchecked Sendable {
+    override func dispatch(_ work: @escaping @Sendable () -> Void) {
+        if let substitution = SchedulerSubstitution.current {
+            substitution.asyncInstance.dispatch(work)
+            return
+        }
+        super.dispatch(work)
+    }
+
+    override var now: RxTime {
+        SchedulerSubstitution.current?.scheduler.now ?? Date()
+    }
+
+    override func scheduleInternal<StateType>(_ state: StateType, action: @escaping (StateType) -> Disposable) -> Disposable {
+        if let substitution = SchedulerSubstitution.current {
+            return substitution.asyncInstance.scheduleInternal(state, action: action)
+        }
+        return super.scheduleInternal(state, action: action)
+    }
+
+    override func scheduleRelativeInternal<StateType>(_ state: StateType, dueTime: RxTimeInterval, action: @escaping (StateType) -> Disposable) -> Disposable {
+        if let substitution = SchedulerSubstitution.current {
+            return substitution.scheduler.scheduleRelative(state, dueTime: dueTime, action: action)
+        }
+        return super.scheduleRelativeInternal(state, dueTime: dueTime, action: action)
+    }
+
+    override func schedulePeriodic<StateType>(_ state: StateType, startAfter: RxTimeInterval, period: RxTimeInterval, action: @escaping (StateType) -> StateType) -> Disposable {
+        if let substitution = SchedulerSubstitution.current {
+            return substitution.scheduler.schedulePeriodic(state, startAfter: startAfter, period: period, action: action)
+        }
+        return super.schedulePeriodic(state, startAfter: startAfter, period: period, action: action)
+    }
 }
 
 /// Runs work on the main thread: at once when already there, otherwise on the main queue.
@@ -229,7 +313,7 @@ public final class ConcurrentMainScheduler: SchedulerType, @unchecked Sendable {
     private let mainQueue = DispatchQueue.main
 
     /// The shared instance.
-    public static let instance = ConcurrentMainScheduler(mainScheduler: MainScheduler.instance)
+    public static let instance = ConcurrentMainScheduler(mainScheduler: MainScheduler())
 
     private init(mainScheduler: MainScheduler) {
         self.mainScheduler = mainScheduler
@@ -238,6 +322,9 @@ public final class ConcurrentMainScheduler: SchedulerType, @unchecked Sendable {
     public var now: RxTime { mainScheduler.now }
 
     public func schedule<StateType>(_ state: StateType, action: @escaping (StateType) -> Disposable) -> Disposable {
+        if let substitution = SchedulerSubstitution.current {
+            return substitution.mainInstance.schedule(state, action: action)
+        }
         if isOnMainThread {
             return action(state)
         }

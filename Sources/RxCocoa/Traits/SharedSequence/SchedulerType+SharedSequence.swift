@@ -1,7 +1,8 @@
 import RxSwift
 
 /// The scheduler `Driver` and `Signal` deliver on: a new `MainScheduler` by default,
-/// replaceable for tests with `mock`.
+/// replaceable for tests with `mock`, and the test's virtual main scheduler inside
+/// RxTest's `withVirtualTime` and `.virtualTime` trait (a `mock` inside those wins).
 ///
 /// A mock applies to the task (or thread) that calls `mock` and to the child tasks
 /// it starts, for as long as `action` runs, so tests running in parallel can each
@@ -15,9 +16,15 @@ public enum SharingScheduler {
 
     @TaskLocal private static var mocked: Factory?
 
-    /// Makes the scheduler for the next shared sequence.
+    /// Makes the scheduler for the next shared sequence: the mocked one, else the
+    /// `MainScheduler.instance` stand-in of a test that substitutes the main schedulers
+    /// (RxTest's `withVirtualTime` and `.virtualTime` trait), else a new `MainScheduler`.
     public static var make: () -> SchedulerType {
         if let factory = mocked { return factory.make }
+        if let substitution = SchedulerSubstitution.current {
+            let main = substitution.mainInstance
+            return { main }
+        }
         return { MainScheduler() }
     }
 

@@ -1,0 +1,237 @@
+import Foundation
+import RxSwift
+import RxTest
+import Testing
+
+/// A log written by the test and by the tasks it awaits.
+private final class Log: @unchecked Sendable {
+    private let lock = NSLock()
+    private var entries: [String] = []
+
+    func append(_ entry: String) {
+        lock.lock()
+        entries.append(entry)
+        lock.unlock()
+    }
+
+    var all: [String] {
+        lock.lock()
+        defer { lock.unlock() }
+        return entries
+    }
+}
+
+@Suite("Virtual clock: one deterministic time for Rx and Swift concurrency")
+struct VirtualClockTests {
+    @Test("a sleep wakes at its deadline's tick, before advance returns", .virtualTime)
+    func sleepWakesAtDeadline() async throws {
+        let scheduler = TestScheduler.current
+        let clock = scheduler.asyncClock
+        let log = Log()
+        async let sleeper: Void = {
+            try await clock.sleep(for: .seconds(5))
+            log.append("woke at \(scheduler.clock)")
+        }()
+        await scheduler.advance(by: 4)
+        #expect(log.all == [])
+        #expect(scheduler.clock == 4)
+        await scheduler.advance(by: 1)
+        #expect(log.all == ["woke at 5"])
+        try await sleeper
+    }
+
+    @Test("sleeps, Rx timers and subjects interleave in virtual time order", .virtualTime)
+    func interleavesWithRx() async throws {
+        let scheduler = TestScheduler.current
+        let clock = scheduler.asyncClock
+        let log = Log()
+        let subject = PublishSubject<Int>()
+        let events = scheduler.createObserver(Int.self)
+        let subscriptions = CompositeDisposable()
+        _ = subscriptions.insert(subject.subscribe(events))
+        _ = subscriptions.insert(
+            Observable<Int>.interval(.seconds(3), scheduler: MainScheduler.instance).take(2)
+                .subscribe(onNext: { log.append("timer \($0) at \(scheduler.clock)") })
+        )
+        async let producer: Void = {
+            for value in 1...3 {
+                try await clock.sleep(for: .seconds(2))
+                log.append("sleeper \(value) at \(scheduler.clock)")
+                subject.onNext(value)
+            }
+            subject.onCompleted()
+        }()
+        await scheduler.advance(to: 10)
+        try await producer
+        subscriptions.dispose()
+        #expect(log.all == [
+            "sleeper 1 at 2", "timer 0 at 3", "sleeper 2 at 4", "timer 1 at 6", "sleeper 3 at 6",
+        ])
+        #expect(events.events == [.next(2, 1), .next(4, 2), .next(6, 3), .completed(6)])
+        #expect(scheduler.clock == 10)
+    }
+
+    @Test("for try await over values sees each element at its tick", .virtualTime)
+    func valuesBridge() async throws {
+        let scheduler = TestScheduler.current
+        let ticks = Observable<Int>.interval(.seconds(10), scheduler: MainScheduler.instance).take(3)
+        async let seen: [String] = {
+            var seen: [String] = []
+            for try await value in ticks.values {
+                seen.append("\(value) at \(scheduler.clock)")
+            }
+            seen.append("finished at \(scheduler.clock)")
+            return seen
+        }()
+        await scheduler.advance(by: 30)
+        #expect(try await seen == ["0 at 10", "1 at 20", "2 at 30", "finished at 30"])
+    }
+
+    @Test("await single.value resumes at the single's tick", .virtualTime)
+    func valueBridge() async throws {
+        let scheduler = TestScheduler.current
+        let log = Log()
+        async let result: Int = {
+            let value = try await Single<Int>.timer(.seconds(7), scheduler: MainScheduler.instance).value
+            log.append("value \(value) at \(scheduler.clock)")
+            return value
+        }()
+        await scheduler.advance(by: 6)
+        #expect(log.all == [])
+        await scheduler.advance(by: 1)
+        #expect(log.all == ["value 0 at 7"])
+        #expect(try await result == 0)
+    }
+
+    @Test("an Observable made from async work that sleeps on the clock", .virtualTime)
+    func asyncCreateSleepsOnClock() async throws {
+        let scheduler = TestScheduler.current
+        let clock = scheduler.asyncClock
+        let observer = scheduler.createObserver(Int.self)
+        let subscription = Observable<Int>.create { emit in
+            for value in 1...3 {
+                try await clock.sleep(for: .seconds(value))
+                emit(value)
+            }
+        }
+        .subscribe(observer)
+        await scheduler.advance(by: 10)
+        subscription.dispose()
+        #expect(observer.events == [.next(1, 1), .next(3, 2), .next(6, 3), .completed(6)])
+    }
+
+    @Test("run() runs until no work is left, waiting for the tasks after each action", .virtualTime)
+    func runDrainsEverything() async throws {
+        let scheduler = TestScheduler.current
+        let clock = scheduler.asyncClock
+        let log = Log()
+        async let chain: Void = {
+            for step in 1...4 {
+                try await clock.sleep(for: .seconds(step * 10))
+                log.append("step \(step) at \(scheduler.clock)")
+            }
+        }()
+        await scheduler.run()
+        try await chain
+        #expect(log.all == ["step 1 at 10", "step 2 at 30", "step 3 at 60", "step 4 at 100"])
+    }
+
+    @Test("instants are ticks times the resolution; deadlines round up to a tick", .virtualTime(resolution: 0.1))
+    func instantsAndRounding() async throws {
+        let scheduler = TestScheduler.current
+        let clock = scheduler.asyncClock
+        #expect(clock.minimumResolution == .milliseconds(100))
+        #expect(clock.now == VirtualClock.Instant(offset: .zero))
+        let start = clock.now
+        async let sleeper: TestTime = {
+            try await clock.sleep(until: start.advanced(by: .milliseconds(250)), tolerance: nil)
+            return scheduler.clock
+        }()
+        await scheduler.advance(by: .milliseconds(500))
+        #expect(try await sleeper == 3)
+        #expect(clock.now == start.advanced(by: .milliseconds(500)))
+        #expect(scheduler.clock == 5)
+        // A deadline already reached returns at once, without scheduling anything.
+        try await clock.sleep(until: start, tolerance: nil)
+        #expect(scheduler.clock == 5)
+    }
+
+    @Test("cancelling a sleeping task throws CancellationError and removes its wake-up", .virtualTime)
+    func cancellation() async throws {
+        let scheduler = TestScheduler.current
+        let clock = scheduler.asyncClock
+        let outcome = await withTaskGroup(of: String.self, returning: String.self) { group in
+            group.addTask {
+                do {
+                    try await clock.sleep(for: .seconds(100))
+                    return "woke"
+                } catch is CancellationError {
+                    return "cancelled at \(scheduler.clock)"
+                } catch {
+                    return "other error"
+                }
+            }
+            await scheduler.advance(by: 5)
+            #expect(scheduler.hasPendingWork)
+            group.cancelAll()
+            return await group.next() ?? "nothing"
+        }
+        #expect(outcome == "cancelled at 5")
+        #expect(!scheduler.hasPendingWork)
+    }
+
+    @Test("the awaiting side is resumed deterministically, in parallel", .virtualTime, arguments: 0..<40)
+    func deterministicUnderParallelism(seed: Int) async throws {
+        let scheduler = TestScheduler.current
+        let clock = scheduler.asyncClock
+        let log = Log()
+        let period = 1 + seed % 5
+        async let first: Void = {
+            for index in 0..<5 {
+                try await clock.sleep(for: .seconds(period))
+                log.append("a\(index)@\(scheduler.clock)")
+            }
+        }()
+        async let second: Void = {
+            for try await value in Observable<Int>.interval(.seconds(period), scheduler: MainScheduler.instance).take(5).values {
+                log.append("b\(value)@\(scheduler.clock)")
+            }
+        }()
+        await scheduler.advance(by: 5 * period)
+        try await first
+        try await second
+        var expected: [String] = []
+        for index in 0..<5 {
+            // At each tick the sleeper's wake-up was scheduled first (the first child task
+            // starts first; then each wake-up is scheduled before the interval's next tick).
+            expected.append("a\(index)@\((index + 1) * period)")
+            expected.append("b\(index)@\((index + 1) * period)")
+        }
+        #expect(log.all == expected)
+    }
+
+    @Test("withVirtualTime runs async code the same way without the trait")
+    func withVirtualTimeAsync() async throws {
+        let seen = try await withVirtualTime { scheduler in
+            let clock = scheduler.asyncClock
+            async let woke: TestTime = {
+                try await clock.sleep(for: .seconds(3))
+                return scheduler.clock
+            }()
+            await scheduler.advance(by: 3)
+            return try await woke
+        }
+        #expect(seen == 3)
+    }
+
+    @Test("advance(to:) into the past stops with a clear message")
+    func advanceBackwardsStops() async {
+        await #expect(processExitsWith: .failure, observing: [\.standardErrorContent]) {
+            let scheduler = TestScheduler(initialClock: 100)
+            await scheduler.advance(to: 50)
+        }.map { result in
+            let stderr = String(decoding: result.standardErrorContent, as: UTF8.self)
+            #expect(stderr.contains("Rivulet: advance(to: 50) cannot move the clock back: it is already at 100."))
+        }
+    }
+}
