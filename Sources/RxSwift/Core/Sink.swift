@@ -58,15 +58,18 @@ class Sink<Observer: ObserverType>: Disposable, Cancelable, @unchecked Sendable 
     private final let downstreamNext: ElementForwarding?
     private final let state = UnsafeAtomic<Int>.create(0)
     private final var upstream: Disposable?
-
+    /// Set only while a test kit tracks subscriptions (see Tracking.swift).
+    private final var tracking: RxTrackingToken?
 
     init(observer: Observer) {
         self.observer = observer
         self.downstreamNext = directPath(of: observer)
         Resources.incrementTotal()
+        tracking = RxTracking.open(.sink(type(of: self)))
     }
 
     deinit {
+        tracking?.release()
         state.destroy()
         Resources.decrementTotal()
     }
@@ -139,6 +142,7 @@ class Sink<Observer: ObserverType>: Disposable, Cancelable, @unchecked Sendable 
     func dispose() {
         let previous = state.loadThenBitwiseOr(with: sinkDisposedBit, ordering: .acquiringAndReleasing)
         if previous & sinkDisposedBit != 0 { return }
+        tracking?.dispose()
         if previous & sinkUpstreamBit != 0 {
             let disposable = upstream
             upstream = nil

@@ -90,6 +90,22 @@ open class VirtualTimeScheduler<Converter: VirtualTimeConverterType>: SchedulerT
         lock.withLock { queue.elements.filter { !$0.isDisposed }.count }
     }
 
+    /// The times of the pending actions that came through `SchedulerType`'s methods
+    /// (operators, timers, code under test), earliest first; actions a test scripted with
+    /// `scheduleAbsoluteVirtual` / `scheduleRelativeVirtual` (testable observables,
+    /// `scheduleAt`) are left out.
+    package var pendingSchedulerWork: [VirtualTime] {
+        lock.withLock {
+            queue.elements
+                .filter { !$0.isDisposed && !$0.scripted }
+                .sorted { lhs, rhs in
+                    let order = converter.compareVirtualTime(lhs.time, rhs.time)
+                    return order.lessThen || (order.equal && lhs.id < rhs.id)
+                }
+                .map(\.time)
+        }
+    }
+
     public func schedule<StateType>(_ state: StateType, action: @escaping (StateType) -> Disposable) -> Disposable {
         scheduleRelative(state, dueTime: .microseconds(0), action: action)
     }
@@ -98,7 +114,7 @@ open class VirtualTimeScheduler<Converter: VirtualTimeConverterType>: SchedulerT
         let time = now.addingTimeInterval(dueTime.convertToSecondsInterval)
         let absoluteTime = converter.convertToVirtualTime(time)
         let adjustedTime = adjustScheduledTime(absoluteTime)
-        return scheduleAbsoluteVirtual(state, time: adjustedTime, action: action)
+        return enqueue(state, time: adjustedTime, scripted: false, action: action)
     }
 
     /// Schedules `action` `dueTime` virtual units from now.
@@ -109,8 +125,12 @@ open class VirtualTimeScheduler<Converter: VirtualTimeConverterType>: SchedulerT
 
     /// Schedules `action` at the virtual time `time`.
     public func scheduleAbsoluteVirtual<StateType>(_ state: StateType, time: VirtualTime, action: @escaping (StateType) -> Disposable) -> Disposable {
+        enqueue(state, time: time, scripted: true, action: action)
+    }
+
+    private func enqueue<StateType>(_ state: StateType, time: VirtualTime, scripted: Bool, action: @escaping (StateType) -> Disposable) -> Disposable {
         lock.lock()
-        let item = VirtualSchedulerItem(action: { action(state) }, time: time, id: nextId)
+        let item = VirtualSchedulerItem(action: { action(state) }, time: time, id: nextId, scripted: scripted)
         nextId += 1
         queue.enqueue(item)
         lock.unlock()
@@ -239,13 +259,16 @@ open class VirtualTimeScheduler<Converter: VirtualTimeConverterType>: SchedulerT
 final class VirtualSchedulerItem<Time>: Disposable, @unchecked Sendable {
     let time: Time
     let id: Int
+    /// Scheduled by a test script rather than through `SchedulerType`.
+    let scripted: Bool
     private var action: (() -> Disposable)?
     private let disposable = SingleAssignmentDisposable()
 
-    init(action: @escaping () -> Disposable, time: Time, id: Int) {
+    init(action: @escaping () -> Disposable, time: Time, id: Int, scripted: Bool) {
         self.action = action
         self.time = time
         self.id = id
+        self.scripted = scripted
     }
 
     var isDisposed: Bool { disposable.isDisposed }
