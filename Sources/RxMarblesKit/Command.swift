@@ -168,7 +168,7 @@ public struct RxMarblesCommand: ParsableCommand {
             write(listing())
             return
         }
-        let diagrams: [MarbleDiagram]
+        let diagrams: [OperatorDiagram]
         if let operatorName {
             guard let entry = Gallery.entry(named: operatorName) else {
                 throw ValidationError(NearestMatch.unknownOperatorMessage(operatorName, known: Gallery.names))
@@ -198,22 +198,32 @@ public struct RxMarblesCommand: ParsableCommand {
     }
 
     /// The diagram of `entry`, with the user's inputs if any.
-    func diagram(for entry: GalleryEntry) throws -> MarbleDiagram {
+    func diagram(for entry: GalleryEntry) throws -> OperatorDiagram {
         guard !inputs.isEmpty else { return entry.diagram() }
         var parsed: [MarbleInput] = []
         for (index, text) in inputs.enumerated() {
             do {
                 parsed.append(try MarbleInputParser.parse(text))
-            } catch let error as MarbleInputParser.Failure {
-                throw ToolFailure("--input \(index + 1) is not a valid marble string: \(error.message)\n  \(text)\n  \(String(repeating: " ", count: error.offset))^", code: ToolFailure.dataError)
+            } catch {
+                throw ToolFailure("--input \(index + 1): \(error.description)" + Self.pointer(at: error.position, in: text), code: ToolFailure.dataError)
             }
         }
         do {
             return try entry.diagram(inputs: parsed)
         } catch let error as GalleryInputError {
             if error.isUsageError { throw ValidationError(error.description) }
-            throw ToolFailure(error.description, code: ToolFailure.dataError)
+            var message = error.description
+            if case let .valueNotAccepted(_, input, _, _, _, position, _) = error, input >= 1, input <= inputs.count {
+                message += Self.pointer(at: position, in: inputs[input - 1])
+            }
+            throw ToolFailure(message, code: ToolFailure.dataError)
         }
+    }
+
+    /// The marble text on a line of its own with a caret under `position`.
+    static func pointer(at position: Int?, in text: String) -> String {
+        guard let position else { return "" }
+        return "\n  " + text + "\n  " + String(repeating: " ", count: position) + "^"
     }
 
     /// `--list`: one line per operator, name and summary.
@@ -244,7 +254,7 @@ public struct RxMarblesCommand: ParsableCommand {
     }
 
     /// Each stream's events in RxTest notation: `.next(3, "1a")`.
-    public func eventListing(_ diagram: MarbleDiagram) -> String {
+    public func eventListing(_ diagram: OperatorDiagram) -> String {
         var lines: [String] = []
         for timeline in diagram.timelines {
             let name = timeline.name.isEmpty ? "output" : timeline.name

@@ -65,6 +65,8 @@ public struct Timeline: Equatable, Sendable {
     public var isCold: Bool
     /// The subscriptions the operator made to this input.
     public var subscriptions: [FrameSpan]
+    /// For an output subscribed after frame 0: the frame of its subscription (drawn `^`).
+    public var zeroFrame: Int?
 
     /// A timeline; the events are put in frame order, keeping the order within a frame.
     public init(name: String, events: [MarbleEvent], isCold: Bool = false, subscriptions: [FrameSpan] = []) {
@@ -133,7 +135,7 @@ public struct TimeScale: Equatable, Sendable {
 }
 
 /// A marble diagram: input streams, the operator call, and the output it produced.
-public struct MarbleDiagram: Equatable, Sendable {
+public struct OperatorDiagram: Equatable, Sendable {
     /// The operator's name (`combineLatest`).
     public var name: String
     /// A one-line description.
@@ -146,6 +148,9 @@ public struct MarbleDiagram: Equatable, Sendable {
     public var output: Timeline
     /// How many frames the diagram spans at least (streams that never end run this far).
     public var minimumFrameCount: Int
+    /// Whether the inputs' subscriptions are the point of the example (for sharing
+    /// operators), so that text output always shows them.
+    public var showsSubscriptions = false
 
     /// A diagram.
     public init(name: String, summary: String, inputs: [Timeline], call: String, output: Timeline, minimumFrameCount: Int = 0) {

@@ -5,15 +5,24 @@ import RxTestCore
 /// A stream given as marble text and parsed: its events (an element's value is its
 /// marble key) and how many frames the text spans.
 public struct MarbleInput: Equatable {
-    /// The events, one tick per frame, frame 0 at time 0.
+    /// The events, one tick per frame, time 0 at the zero point (`^`, or else the first
+    /// frame; events before `^` have negative times).
     public var events: [Recorded<Event<String>>]
-    /// The number of frames the marble text covers.
+    /// The number of frames up to the last event.
     public var frameCount: Int
+    /// The marble text, if the input came from one.
+    public var text: String?
+    /// The position in `text` of each event.
+    public var positions: [Int]
+    /// How many frames the text has before its zero point `^` (0 without one).
+    public var framesBeforeZero = 0
 
     /// A parsed input.
-    public init(events: [Recorded<Event<String>>], frameCount: Int) {
+    public init(events: [Recorded<Event<String>>], frameCount: Int, text: String? = nil, positions: [Int] = []) {
         self.events = events
         self.frameCount = frameCount
+        self.text = text
+        self.positions = positions
     }
 }
 
@@ -21,8 +30,12 @@ public struct MarbleInput: Equatable {
 public enum GalleryInputError: Error, Equatable, CustomStringConvertible {
     /// The entry takes a different number of input streams.
     case wrongInputCount(operator: String, expected: ClosedRange<Int>, names: [String], got: Int)
-    /// A value of an input is not one the example's element type accepts.
-    case valueNotAccepted(operator: String, input: Int, name: String, key: String, frame: Int, expected: String)
+    /// A value of an input is not one the example's element type accepts; `position`
+    /// is where the key stands in the marble text, if known.
+    case valueNotAccepted(operator: String, input: Int, name: String, key: String, frame: Int, position: Int?, expected: String)
+    /// A cold input has events before its zero point (`^` marks the subscription of hot
+    /// inputs only).
+    case coldInputBeforeZero(operator: String, input: Int, name: String)
 
     /// Whether this is a usage error (exit 64) rather than a data error (exit 65).
     public var isUsageError: Bool {
@@ -45,8 +58,11 @@ public enum GalleryInputError: Error, Equatable, CustomStringConvertible {
                 return "\(name) creates its sequence itself and takes no --input; got \(got)."
             }
             return "\(name) takes \(count) (\(names.joined(separator: ", "))); got \(got) --input."
-        case let .valueNotAccepted(name, input, inputName, key, frame, expected):
-            return "--input \(input) (\(inputName)) of \(name): '\(key)' at frame \(frame) is not \(expected)."
+        case let .valueNotAccepted(name, input, inputName, key, frame, position, expected):
+            let place = position.map { "at position \($0)" } ?? "at frame \(frame)"
+            return "--input \(input) (\(inputName)) of \(name): '\(key)' \(place) is not \(expected)."
+        case let .coldInputBeforeZero(name, input, inputName):
+            return "--input \(input) (\(inputName)) of \(name) is cold: its events are timed from each subscription, so it cannot have events before '^'."
         }
     }
 }
@@ -75,7 +91,44 @@ public struct InputSpec<Element> {
     }
 }
 
+extension InputSpec {
+    /// The spec's events replaced by those of marble text (read by RxTestCore's parser,
+    /// keys decoded like a user's). The gallery's own marbles are checked by its tests.
+    func withMarbles(_ marbles: String) -> InputSpec {
+        var copy = self
+        do {
+            let input = try MarbleInputParser.parse(marbles)
+            copy.events = try input.events.map { record in
+                switch record.value {
+                case .next(let key):
+                    guard let element = decode(key) else {
+                        throw GalleryInputError.valueNotAccepted(operator: "", input: 0, name: name, key: key, frame: record.time, position: nil, expected: accepts)
+                    }
+                    return Recorded(time: record.time, value: .next(element))
+                case .error(let error):
+                    return Recorded(time: record.time, value: .error(error))
+                case .completed:
+                    return Recorded(time: record.time, value: .completed)
+                }
+            }
+        } catch {
+            rxFatalError("the gallery's marbles \"\(marbles)\" for \(name) are wrong: \(error)")
+        }
+        return copy
+    }
+}
+
 extension InputSpec where Element == Int {
+    /// A hot stream of integers from marble text (digit keys).
+    public static func hot(_ name: String, _ marbles: String) -> InputSpec<Int> {
+        hot(name, [Recorded<Event<Int>>]()).withMarbles(marbles)
+    }
+
+    /// A cold stream of integers from marble text (digit keys).
+    public static func cold(_ name: String, _ marbles: String) -> InputSpec<Int> {
+        cold(name, [Recorded<Event<Int>>]()).withMarbles(marbles)
+    }
+
     /// A hot stream of integers; the user's marble keys must be digits.
     public static func hot(_ name: String, _ events: [Recorded<Event<Int>>]) -> InputSpec<Int> {
         InputSpec(name: name, events: events, isCold: false, accepts: "a digit 0-9 (this example works on integers)") { Int($0) }
@@ -88,6 +141,16 @@ extension InputSpec where Element == Int {
 }
 
 extension InputSpec where Element == String {
+    /// A hot stream of strings from marble text (any key).
+    public static func hotStrings(_ name: String, _ marbles: String) -> InputSpec<String> {
+        hot(name, [Recorded<Event<String>>]()).withMarbles(marbles)
+    }
+
+    /// A cold stream of strings from marble text (any key).
+    public static func coldStrings(_ name: String, _ marbles: String) -> InputSpec<String> {
+        cold(name, [Recorded<Event<String>>]()).withMarbles(marbles)
+    }
+
     /// A hot stream of strings; any marble key is accepted.
     public static func hot(_ name: String, _ events: [Recorded<Event<String>>]) -> InputSpec<String> {
         InputSpec(name: name, events: events, isCold: false, accepts: "a value") { $0 }
@@ -127,9 +190,11 @@ public struct GalleryEntry {
     public let inputNames: [String]
     /// How many `--input` streams it takes.
     public let inputCount: ClosedRange<Int>
-    private let make: ([MarbleInput]?) throws -> MarbleDiagram
+    /// Whether its diagram always shows the inputs' subscriptions.
+    public private(set) var showsSubscriptions = false
+    private let make: ([MarbleInput]?) throws -> OperatorDiagram
 
-    init(name: String, aliases: [String], family: GalleryFamily, summary: String, inputNames: [String], inputCount: ClosedRange<Int>, make: @escaping ([MarbleInput]?) throws -> MarbleDiagram) {
+    init(name: String, aliases: [String], family: GalleryFamily, summary: String, inputNames: [String], inputCount: ClosedRange<Int>, make: @escaping ([MarbleInput]?) throws -> OperatorDiagram) {
         self.name = name
         self.aliases = aliases
         self.family = family
@@ -139,21 +204,32 @@ public struct GalleryEntry {
         self.make = make
     }
 
+    /// The same entry, its diagrams showing the inputs' subscriptions.
+    func showingSubscriptions() -> GalleryEntry {
+        var copy = self
+        copy.showsSubscriptions = true
+        return copy
+    }
+
     /// The diagram of the default example, computed now.
-    public func diagram() -> MarbleDiagram {
+    public func diagram() -> OperatorDiagram {
         do {
-            return try make(nil)
+            var diagram = try make(nil)
+            diagram.showsSubscriptions = showsSubscriptions
+            return diagram
         } catch {
             rxFatalError("the default example of \(name) was refused: \(error)")
         }
     }
 
     /// The diagram with the inputs replaced by `inputs`, computed now.
-    public func diagram(inputs: [MarbleInput]) throws -> MarbleDiagram {
+    public func diagram(inputs: [MarbleInput]) throws -> OperatorDiagram {
         guard inputCount.contains(inputs.count) else {
             throw GalleryInputError.wrongInputCount(operator: name, expected: inputCount, names: inputNames, got: inputs.count)
         }
-        return try make(inputs)
+        var diagram = try make(inputs)
+        diagram.showsSubscriptions = showsSubscriptions
+        return diagram
     }
 }
 
@@ -179,9 +255,15 @@ final class ExampleRun {
     private(set) var inputFrames = 0
     private var subscriptionReaders: [() -> [Subscription]] = []
 
+    /// When the output is subscribed: 0, or later when a user's hot input has frames
+    /// before its zero point `^` (then the hot inputs move right by as much, so that
+    /// frame 0 is the first character of the longest lead-in).
+    let subscribeAt: TestTime
+
     init(operatorName: String, userInputs: [MarbleInput]?) {
         self.operatorName = operatorName
         self.userInputs = userInputs
+        self.subscribeAt = userInputs?.map(\.framesBeforeZero).max() ?? 0
     }
 
     /// The testable observable for input `index`: the spec's events, or the user's with
@@ -191,20 +273,26 @@ final class ExampleRun {
         var frames = (spec.events.map(\.time).max() ?? 0) + 1
         if let userInputs {
             let user = userInputs[index]
-            events = try user.events.map { record in
+            if spec.isCold, user.events.contains(where: { $0.time < 0 }) {
+                throw GalleryInputError.coldInputBeforeZero(operator: operatorName, input: index + 1, name: name ?? spec.name)
+            }
+            let shift = spec.isCold ? 0 : subscribeAt
+            events = try user.events.enumerated().map { offset, record in
+                let time = record.time + shift
                 switch record.value {
                 case .next(let key):
                     guard let element = spec.decode(key) else {
-                        throw GalleryInputError.valueNotAccepted(operator: operatorName, input: index + 1, name: name ?? spec.name, key: key, frame: record.time, expected: spec.accepts)
+                        let position = offset < user.positions.count ? user.positions[offset] : nil
+                        throw GalleryInputError.valueNotAccepted(operator: operatorName, input: index + 1, name: name ?? spec.name, key: key, frame: time, position: position, expected: spec.accepts)
                     }
-                    return Recorded(time: record.time, value: .next(element))
+                    return Recorded(time: time, value: .next(element))
                 case .error(let error):
-                    return Recorded(time: record.time, value: .error(error))
+                    return Recorded(time: time, value: .error(error))
                 case .completed:
-                    return Recorded(time: record.time, value: .completed)
+                    return Recorded(time: time, value: .completed)
                 }
             }
-            frames = user.frameCount
+            frames = user.frameCount + shift
         }
         inputFrames = max(inputFrames, frames)
         timelines.append(Timeline(name: name ?? spec.name, recorded: events, isCold: spec.isCold))
@@ -215,20 +303,29 @@ final class ExampleRun {
 
     /// Subscribes the output at 0, runs the scheduler up to `horizon` (or a little past
     /// the inputs), disposes, and returns the diagram.
-    func finish<Output>(_ entry: EntryText, horizon: Int?, output make: () -> Observable<Output>) -> MarbleDiagram {
+    func finish<Output>(_ entry: EntryText, horizon: Int?, output make: () -> Observable<Output>) -> OperatorDiagram {
         let end = horizon ?? max(inputFrames + 6, 12)
         let observer = scheduler.createObserver(Output.self)
-        let subscription = make().subscribe(observer)
+        let subscription = SerialDisposable()
+        let output = make()
+        if subscribeAt == 0 {
+            subscription.disposable = output.subscribe(observer)
+        } else {
+            scheduler.scheduleAt(subscribeAt) { subscription.disposable = output.subscribe(observer) }
+        }
         scheduler.scheduleAt(end) { subscription.dispose() }
         scheduler.advanceTo(end)
         subscription.dispose()
         for (index, read) in subscriptionReaders.enumerated() {
             timelines[index].subscriptions = read().map { FrameSpan(start: $0.subscribe, end: $0.unsubscribe == Int.max ? nil : $0.unsubscribe) }
         }
-        let output = Timeline(name: "", recorded: observer.events)
-        return MarbleDiagram(
+        var recorded = Timeline(name: "", recorded: observer.events)
+        if subscribeAt > 0 {
+            recorded.zeroFrame = subscribeAt
+        }
+        return OperatorDiagram(
             name: entry.name, summary: entry.summary, inputs: timelines, call: entry.call,
-            output: output, minimumFrameCount: max(inputFrames + 1, horizon ?? 0)
+            output: recorded, minimumFrameCount: max(inputFrames + 1, horizon ?? 0)
         )
     }
 }

@@ -11,7 +11,7 @@ import RxTestCore
 extension Gallery {
     /// Every example, in display order.
     public static var entries: [GalleryEntry] {
-        creating + transforming + filtering + scheduling
+        creating + transforming + filtering + combining + timing + errors + sharing + scheduling
     }
 
     static var creating: [GalleryEntry] {
@@ -59,8 +59,23 @@ extension Gallery {
         [
             .unary("map", .transforming, "Transforms each element with a closure.",
                    call: "source.map { $0 * 10 }",
-                   .hot("source", [.next(1, 1), .next(4, 2), .next(7, 3), .completed(9)])) { source, _ in
+                   .hot("source", "-1--2--3-|")) { source, _ in
                 source.map { $0 * 10 }
+            },
+            .unary("scan", .transforming, "Emits each step of an accumulation from a seed.",
+                   call: "source.scan(0) { $0 + $1 }",
+                   .hot("source", "-1--2--3-|")) { source, _ in
+                source.scan(0) { $0 + $1 }
+            },
+            .unary("reduce", .transforming, "Emits the final accumulation when the source completes.",
+                   call: "source.reduce(0) { $0 + $1 }",
+                   .hot("source", "-1--2--3-|")) { source, _ in
+                source.reduce(0) { $0 + $1 }
+            },
+            .unary("compactMap", .transforming, "Transforms each element and drops the nil results.",
+                   call: "source.compactMap { Int($0) }",
+                   .hotStrings("source", "-1-a-2-b-3-|")) { (source: TestableObservable<String>, _) in
+                source.compactMap { Int($0) }
             },
         ]
     }
@@ -69,14 +84,155 @@ extension Gallery {
         [
             .unary("filter", .filtering, "Lets through only the elements that pass a test.",
                    call: "source.filter { $0 % 2 == 0 }",
-                   .hot("source", [.next(1, 1), .next(3, 2), .next(5, 3), .next(7, 4), .next(9, 5), .completed(11)])) { source, _ in
+                   .hot("source", "-1-2-3-4-5-|")) { source, _ in
                 source.filter { $0 % 2 == 0 }
             },
             .unary("take", .filtering, "Emits the first n elements, then completes.",
                    call: "source.take(2)",
-                   .hot("source", [.next(1, 1), .next(3, 2), .next(5, 3), .next(7, 4), .completed(9)])) { source, _ in
+                   .hot("source", "-1-2-3-4-|")) { source, _ in
                 source.take(2)
             },
+            .unary("skip", .filtering, "Drops the first n elements.",
+                   call: "source.skip(2)",
+                   .hot("source", "-1-2-3-4-|")) { source, _ in
+                source.skip(2)
+            },
+            .unary("distinctUntilChanged", .filtering, "Drops elements equal to the one before.",
+                   call: "source.distinctUntilChanged()",
+                   .hot("source", "-1-1-2-2-1-3-|")) { source, _ in
+                source.distinctUntilChanged()
+            },
+            .unary("takeWhile", .filtering, aliases: ["take(while:)"], "Emits elements while they pass a test, then completes.",
+                   call: "source.take(while: { $0 < 3 })",
+                   .hot("source", "-1-2-3-1-|")) { source, _ in
+                source.take(while: { $0 < 3 })
+            },
+            .unary("skipWhile", .filtering, aliases: ["skip(while:)"], "Drops elements while they pass a test, then lets all through.",
+                   call: "source.skip(while: { $0 < 3 })",
+                   .hot("source", "-1-2-3-1-|")) { source, _ in
+                source.skip(while: { $0 < 3 })
+            },
+            .unary("takeLast", .filtering, "Emits the last n elements when the source completes.",
+                   call: "source.takeLast(2)",
+                   .hot("source", "-1-2-3-4-|")) { source, _ in
+                source.takeLast(2)
+            },
+            .unary("elementAt", .filtering, aliases: ["element(at:)"], "Emits only the element at an index, then completes.",
+                   call: "source.element(at: 2)",
+                   .hot("source", "-1-2-3-4-|")) { source, _ in
+                source.element(at: 2)
+            },
+            .unary("ignoreElements", .filtering, "Drops every element; keeps completion or error.",
+                   call: "source.ignoreElements()",
+                   .hot("source", "-1-2-3-|")) { source, _ in
+                source.ignoreElements()
+            },
+            .binary("takeUntil", .filtering, aliases: ["take(until:)"], "Emits elements until another sequence emits, then completes.",
+                    call: "source.take(until: other)",
+                    .hot("source", "-1-2-3-4-|"), .hotStrings("other", "------x-|")) { (source: TestableObservable<Int>, other: TestableObservable<String>, _) in
+                source.take(until: other)
+            },
+            .binary("skipUntil", .filtering, aliases: ["skip(until:)"], "Drops elements until another sequence emits.",
+                    call: "source.skip(until: other)",
+                    .hot("source", "-1-2-3-4-|"), .hotStrings("other", "----x-|")) { (source: TestableObservable<Int>, other: TestableObservable<String>, _) in
+                source.skip(until: other)
+            },
+        ]
+    }
+
+    static var combining: [GalleryEntry] {
+        [
+            .unary("startWith", .combining, "Emits the given elements first, then the source's.",
+                   call: "source.startWith(0)",
+                   .hot("source", "---1--2-|")) { source, _ in
+                source.startWith(0)
+            },
+            .binary("combineLatest", .combining, "Combines the latest element of each input whenever any of them emits.",
+                    call: "Observable.combineLatest(a, b) { \"\\($0)\\($1)\" }",
+                    .hotStrings("a", "-1--2---3|"), .hotStrings("b", "--a--b|")) { (a: TestableObservable<String>, b: TestableObservable<String>, _) in
+                Observable.combineLatest(a, b) { "\($0)\($1)" }
+            },
+            .binary("zip", .combining, "Pairs the inputs' elements by index.",
+                    call: "Observable.zip(a, b) { \"\\($0)\\($1)\" }",
+                    .hotStrings("a", "-1--2---3-|"), .hotStrings("b", "--a--b-c-|")) { (a: TestableObservable<String>, b: TestableObservable<String>, _) in
+                Observable.zip(a, b) { "\($0)\($1)" }
+            },
+        ]
+    }
+
+    static var timing: [GalleryEntry] {
+        [
+            .unary("debounce", .timing, "Emits an element only after a quiet period without another.",
+                   call: "source.debounce(.seconds(2), scheduler: scheduler)",
+                   .hot("source", "-1--23---4-|")) { source, scheduler in
+                source.debounce(.seconds(2), scheduler: scheduler)
+            },
+            .unary("throttle", .timing, "Emits at most one element per period (the first, and the latest at its end).",
+                   call: "source.throttle(.seconds(3), scheduler: scheduler)",
+                   .hot("source", "-12-3----45---|")) { source, scheduler in
+                source.throttle(.seconds(3), scheduler: scheduler)
+            },
+            .binary("sample", .timing, "Emits the source's latest element whenever the sampler emits, if there is a new one.",
+                    call: "source.sample(sampler)",
+                    .hot("source", "-1-2---3-4--|"), .hotStrings("sampler", "---x--x--x--x|")) { (source: TestableObservable<Int>, sampler: TestableObservable<String>, _) in
+                source.sample(sampler)
+            },
+            .unary("delay", .timing, "Shifts every element later by a delay.",
+                   call: "source.delay(.seconds(2), scheduler: scheduler)",
+                   .hot("source", "-1--2-3-|")) { source, scheduler in
+                source.delay(.seconds(2), scheduler: scheduler)
+            },
+            .unary("delaySubscription", .timing, "Subscribes to the source only after a delay.",
+                   call: "source.delaySubscription(.seconds(3), scheduler: scheduler)",
+                   .cold("source", "1-2-|")) { source, scheduler in
+                source.delaySubscription(.seconds(3), scheduler: scheduler)
+            },
+            .unary("buffer", .timing, "Collects elements into arrays, emitted when full or when the time span ends.",
+                   call: "source.buffer(timeSpan: .seconds(5), count: 2, scheduler: scheduler)",
+                   .hot("source", "-12--3------|")) { source, scheduler in
+                source.buffer(timeSpan: .seconds(5), count: 2, scheduler: scheduler)
+            },
+            .unary("timeout", .timing, "Fails when no element arrives within a time after the previous one.",
+                   call: "source.timeout(.seconds(3), scheduler: scheduler)",
+                   .hot("source", "-1-2-----3|")) { source, scheduler in
+                source.timeout(.seconds(3), scheduler: scheduler)
+            },
+            .unary("takeFor", .timing, aliases: ["take(for:)"], "Emits elements for a duration, then completes.",
+                   call: "source.take(for: .seconds(5), scheduler: scheduler)",
+                   .hot("source", "-1-2-3-4-|")) { source, scheduler in
+                source.take(for: .seconds(5), scheduler: scheduler)
+            },
+        ]
+    }
+
+    static var errors: [GalleryEntry] {
+        [
+            .binary("catch", .errors, aliases: ["catchError"], "Replaces an error with a fallback sequence.",
+                    call: "source.catch { _ in fallback.asObservable() }",
+                    .hot("source", "-1-2-#"), .cold("fallback", "7-8|")) { (source: TestableObservable<Int>, fallback: TestableObservable<Int>, _) in
+                source.catch { _ in fallback.asObservable() }
+            },
+            .unary("catchAndReturn", .errors, aliases: ["catchErrorJustReturn"], "Replaces an error with one element and completion.",
+                   call: "source.catchAndReturn(0)",
+                   .hot("source", "-1-2-#")) { source, _ in
+                source.catchAndReturn(0)
+            },
+            .unary("retry", .errors, "Subscribes again after an error, up to a number of attempts in all.",
+                   call: "source.retry(2)",
+                   .cold("source", "-1-2-#")) { source, _ in
+                source.retry(2)
+            },
+        ]
+    }
+
+    static var sharing: [GalleryEntry] {
+        [
+            GalleryEntry.unary("share", .sharing, "Shares one subscription to the source among all subscribers (see the source's single ^...!).",
+                   call: "let shared = source.share(); Observable.zip(shared, shared.skip(1)) { \"\\($0)\\($1)\" }",
+                   .cold("source", "-1-2-3-|")) { source, _ in
+                let shared = source.share()
+                return Observable.zip(shared, shared.skip(1)) { "\($0)\($1)" }
+            }.showingSubscriptions(),
         ]
     }
 
@@ -85,13 +241,13 @@ extension Gallery {
             .unary("observeOn", .scheduling, aliases: ["observe(on:)", "observe"],
                    "Delivers the events on a scheduler (a TestScheduler runs work for now one tick later).",
                    call: "source.observe(on: scheduler)",
-                   .hot("source", [.next(1, 1), .next(4, 2), .next(6, 3), .completed(8)])) { source, scheduler in
+                   .hot("source", "-1--2-3-|")) { source, scheduler in
                 source.observe(on: scheduler)
             },
             .unary("subscribeOn", .scheduling, aliases: ["subscribe(on:)"],
                    "Subscribes to the source on a scheduler (here one tick later, so a cold source starts later).",
                    call: "source.subscribe(on: scheduler)",
-                   .cold("source", [.next(0, 1), .next(3, 2), .next(5, 3), .completed(7)])) { source, scheduler in
+                   .cold("source", "1--2-3-|")) { source, scheduler in
                 source.subscribe(on: scheduler)
             },
         ]

@@ -6,6 +6,8 @@ public enum MarbleCell: Equatable, Sendable {
     case ended
     /// One event or several at the same frame, in order.
     case events([MarbleEventKind])
+    /// The output was subscribed to here (drawn `^`, as in marble text).
+    case subscribed
 
     /// The text of the cell in a marble string: a label, `|`, `#`, or a group such as
     /// `(ab|)`; labels longer than one character are separated by commas in a group.
@@ -13,6 +15,7 @@ public enum MarbleCell: Equatable, Sendable {
         switch self {
         case .line: return "-"
         case .ended: return " "
+        case .subscribed: return "^"
         case .events(let kinds):
             if kinds.count == 1 { return kinds[0].symbol }
             let symbols = kinds.map(\.symbol)
@@ -46,7 +49,7 @@ public struct MarbleLayout: Equatable, Sendable {
 
     /// The layout of `diagram`; with `subscriptions`, room is made for the inputs'
     /// subscription lines too.
-    public init(_ diagram: MarbleDiagram, subscriptions: Bool = false) {
+    public init(_ diagram: OperatorDiagram, subscriptions: Bool = false) {
         let frameCount = diagram.frameCount
         let cells = diagram.timelines.map { MarbleLayout.cells(of: $0, frameCount: frameCount) }
         let lines = diagram.inputs.map { subscriptions ? MarbleLayout.subscriptionLines(of: $0, frameCount: frameCount) : [] }
@@ -119,6 +122,8 @@ public struct MarbleLayout: Equatable, Sendable {
             }
             if !kinds.isEmpty {
                 result[frame] = .events(kinds)
+            } else if frame == timeline.zeroFrame {
+                result[frame] = .subscribed
             }
         }
         return result

@@ -86,7 +86,7 @@ public struct SVGRenderer: Sendable {
     }
 
     /// The geometry of `diagram`'s picture.
-    public func geometry(_ diagram: MarbleDiagram) -> Geometry {
+    public func geometry(_ diagram: OperatorDiagram) -> Geometry {
         let layout = MarbleLayout(diagram)
         let names = diagram.timelines.map(displayName)
         let longestName = names.map(\.count).max() ?? 0
@@ -130,7 +130,7 @@ public struct SVGRenderer: Sendable {
     }
 
     /// The SVG document for `diagram`.
-    public func render(_ diagram: MarbleDiagram) -> String {
+    public func render(_ diagram: OperatorDiagram) -> String {
         let layout = MarbleLayout(diagram)
         let geometry = geometry(diagram)
         var out = """

@@ -30,20 +30,20 @@ public struct TextRenderer: Sendable {
     }
 
     /// The diagram with a heading line (`name — summary`).
-    public func render(_ diagram: MarbleDiagram) -> String {
+    public func render(_ diagram: OperatorDiagram) -> String {
         var lines = [heading(diagram)]
         lines.append(contentsOf: diagramLines(diagram))
         return lines.joined(separator: "\n") + "\n"
     }
 
     /// The heading line: the name in bold, then the summary.
-    public func heading(_ diagram: MarbleDiagram) -> String {
+    public func heading(_ diagram: OperatorDiagram) -> String {
         paint(diagram.name, .bold) + "  " + paint(diagram.summary, .dim)
     }
 
     /// The lines of the diagram itself, without heading.
-    public func diagramLines(_ diagram: MarbleDiagram) -> [String] {
-        let layout = MarbleLayout(diagram, subscriptions: showSubscriptions)
+    public func diagramLines(_ diagram: OperatorDiagram) -> [String] {
+        let layout = MarbleLayout(diagram, subscriptions: showSubscriptions || diagram.showsSubscriptions)
         let nameWidth = diagram.timelines.map { displayName($0).count }.max() ?? 0
         let indent = "  "
         let gutter = nameWidth > 0 ? nameWidth + 2 : 0
@@ -83,6 +83,8 @@ public struct TextRenderer: Sendable {
                 text += String(repeating: " ", count: widths[frame])
             case .line:
                 text += paint(String(repeating: "-", count: widths[frame]), .dim, enabled: colored)
+            case .subscribed:
+                text += paint("^", .cyan, enabled: colored) + paint(String(repeating: "-", count: fillCount), .dim, enabled: colored)
             case .events(let kinds):
                 text += colored ? paintEvents(kinds) : raw
                 // After a terminal event there is no more line to draw.

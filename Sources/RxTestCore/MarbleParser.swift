@@ -74,7 +74,7 @@ extension Marbles {
                     throw groupNotClosed(chars, group: group, at: progression.upperBound, marbles: marbles)
                         ?? MarbleError(.badTimeProgression(reason: "time cannot pass inside a group"), token: String(chars[progression]), position: index, marbles: marbles)
                 }
-                time += try ticks(of: chars, progression, resolution: resolution, marbles: marbles)
+                time = try advance(time, by: ticks(of: chars, progression, resolution: resolution, marbles: marbles), at: index, in: chars, marbles: marbles)
                 index = progression.upperBound
                 continue
             }
@@ -89,7 +89,7 @@ extension Marbles {
                     throw groupNotClosed(chars, group: group, at: index, marbles: marbles)
                         ?? fail(.unexpectedCharacter(reason: "a group is a single frame, so '-' cannot be inside one"), at: index)
                 }
-                time += frame
+                time = try advance(time, by: frame, at: index, in: chars, marbles: marbles)
             case "(":
                 if group != nil {
                     throw fail(.nestedGroup, at: index)
@@ -100,24 +100,24 @@ extension Marbles {
                     throw fail(.unbalancedGroupEnd, at: index)
                 }
                 group = nil
-                time += frame
+                time = try advance(time, by: frame, at: index, in: chars, marbles: marbles)
             case "^":
                 if let zero {
                     throw fail(.unexpectedCharacter(reason: "there can be only one subscription point, and one is at position \(zero.position)"), at: index)
                 }
                 zero = (index, time)
-                if group == nil { time += frame }
+                if group == nil { time = try advance(time, by: frame, at: index, in: chars, marbles: marbles) }
             case "!":
                 throw fail(.unexpectedCharacter(reason: "'!' marks a disposal and only belongs in subscription marbles"), at: index)
             case "|":
                 entries.append(MarbleTimeline.Entry(kind: .completed, time: time, position: index))
-                if group == nil { time += frame }
+                if group == nil { time = try advance(time, by: frame, at: index, in: chars, marbles: marbles) }
             case "#":
                 entries.append(MarbleTimeline.Entry(kind: .error, time: time, position: index))
-                if group == nil { time += frame }
+                if group == nil { time = try advance(time, by: frame, at: index, in: chars, marbles: marbles) }
             default:
                 entries.append(MarbleTimeline.Entry(kind: .key(char), time: time, position: index))
-                if group == nil { time += frame }
+                if group == nil { time = try advance(time, by: frame, at: index, in: chars, marbles: marbles) }
             }
             index += 1
         }
@@ -189,8 +189,9 @@ extension Marbles {
         var events: [Recorded<Event<T>>] = []
         events.reserveCapacity(timeline.entries.count)
         var terminals: [(position: Int, isTerminal: Bool)] = []
+        let chars = Array(marbles)
         for entry in timeline.entries {
-            let time = entry.time + origin
+            let time = try advance(entry.time, by: origin, at: entry.position, in: chars, marbles: marbles)
             switch entry.kind {
             case .completed:
                 events.append(Recorded(time: time, value: .completed))
@@ -210,7 +211,7 @@ extension Marbles {
             }
             terminals.append((entry.position, events[events.count - 1].value.isStopEvent))
         }
-        try checkTerminals(terminals, chars: Array(marbles), marbles: marbles)
+        try checkTerminals(terminals, chars: chars, marbles: marbles)
         return events
     }
 
@@ -252,7 +253,7 @@ extension Marbles {
                     throw groupNotClosed(chars, group: group, at: progression.upperBound, marbles: marbles)
                         ?? MarbleError(.badTimeProgression(reason: "time cannot pass inside a group"), token: String(chars[progression]), position: index, marbles: marbles)
                 }
-                time += try ticks(of: chars, progression, resolution: resolution, marbles: marbles)
+                time = try advance(time, by: ticks(of: chars, progression, resolution: resolution, marbles: marbles), at: index, in: chars, marbles: marbles)
                 index = progression.upperBound
                 continue
             }
@@ -267,7 +268,7 @@ extension Marbles {
                     throw groupNotClosed(chars, group: group, at: index, marbles: marbles)
                         ?? fail(.unexpectedCharacter(reason: "a group is a single frame, so '-' cannot be inside one"), at: index)
                 }
-                time += frame
+                time = try advance(time, by: frame, at: index, in: chars, marbles: marbles)
             case "(":
                 if group != nil {
                     throw fail(.nestedGroup, at: index)
@@ -278,20 +279,23 @@ extension Marbles {
                     throw fail(.unbalancedGroupEnd, at: index)
                 }
                 group = nil
-                time += frame
+                time = try advance(time, by: frame, at: index, in: chars, marbles: marbles)
             case "^":
                 if let open {
                     throw fail(.unexpectedCharacter(reason: "the subscription at position \(open.position) has no '!' yet"), at: index)
                 }
                 open = (index, time)
-                if group == nil { time += frame }
+                if group == nil { time = try advance(time, by: frame, at: index, in: chars, marbles: marbles) }
             case "!":
                 guard let subscribed = open else {
                     throw fail(.unexpectedCharacter(reason: "'!' needs a subscription '^' before it"), at: index)
                 }
-                subscriptions.append(Subscription(subscribed.time + origin, time + origin))
+                subscriptions.append(Subscription(
+                    try advance(subscribed.time, by: origin, at: subscribed.position, in: chars, marbles: marbles),
+                    try advance(time, by: origin, at: index, in: chars, marbles: marbles)
+                ))
                 open = nil
-                if group == nil { time += frame }
+                if group == nil { time = try advance(time, by: frame, at: index, in: chars, marbles: marbles) }
             default:
                 throw fail(.unexpectedCharacter(reason: "subscription marbles hold only '-', '^', '!', groups, spaces and time progressions"), at: index)
             }
@@ -301,12 +305,23 @@ extension Marbles {
             throw fail(.unbalancedGroupStart, at: group)
         }
         if let open {
-            subscriptions.append(Subscription(open.time + origin))
+            subscriptions.append(Subscription(try advance(open.time, by: origin, at: open.position, in: chars, marbles: marbles)))
         }
         return subscriptions
     }
 
     // MARK: - Shared pieces
+
+    /// `time + ticks`, or a ``MarbleError`` naming the character at `position` when the
+    /// sum does not fit in a `TestTime` (huge frames, time progressions or origins).
+    static func advance(_ time: TestTime, by ticks: TestTime, at position: Int, in chars: [Character], marbles: String) throws(MarbleError) -> TestTime {
+        let (sum, overflow) = time.addingReportingOverflow(ticks)
+        if overflow {
+            let token = chars.indices.contains(position) ? String(chars[position]) : ""
+            throw MarbleError(.timeOutOfRange, token: token, position: position, marbles: marbles)
+        }
+        return sum
+    }
 
     /// The key itself as the value, for `String` and `Character` elements.
     static func keyAsValue<T>(_ char: Character, _ type: T.Type) -> T? {

@@ -317,25 +317,37 @@ extension Marbles {
         }
         var lines: [String] = []
         var looksLikeTime = false
+        // Whether a key merged with a neighbour into one grapheme cluster (a combining
+        // mark after '-', "\r" before "\n" in a group, two regional indicators...): the
+        // text would then read as other keys.
+        var mergedCharacters = false
         for line in cells.indices {
             var row = ""
+            var placed = 0
             if lineEnds[line] >= lowest {
                 for frameIndex in lowest...lineEnds[line] {
                     let cell = text(line, frameIndex)
+                    let tokens = cells[line][frameIndex]?.count ?? 0
                     row += cell
+                    placed += tokens <= 1 ? 1 : tokens + 2
                     if frameIndex < lineEnds[line] {
-                        row += String(repeating: " ", count: widths[frameIndex - lowest] - cell.count)
+                        let padding = max(0, widths[frameIndex - lowest] - cell.count)
+                        row += String(repeating: " ", count: padding)
+                        placed += padding
                     }
                 }
             }
             let chars = Array(row)
+            if chars.count != placed {
+                mergedCharacters = true
+            }
             for index in chars.indices where timeProgression(in: chars, at: index) != nil {
                 looksLikeTime = true
             }
             lines.append(row)
         }
         let diagram = MarbleDiagram(lines: lines, values: values, errors: errors, legend: legend, frame: step, origin: origin, columnStarts: columnStarts, firstFrame: lowest)
-        return Layout(diagram: diagram, needsLegendKeys: selfDrawn && looksLikeTime)
+        return Layout(diagram: diagram, needsLegendKeys: selfDrawn && (looksLikeTime || mergedCharacters))
     }
 
     /// Equal for hashable elements, otherwise the same text.

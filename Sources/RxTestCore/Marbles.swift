@@ -102,6 +102,9 @@ public struct MarbleError: Error, Hashable, Sendable, CustomStringConvertible, C
         case invalidKey(reason: String)
         /// A frame of less than one tick.
         case invalidFrame
+        /// A time that does not fit in a `TestTime` (an `Int`): the frames, time
+        /// progressions and origin add up past `Int.max` or below `Int.min`.
+        case timeOutOfRange
     }
 
     /// What was wrong.
@@ -152,6 +155,8 @@ public struct MarbleError: Error, Hashable, Sendable, CustomStringConvertible, C
             return "invalid key \(place): \(reason)"
         case .invalidFrame:
             return "invalid frame \(token) for \"\(marbles)\": a frame is at least one tick"
+        case .timeOutOfRange:
+            return "time out of range \(place): the diagram's time does not fit in a TestTime (Int)"
         }
     }
 

@@ -100,6 +100,36 @@ func temporaryDirectory() throws -> URL {
         #expect(try RxMarblesCommand.parse(["map", "--input=-1|"]).inputs == ["-1|"])
     }
 
+    @Test func userInputsRunTheRealOperator() throws {
+        let text = try runTool(["combineLatest", "--input", "-1--2---3|", "--input", "--a--b|"])
+        #expect(text.contains("  a  -1----2-------3--|\n"))
+        #expect(text.contains("  b  --a------b--|\n"))
+        #expect(text.contains("     --1a--2a-2b---3b-|\n"))
+        let mapped = try runTool(["map", "--input", "--5-(67)|", "--events"])
+        #expect(mapped.contains("output: [.next(2, 50), .next(4, 60), .next(4, 70), .completed(5)]"))
+    }
+
+    @Test func malformedMarblesAreDataErrorsNamingTheCharacterAndPosition() throws {
+        let result = try #require(failure(["map", "--input", "-1-)-|"]))
+        #expect(result.code == 65)
+        #expect(result.message.contains("')' at position 3"))
+        #expect(result.message.hasSuffix("\n  -1-)-|\n     ^"))
+    }
+
+    @Test func valuesTheExampleCannotTakeAreDataErrors() throws {
+        let result = try #require(failure(["map", "--input", "-1-x|"]))
+        #expect(result.code == 65)
+        #expect(result.message.contains("'x' at position 3 is not a digit"))
+        #expect(result.message.hasSuffix("\n  -1-x|\n     ^"))
+    }
+
+    @Test func theWrongNumberOfInputsIsAUsageError() throws {
+        let result = try #require(failure(["combineLatest", "--input", "-1|"]))
+        #expect(result.code == 64)
+        #expect(result.message.contains("combineLatest takes 2 input streams (a, b); got 1 --input."))
+        #expect(failure(["just", "--input", "-1|"])?.code == 64)
+    }
+
     @Test func misusedOptionsAreUsageErrors() {
         #expect(failure(["--input", "-1|"])?.code == 64)
         #expect(failure(["--svg", "x.svg"])?.code == 64)

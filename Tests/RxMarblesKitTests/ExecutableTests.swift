@@ -55,6 +55,19 @@ func runExecutable(_ arguments: [String], environment: [String: String] = [:]) t
         #expect(!(try runExecutable(["map"], environment: ["NO_COLOR": "1"])).stdout.contains("\u{1B}["))
     }
 
+    @Test func aMalformedMarbleExitsWithADataError() throws {
+        let result = try runExecutable(["map", "--input", "-1-(2|"])
+        #expect(result.status == 65)
+        #expect(result.stderr.contains("'(' at position 3"))
+        #expect(result.stdout.isEmpty)
+    }
+
+    @Test func marbleInputsFromTheCommandLineAreDrawn() throws {
+        let result = try runExecutable(["combineLatest", "--input", "-1--2---3|", "--input", "--a--b|"])
+        #expect(result.status == 0)
+        #expect(result.stdout.contains("--1a--2a-2b---3b-|"))
+    }
+
     @Test func anUnwritableSVGExitsWithCannotCreate() throws {
         let result = try runExecutable(["map", "--svg", "/nonexistent-dir-for-rxmarbles/map.svg"])
         #expect(result.status == 73)

@@ -62,6 +62,105 @@ func outputOf(_ name: String) throws -> [String] {
         #expect(try outputOf("never") == [])
     }
 
+    @Test func moreFilteringExamples() throws {
+        #expect(try outputOf("skip") == ["5:3", "7:4", "9:|"])
+        #expect(try outputOf("distinctUntilChanged") == ["1:1", "5:2", "9:1", "11:3", "13:|"])
+        #expect(try outputOf("takeWhile") == ["1:1", "3:2", "5:|"])
+        #expect(try outputOf("skipWhile") == ["5:3", "7:1", "9:|"])
+        #expect(try outputOf("takeLast") == ["9:3", "9:4", "9:|"])
+        #expect(try outputOf("elementAt") == ["5:3", "5:|"])
+        #expect(try outputOf("ignoreElements") == ["7:|"])
+        #expect(try outputOf("takeUntil") == ["1:1", "3:2", "5:3", "6:|"])
+        #expect(try outputOf("skipUntil") == ["5:3", "7:4", "9:|"])
+    }
+
+    @Test func accumulatingExamples() throws {
+        #expect(try outputOf("scan") == ["1:1", "4:3", "7:6", "9:|"])
+        #expect(try outputOf("reduce") == ["9:6", "9:|"])
+        #expect(try outputOf("compactMap") == ["1:1", "5:2", "9:3", "11:|"])
+    }
+
+    @Test func combiningExamples() throws {
+        #expect(try outputOf("startWith") == ["0:0", "3:1", "6:2", "8:|"])
+        #expect(try outputOf("combineLatest") == ["2:1a", "4:2a", "5:2b", "8:3b", "9:|"])
+        // As in RxSwift, zip completes once every input has (or when an element arrives
+        // that can never be paired): b ends at 9 with nothing queued, a ends at 10.
+        #expect(try outputOf("zip") == ["2:1a", "5:2b", "8:3c", "10:|"])
+    }
+
+    @Test func timeExamples() throws {
+        #expect(try outputOf("debounce") == ["3:1", "7:3", "11:4", "11:|"])
+        #expect(try outputOf("throttle") == ["1:1", "4:3", "9:4", "12:5", "14:|"])
+        #expect(try outputOf("sample") == ["3:2", "9:4", "12:|"])
+        #expect(try outputOf("delay") == ["3:1", "6:2", "8:3", "10:|"])
+        #expect(try outputOf("delaySubscription") == ["3:1", "5:2", "7:|"])
+        #expect(try outputOf("buffer") == ["2:[1, 2]", "7:[3]", "12:[]", "12:|"])
+        #expect(try outputOf("timeout") == ["1:1", "3:2", "6:#"])
+        #expect(try outputOf("takeFor") == ["1:1", "3:2", "5:3", "5:|"])
+    }
+
+    @Test func errorHandlingExamples() throws {
+        #expect(try outputOf("catch") == ["1:1", "3:2", "5:7", "7:8", "8:|"])
+        #expect(try outputOf("catchAndReturn") == ["1:1", "3:2", "5:0", "5:|"])
+        #expect(try outputOf("retry") == ["1:1", "3:2", "6:1", "8:2", "10:#"])
+        let retry = try #require(Gallery.entry(named: "retry")).diagram()
+        #expect(retry.inputs[0].subscriptions == [FrameSpan(start: 0, end: 5), FrameSpan(start: 5, end: 10)])
+        let fallback = try #require(Gallery.entry(named: "catch")).diagram().inputs[1]
+        #expect(fallback.isCold)
+        #expect(fallback.subscriptions == [FrameSpan(start: 5, end: 8)])
+    }
+
+    @Test func shareSubscribesToTheColdSourceOnceAndShowsIt() throws {
+        let entry = try #require(Gallery.entry(named: "share"))
+        let diagram = entry.diagram()
+        #expect(diagram.output.events.map { "\($0.frame):\($0.kind.symbol)" } == ["3:12", "5:23", "7:|"])
+        // Two subscribers (zip's two inputs), one subscription to the source.
+        #expect(diagram.inputs[0].subscriptions == [FrameSpan(start: 0, end: 7)])
+        #expect(diagram.showsSubscriptions)
+        #expect(TextRenderer().render(diagram).contains("\n                 ^----------!\n"))
+    }
+
+    @Test func theGallerysMarblesAreReadByRxTestCore() throws {
+        let map = try #require(Gallery.entry(named: "map")).diagram()
+        #expect(map.inputs[0].events == [
+            MarbleEvent(frame: 1, kind: .next("1")),
+            MarbleEvent(frame: 4, kind: .next("2")),
+            MarbleEvent(frame: 7, kind: .next("3")),
+            MarbleEvent(frame: 9, kind: .completed),
+        ])
+    }
+
+    @Test func aZeroPointDelaysTheSubscriptionOfTheOutput() throws {
+        let entry = try #require(Gallery.entry(named: "map"))
+        let input = try MarbleInputParser.parse("-1-^-2-3|")
+        let diagram = try entry.diagram(inputs: [input])
+        // Everything moves right so that the first event is at frame 0; the output
+        // subscribes at the zero point (frame 3) and misses the 1.
+        #expect(diagram.inputs[0].events.map(\.frame) == [1, 5, 7, 8])
+        #expect(diagram.output.zeroFrame == 3)
+        #expect(diagram.output.events.map(\.kind.symbol) == ["20", "30", "|"])
+        #expect(diagram.inputs[0].subscriptions == [FrameSpan(start: 3, end: 8)])
+        #expect(TextRenderer().render(diagram).contains("\n          ---^-20--30-|\n"))
+    }
+
+    @Test func coldInputsCannotHaveEventsBeforeTheZeroPoint() throws {
+        let entry = try #require(Gallery.entry(named: "subscribeOn"))
+        let input = try MarbleInputParser.parse("1^-2|")
+        #expect(throws: GalleryInputError.coldInputBeforeZero(operator: "subscribeOn", input: 1, name: "source")) {
+            try entry.diagram(inputs: [input])
+        }
+    }
+
+    @Test func theParserKeepsKeysPositionsAndTimes() throws {
+        let input = try MarbleInputParser.parse("-a-(bc)-#")
+        #expect(input.events.map(\.time) == [1, 3, 3, 5])
+        #expect(input.positions == [1, 4, 5, 8])
+        #expect(input.events.prefix(3).map { $0.value.element } == ["a", "b", "c"])
+        #expect(input.events.last?.value.error != nil)
+        #expect(input.frameCount == 6)
+        #expect(throws: (any Error).self) { try MarbleInputParser.parse("-a-(b") }
+    }
+
     @Test func schedulingExamplesShowTheProcessingDelay() throws {
         // observe(on:) on a TestScheduler delivers each event one tick later.
         #expect(try outputOf("observeOn") == ["2:1", "5:2", "7:3", "9:|"])
@@ -104,7 +203,7 @@ func outputOf(_ name: String) throws -> [String] {
     @Test func valuesTheExampleCannotTakeAreRefused() throws {
         let entry = try #require(Gallery.entry(named: "map"))
         let input = MarbleInput(events: [.next(1, "1"), .next(3, "x"), .completed(4)], frameCount: 5)
-        #expect(throws: GalleryInputError.valueNotAccepted(operator: "map", input: 1, name: "source", key: "x", frame: 3, expected: "a digit 0-9 (this example works on integers)")) {
+        #expect(throws: GalleryInputError.valueNotAccepted(operator: "map", input: 1, name: "source", key: "x", frame: 3, position: nil, expected: "a digit 0-9 (this example works on integers)")) {
             try entry.diagram(inputs: [input])
         }
     }

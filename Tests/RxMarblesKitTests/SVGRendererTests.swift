@@ -24,7 +24,7 @@ func intAttribute(_ element: XMLElement, _ name: String) -> Int? {
 }
 
 @Suite struct SVGRendererTests {
-    let diagram = MarbleDiagram(
+    let diagram = OperatorDiagram(
         name: "take", summary: "First n.",
         inputs: [line("source", [(1, "1"), (3, "2"), (5, "3"), (7, "4"), (9, "|")])],
         call: "source.take(2)",
@@ -95,7 +95,7 @@ func intAttribute(_ element: XMLElement, _ name: String) -> Int? {
     }
 
     @Test func errorsAreCrossesWithTheirDescription() throws {
-        let failing = MarbleDiagram(name: "e", summary: "s", inputs: [], call: "Observable<Int>.error(e)", output: line("", [(0, "#")]))
+        let failing = OperatorDiagram(name: "e", summary: "s", inputs: [], call: "Observable<Int>.error(e)", output: line("", [(0, "#")]))
         let document = try parseSVG(SVGRenderer().render(failing))
         let crosses = try nodes(document, "//*[@class='error']")
         #expect(crosses.count == 1)
@@ -104,7 +104,7 @@ func intAttribute(_ element: XMLElement, _ name: String) -> Int? {
     }
 
     @Test func specialCharactersAreEscaped() throws {
-        let odd = MarbleDiagram(name: "<&>", summary: "\"quoted\" & 'single'", inputs: [line("a<b", [(1, "<")])], call: "a.filter { $0 < \"x\" && true }", output: line("", [(1, "&")]))
+        let odd = OperatorDiagram(name: "<&>", summary: "\"quoted\" & 'single'", inputs: [line("a<b", [(1, "<")])], call: "a.filter { $0 < \"x\" && true }", output: line("", [(1, "&")]))
         let document = try parseSVG(SVGRenderer().render(odd))
         let texts = try nodes(document, "//*[@class='marble']/*[local-name()='text']").map { $0.stringValue ?? "" }
         #expect(texts == ["<", "&"])
@@ -112,7 +112,7 @@ func intAttribute(_ element: XMLElement, _ name: String) -> Int? {
     }
 
     @Test func longLabelsGetRoundedBarsAndWiderFrames() throws {
-        let wide = MarbleDiagram(name: "w", summary: "s", inputs: [line("a", [(1, "1")])], call: "c", output: line("", [(1, "[1, 2, 3]"), (2, "x")]))
+        let wide = OperatorDiagram(name: "w", summary: "s", inputs: [line("a", [(1, "1")])], call: "c", output: line("", [(1, "[1, 2, 3]"), (2, "x")]))
         let renderer = SVGRenderer()
         let geometry = renderer.geometry(wide)
         #expect(geometry.frameWidths[1] > geometry.frameWidths[0])
@@ -126,7 +126,7 @@ func intAttribute(_ element: XMLElement, _ name: String) -> Int? {
     }
 
     @Test func groupsSitSideBySideWithoutOverlap() throws {
-        let grouped = MarbleDiagram(name: "of", summary: "s", inputs: [], call: "Observable.of(1, 2, 3)", output: line("", [(0, "1"), (0, "2"), (0, "3"), (0, "|")]))
+        let grouped = OperatorDiagram(name: "of", summary: "s", inputs: [], call: "Observable.of(1, 2, 3)", output: line("", [(0, "1"), (0, "2"), (0, "3"), (0, "|")]))
         let renderer = SVGRenderer()
         let document = try parseSVG(renderer.render(grouped))
         let xs = try nodes(document, "//*[@class='marble']/*[local-name()='circle']").compactMap { intAttribute($0, "cx") }

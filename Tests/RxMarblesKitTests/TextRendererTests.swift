@@ -48,7 +48,7 @@ func stripANSI(_ text: String) -> String {
     }
 
     @Test func frameWidthsAreTheWidestCellAcrossStreams() {
-        let diagram = MarbleDiagram(
+        let diagram = OperatorDiagram(
             name: "t", summary: "s",
             inputs: [line("a", [(1, "1"), (2, "2"), (4, "|")])],
             call: "a.op()",
@@ -62,9 +62,9 @@ func stripANSI(_ text: String) -> String {
     }
 
     @Test func frameCountCoversTheLastEventAndTheMinimum() {
-        let diagram = MarbleDiagram(name: "t", summary: "s", inputs: [line("a", [(5, "1")])], call: "c", output: line("", []))
+        let diagram = OperatorDiagram(name: "t", summary: "s", inputs: [line("a", [(5, "1")])], call: "c", output: line("", []))
         #expect(diagram.frameCount == 7)
-        let longer = MarbleDiagram(name: "t", summary: "s", inputs: [line("a", [(5, "1")])], call: "c", output: line("", []), minimumFrameCount: 12)
+        let longer = OperatorDiagram(name: "t", summary: "s", inputs: [line("a", [(5, "1")])], call: "c", output: line("", []), minimumFrameCount: 12)
         #expect(longer.frameCount == 12)
     }
 
@@ -91,7 +91,7 @@ func stripANSI(_ text: String) -> String {
     @Test func subscriptionMarksWidenTheirFramesOnlyWhenShown() {
         var input = line("a", [(1, "1"), (4, "|")])
         input.subscriptions = [FrameSpan(start: 2, end: 2)]
-        let diagram = MarbleDiagram(name: "n", summary: "s", inputs: [input], call: "c", output: line("", [(4, "|")]))
+        let diagram = OperatorDiagram(name: "n", summary: "s", inputs: [input], call: "c", output: line("", [(4, "|")]))
         #expect(MarbleLayout(diagram).columnWidths == [1, 1, 1, 1, 1, 1])
         #expect(MarbleLayout(diagram, subscriptions: true).columnWidths == [1, 1, 4, 1, 1, 1])
         let text = TextRenderer(showSubscriptions: true).render(diagram)
@@ -109,7 +109,7 @@ func stripANSI(_ text: String) -> String {
 }
 
 @Suite struct TextRendererTests {
-    let diagram = MarbleDiagram(
+    let diagram = OperatorDiagram(
         name: "combineLatest", summary: "Combines the latest.",
         inputs: [line("a", [(1, "1"), (4, "2"), (8, "3"), (9, "|")]), line("b", [(2, "a"), (5, "b"), (6, "|")])],
         call: "combineLatest(a, b)",
@@ -137,7 +137,7 @@ func stripANSI(_ text: String) -> String {
         #expect(coloured.contains("\u{1B}["))
         #expect(stripANSI(coloured) == TextRenderer(style: .plain).render(diagram))
         // Errors are red.
-        let failing = MarbleDiagram(name: "e", summary: "s", inputs: [], call: "c", output: line("", [(0, "#")]))
+        let failing = OperatorDiagram(name: "e", summary: "s", inputs: [], call: "c", output: line("", [(0, "#")]))
         #expect(TextRenderer(style: .ansi).render(failing).contains("\u{1B}[31;1m#"))
     }
 
@@ -148,7 +148,7 @@ func stripANSI(_ text: String) -> String {
     }
 
     @Test func coldInputsAreMarked() {
-        let cold = MarbleDiagram(name: "n", summary: "s", inputs: [line("xs", [(0, "1"), (1, "|")], cold: true)], call: "xs.op()", output: line("", [(1, "|")]))
+        let cold = OperatorDiagram(name: "n", summary: "s", inputs: [line("xs", [(0, "1"), (1, "|")], cold: true)], call: "xs.op()", output: line("", [(1, "|")]))
         let text = TextRenderer().render(cold)
         #expect(text.contains("xs (cold)  1|"))
     }

@@ -137,4 +137,147 @@ struct CombiningConcurrencyTests {
             subscription.dispose()
         }
     }
+
+    // MARK: merge, flatMap, switchLatest
+
+    @Test("merge: every element of every source, per-source order kept, one completion")
+    func mergeConcurrent() {
+        let subjects = (0..<Self.threads).map { _ in PublishSubject<Int>() }
+        let observer = GrammarCheckingObserver<Int>()
+        let subscription = Observable.merge(subjects.map { $0.asObservable() }).subscribe(observer)
+        let finished = runConcurrently(threads: Self.threads) { index in
+            for value in 0..<Self.perThread {
+                subjects[index].onNext(index * 1_000_000 + value)
+            }
+            subjects[index].onCompleted()
+        }
+        #expect(finished)
+        #expect(observer.waitForTerminal())
+        let result = observer.snapshot
+        #expect(result.overlaps == 0)
+        #expect(result.afterTerminal == 0)
+        #expect(result.terminals == 1)
+        #expect(result.terminal?.isCompleted == true)
+        #expect(result.elements.count == Self.threads * Self.perThread)
+        for source in 0..<Self.threads {
+            let own = result.elements.filter { $0 / 1_000_000 == source }.map { $0 % 1_000_000 }
+            #expect(own == Array(0..<Self.perThread), "source \(source) reordered or lost elements")
+        }
+        subscription.dispose()
+    }
+
+    @Test("flatMap: inner sequences emitting on a concurrent queue")
+    func flatMapOnConcurrentQueue() {
+        let count = 500
+        let scheduler = ConcurrentDispatchQueueScheduler(queue: DispatchQueue(label: "flatMap.inner", attributes: .concurrent))
+        let observer = GrammarCheckingObserver<Int>()
+        let subscription = Observable.range(start: 0, count: count)
+            .flatMap { value in Observable.of(value, value + 100_000).subscribe(on: scheduler) }
+            .subscribe(observer)
+        #expect(observer.waitForTerminal(seconds: 20))
+        let result = observer.snapshot
+        #expect(result.overlaps == 0)
+        #expect(result.afterTerminal == 0)
+        #expect(result.terminals == 1)
+        #expect(result.terminal?.isCompleted == true)
+        #expect(result.elements.sorted() == (0..<count).flatMap { [$0, $0 + 100_000] }.sorted())
+        subscription.dispose()
+    }
+
+    @Test("flatMap: inner subjects driven from several threads")
+    func flatMapConcurrentInners() {
+        let subjects = (0..<Self.threads).map { _ in PublishSubject<Int>() }
+        let observer = GrammarCheckingObserver<Int>()
+        let subscription = Observable.from(subjects).flatMap { $0 }.subscribe(observer)
+        let finished = runConcurrently(threads: Self.threads) { index in
+            for value in 0..<Self.perThread {
+                subjects[index].onNext(value)
+            }
+            if index == 0 {
+                subjects[index].onError(combiningError)
+            } else {
+                subjects[index].onCompleted()
+            }
+        }
+        #expect(finished)
+        #expect(observer.waitForTerminal())
+        let result = observer.snapshot
+        #expect(result.overlaps == 0)
+        #expect(result.afterTerminal == 0)
+        #expect(result.terminals == 1)
+        #expect(result.terminal?.error != nil)
+        subscription.dispose()
+    }
+
+    @Test("merge(maxConcurrent:) never runs more inner sequences than allowed")
+    func mergeLimitedConcurrent() {
+        let limit = 2
+        let count = 200
+        let scheduler = ConcurrentDispatchQueueScheduler(queue: DispatchQueue(label: "merge.limited", attributes: .concurrent))
+        let gauge = LockedValue((active: 0, maximum: 0))
+        let inners = (0..<count).map { value in
+            Observable<Int>.create { observer in
+                gauge.withLock { $0.active += 1; $0.maximum = max($0.maximum, $0.active) }
+                observer.onNext(value)
+                observer.onCompleted()
+                return Disposables.create { gauge.withLock { $0.active -= 1 } }
+            }.subscribe(on: scheduler)
+        }
+        let observer = GrammarCheckingObserver<Int>()
+        let subscription = Observable.from(inners).merge(maxConcurrent: limit).subscribe(observer)
+        #expect(observer.waitForTerminal(seconds: 20))
+        let result = observer.snapshot
+        #expect(result.overlaps == 0)
+        #expect(result.terminals == 1)
+        #expect(result.terminal?.isCompleted == true)
+        #expect(result.elements.sorted() == Array(0..<count))
+        #expect(gauge.current.maximum <= limit)
+        #expect(gauge.current.maximum >= 1)
+        subscription.dispose()
+    }
+
+    @Test("switchLatest: stale inner sequences racing with the latest one")
+    func switchLatestConcurrent() {
+        let inners = (0..<Self.threads).map { _ in PublishSubject<Int>() }
+        let outer = PublishSubject<Observable<Int>>()
+        let observer = GrammarCheckingObserver<Int>()
+        let subscription = outer.switchLatest().subscribe(observer)
+        outer.onNext(inners[0])
+        // Every inner emits from its own thread while the outer switches to the last one.
+        let finished = runConcurrently(threads: Self.threads + 1) { index in
+            if index == Self.threads {
+                for next in 1..<Self.threads { outer.onNext(inners[next]) }
+                return
+            }
+            for value in 0..<Self.perThread {
+                inners[index].onNext(index * 1_000_000 + value)
+            }
+        }
+        #expect(finished)
+        // Now only the latest inner is heard; it completes, then the outer does.
+        let last = Self.threads - 1
+        inners[last].onNext(last * 1_000_000 + Self.perThread)
+        inners[last].onCompleted()
+        outer.onCompleted()
+        #expect(observer.waitForTerminal())
+        let result = observer.snapshot
+        #expect(result.overlaps == 0)
+        #expect(result.afterTerminal == 0)
+        #expect(result.terminals == 1)
+        #expect(result.terminal?.isCompleted == true)
+        #expect(result.elements.last == last * 1_000_000 + Self.perThread)
+        // Each inner's elements arrive in order, and once a newer inner was heard, no
+        // element of an older one follows.
+        var newestHeard = -1
+        var ordered = true
+        var previousOfSource = [Int](repeating: -1, count: Self.threads)
+        for element in result.elements {
+            let source = element / 1_000_000
+            if source < newestHeard || element % 1_000_000 <= previousOfSource[source] { ordered = false }
+            newestHeard = max(newestHeard, source)
+            previousOfSource[source] = element % 1_000_000
+        }
+        #expect(ordered)
+        subscription.dispose()
+    }
 }

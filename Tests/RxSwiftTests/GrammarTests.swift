@@ -126,7 +126,7 @@ enum RivuletTestError: Error, Equatable {
 
 /// Tests of process-wide state (hooks, resource counts): XCTest runs them one at a
 /// time, apart from the parallel Swift Testing suites.
-final class GlobalStateTests: XCTestCase {
+final class GlobalStateTests: LeakCheckingTestCase {
     func testUnhandledErrorGoesToTheDefaultErrorHandler() {
         let handled = Counter()
         let previous = Hooks.defaultErrorHandler

@@ -5,6 +5,23 @@ import RxTest
 import Testing
 
 private struct GroupByTestError: Error {}
+
+private final class Keys: @unchecked Sendable {
+    private let lock = NSLock()
+    private var keys: [Int] = []
+
+    func set(_ value: [Int]) {
+        lock.lock()
+        keys = value
+        lock.unlock()
+    }
+
+    var value: [Int] {
+        lock.lock()
+        defer { lock.unlock() }
+        return keys
+    }
+}
 private let testError = GroupByTestError()
 
 private func normalized(_ text: String) -> String {
@@ -279,7 +296,7 @@ struct GroupByTests {
         var inner: GroupedObservable<String, String>?
         var outerSubscription: Disposable?
         var innerSubscription: Disposable?
-        scheduler.scheduleAt(200) { outerSubscription = xs.groupBy(keySelector: normalized).subscribe(onNext: { inner = $0 }) }
+        scheduler.scheduleAt(200) { outerSubscription = xs.groupBy(keySelector: normalized).subscribe(onNext: { inner = $0 }, onError: { _ in }) }
         scheduler.scheduleAt(600) { innerSubscription = inner?.subscribe(results) }
         scheduler.scheduleAt(1000) {
             outerSubscription?.dispose()
@@ -300,13 +317,27 @@ struct GroupByTests {
         var inner: GroupedObservable<String, String>?
         var outerSubscription: Disposable?
         var innerSubscription: Disposable?
-        scheduler.scheduleAt(200) { outerSubscription = xs.groupBy(keySelector: normalized).subscribe(onNext: { inner = $0 }) }
+        scheduler.scheduleAt(200) { outerSubscription = xs.groupBy(keySelector: normalized).subscribe(onNext: { inner = $0 }, onError: { _ in }) }
         scheduler.scheduleAt(400) { outerSubscription?.dispose() }
         scheduler.scheduleAt(600) { innerSubscription = inner?.subscribe(results) }
         scheduler.scheduleAt(1000) { innerSubscription?.dispose() }
         scheduler.start()
         #expect(results.events == [])
         #expect(xs.subscriptions == [Subscription(200, 400)])
+    }
+
+    @Test("an endless synchronous source stops once the outer and every group are gone")
+    func endlessSynchronousSource() {
+        let finished = DispatchSemaphore(value: 0)
+        let keys = Keys()
+        let thread = Thread {
+            let groups = try? Observable.repeatElement(1).groupBy { $0 }.take(1).toBlocking().toArray()
+            keys.set(groups?.map(\.key) ?? [])
+            finished.signal()
+        }
+        thread.start()
+        #expect(finished.wait(timeout: .now() + 30) == .success, "the endless source was never disposed")
+        #expect(keys.value == [1])
     }
 
     @Test("GroupedObservable exposes its key and its elements as an Observable")
@@ -328,3 +359,36 @@ struct GroupByTests {
         #expect(try made.toBlocking().toArray() == [7, 8])
     }
 }
+
+@Suite("groupBy releases its resources")
+struct GroupByResourceTests {
+    // Resources.total is process-wide and suites run in parallel, so the check runs in a
+    // process of its own; the exit code names the scenario that leaked.
+    @Test("groupBy releases everything after a terminal event or disposal")
+    func releasesResources() async {
+        await #expect(processExitsWith: .success) {
+            struct Failure: Error {}
+            let scenarios: [() -> Void] = [
+                { _ = Observable<Int>.just(1).groupBy { $0 }.subscribe() },
+                { _ = Observable<Int>.error(Failure()).groupBy { $0 }.subscribe(onError: { _ in }) },
+                { _ = Observable<Int>.just(1).groupBy { _ -> Int in throw Failure() }.subscribe(onError: { _ in }) },
+                {
+                    let subject = PublishSubject<Int>()
+                    var groups: [Disposable] = []
+                    let outer = subject.groupBy { $0 % 2 }.subscribe(onNext: { groups.append($0.subscribe()) })
+                    subject.onNext(1)
+                    subject.onNext(2)
+                    outer.dispose()
+                    subject.onNext(3)
+                    for group in groups { group.dispose() }
+                },
+            ]
+            for (index, scenario) in scenarios.enumerated() {
+                let before = Resources.total
+                scenario()
+                if Resources.total != before { exit(Int32(index + 1)) }
+            }
+        }
+    }
+}
+

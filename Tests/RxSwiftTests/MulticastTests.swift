@@ -312,7 +312,7 @@ struct MulticastSelectorTests {
 }
 
 @Suite("refCount")
-struct RefCountTests {
+struct RefCountOperatorTests {
     private func synchronousSource(_ values: [Int], then terminal: Event<Int>) -> Observable<Int> {
         Observable.create { observer in
             for value in values { observer.onNext(value) }
@@ -525,8 +525,183 @@ struct RefCountTests {
     }
 }
 
+private final class FakeConnection {}
+
+@Suite("The multicast state machine")
+struct MulticastStateTests {
+    @Test("refCount observers: counted before subscribing; the last one leaving drops the subject")
+    func refCountLifecycle() {
+        var state = MulticastState<String, FakeConnection>()
+        #expect(state.reserve() == nil)
+        state.install("first subject")
+        guard let a = state.reserve() else {
+            Issue.record("expected a subject")
+            return
+        }
+        #expect(a.pair == "first subject")
+        let b = state.reserve()
+        // The first to confirm connects; the other joins.
+        guard case .connect(let connection) = state.confirm(generation: a.generation, ended: false, make: { _ in FakeConnection() }) else {
+            Issue.record("expected a connection")
+            return
+        }
+        guard case .none = state.confirm(generation: a.generation, ended: false, make: { _ in FakeConnection() }) else {
+            Issue.record("expected to join the connection")
+            return
+        }
+        #expect(state.refCount == 2)
+        #expect(state.release(generation: a.generation) == nil)
+        let disconnected = state.release(generation: b?.generation ?? 0)
+        #expect(disconnected === connection)
+        // Dropped in the same transition: a new observer gets a new subject.
+        #expect(state.subject == nil)
+        #expect(state.generation == a.generation + 1)
+        // The connection's own end afterwards changes nothing.
+        state.connectionEnded(connection)
+        #expect(state.generation == a.generation + 1)
+    }
+
+    @Test("a connection that ends forgets its generation's observers")
+    func connectionEndForgetsObservers() {
+        var state = MulticastState<String, FakeConnection>()
+        state.install("subject")
+        let a = state.reserve()!
+        guard case .connect(let connection) = state.confirm(generation: a.generation, ended: false, make: { _ in FakeConnection() }) else {
+            Issue.record("expected a connection")
+            return
+        }
+        let late = state.reserve()!
+        state.connectionEnded(connection)
+        #expect(state.refCount == 0)
+        // The late observer's subject terminated with the connection: it neither
+        // connects nor counts, and leaving changes nothing.
+        guard case .none = state.confirm(generation: late.generation, ended: false, make: { _ in FakeConnection() }) else {
+            Issue.record("a stale observer must not connect")
+            return
+        }
+        #expect(state.release(generation: a.generation) == nil)
+        #expect(state.refCount == 0)
+        state.install("next subject")
+        let next = state.reserve()!
+        #expect(next.pair == "next subject")
+        #expect(next.generation == a.generation + 1)
+    }
+
+    @Test("an observer whose subject had terminated is uncounted at once")
+    func endedWhileSubscribing() {
+        var state = MulticastState<String, FakeConnection>()
+        state.install("terminated subject")
+        let a = state.reserve()!
+        guard case .none = state.confirm(generation: a.generation, ended: true, make: { _ in FakeConnection() }) else {
+            Issue.record("an ended observer must not connect")
+            return
+        }
+        #expect(state.refCount == 0)
+        guard case .idle = state.phase else {
+            Issue.record("expected no connection")
+            return
+        }
+    }
+}
+
+/// A connectable written outside Rivulet: one subject; each `connect()` subscribes it to
+/// the source again.
+private final class HandMadeConnectable<Element>: ConnectableObservableType, @unchecked Sendable {
+    private let source: Observable<Element>
+    private let subject = PublishSubject<Element>()
+    private let lock = NSLock()
+    private var connections = 0
+
+    init(_ source: Observable<Element>) {
+        self.source = source
+    }
+
+    var connectCount: Int { lock.withLock { connections } }
+
+    func subscribe<Observer: ObserverType>(_ observer: Observer) -> Disposable where Observer.Element == Element {
+        subject.subscribe(observer)
+    }
+
+    func connect() -> Disposable {
+        lock.withLock { connections += 1 }
+        return source.subscribe(subject.asObserver())
+    }
+}
+
+@Suite("refCount over a connectable made elsewhere")
+struct GenericRefCountTests {
+    @Test("connects on the first observer and disconnects after the last")
+    func connectsAndDisconnects() {
+        let scheduler = TestScheduler(initialClock: 0)
+        let xs = scheduler.createHotObservable([
+            .next(210, 1), .next(220, 2), .next(230, 3), .next(240, 4), .next(250, 5), .next(260, 6),
+        ])
+        let connectable = HandMadeConnectable(xs.asObservable())
+        let refCounted = connectable.refCount()
+        let o1 = scheduler.createObserver(Int.self)
+        let o2 = scheduler.createObserver(Int.self)
+        var d1: Disposable?
+        var d2: Disposable?
+        scheduler.scheduleAt(205) { d1 = refCounted.subscribe(o1) }
+        scheduler.scheduleAt(215) { d2 = refCounted.subscribe(o2) }
+        scheduler.scheduleAt(225) { d1?.dispose() }
+        scheduler.scheduleAt(235) { d2?.dispose() }
+        scheduler.scheduleAt(245) { d1 = refCounted.subscribe(o1) }
+        scheduler.scheduleAt(255) { d1?.dispose() }
+        scheduler.start()
+
+        #expect(o1.events == [.next(210, 1), .next(220, 2), .next(250, 5)])
+        #expect(o2.events == [.next(220, 2), .next(230, 3)])
+        #expect(xs.subscriptions == [Subscription(205, 235), Subscription(245, 255)])
+        #expect(connectable.connectCount == 2)
+    }
+
+    @Test("a terminal event ends the connection; resubscribing to a completed subject does not connect")
+    func terminalAndResubscription() {
+        let scheduler = TestScheduler(initialClock: 0)
+        let xs = scheduler.createColdObservable([.next(10, 1), .completed(20)])
+        let connectable = HandMadeConnectable(xs.asObservable())
+        let refCounted = connectable.refCount()
+        let res = scheduler.createObserver(Int.self)
+        let again = scheduler.createObserver(Int.self)
+        scheduler.scheduleAt(200) {
+            _ = refCounted.subscribe { event in
+                res.on(event)
+                if event.isStopEvent { _ = refCounted.subscribe(again) }
+            }
+        }
+        scheduler.start()
+        // The hand-made connectable's subject stays completed: the resubscription gets
+        // the terminal event at once and does not connect.
+        #expect(res.events == [.next(210, 1), .completed(220)])
+        #expect(again.events == [.completed(220)])
+        #expect(xs.subscriptions == [Subscription(200, 220)])
+        #expect(connectable.connectCount == 1)
+    }
+
+    @Test("observers subscribing and leaving on several threads keep the connections balanced")
+    func concurrentChurn() {
+        let subject = PublishSubject<Int>()
+        let connectable = HandMadeConnectable(subject.asObservable())
+        let refCounted = connectable.refCount()
+        let group = DispatchGroup()
+        for _ in 0..<4 {
+            group.enter()
+            Thread {
+                for _ in 0..<300 {
+                    refCounted.subscribe { _ in }.dispose()
+                }
+                group.leave()
+            }.start()
+        }
+        #expect(group.wait(timeout: .now() + 30) == .success)
+        #expect(!subject.hasObservers)
+        #expect(connectable.connectCount >= 1)
+    }
+}
+
 @Suite("replay(_:) and replayAll()")
-struct ReplayTests {
+struct ReplayOperatorTests {
     private func source(_ scheduler: TestScheduler, _ terminal: Recorded<Event<Int>>) -> TestableObservable<Int> {
         scheduler.createColdObservable([
             .next(10, 5), .next(20, 9), .next(30, 11), .next(40, 20), .next(50, 22), .next(60, 23), .next(70, 24), .next(80, 25), terminal,
@@ -618,3 +793,70 @@ struct ReplayTests {
         #expect(disposed.subscriptions == [Subscription(400, 520), Subscription(650, 700)])
     }
 }
+
+@Suite("Connectable operators release their resources")
+struct MulticastResourceTests {
+    // Resources.total is process-wide and suites run in parallel, so each check runs in
+    // a process of its own; the exit code names the scenario that leaked.
+    @Test("multicast, publish, replay and refCount release everything after a terminal event")
+    func releasesResources() async {
+        await #expect(processExitsWith: .success) {
+            struct Failure: Error {}
+            let scenarios: [() -> Void] = [
+                {
+                    let connectable = Observable<Int>.just(1).multicast(makeSubject: { PublishSubject() })
+                    _ = connectable.subscribe()
+                    _ = connectable.connect()
+                },
+                {
+                    let connectable = Observable<Int>.error(Failure()).multicast(makeSubject: { PublishSubject() })
+                    _ = connectable.subscribe(onError: { _ in })
+                    _ = connectable.connect()
+                },
+                {
+                    let connectable = Observable<Int>.just(1).multicast(PublishSubject())
+                    _ = connectable.subscribe()
+                    _ = connectable.connect()
+                },
+                {
+                    let connectable = Observable<Int>.error(Failure()).multicast(PublishSubject())
+                    _ = connectable.subscribe(onError: { _ in })
+                    _ = connectable.connect()
+                },
+                { _ = Observable<Int>.just(1).multicast({ PublishSubject<Int>() }) { $0 }.subscribe() },
+                { _ = Observable<Int>.error(Failure()).multicast({ PublishSubject<Int>() }) { $0 }.subscribe(onError: { _ in }) },
+                {
+                    let connectable = Observable<Int>.just(1).publish()
+                    _ = connectable.subscribe()
+                    _ = connectable.connect()
+                },
+                { _ = Observable<Int>.just(1).publish().refCount().subscribe() },
+                { _ = Observable<Int>.error(Failure()).publish().refCount().subscribe(onError: { _ in }) },
+                {
+                    let connectable = Observable<Int>.just(1).replay(1)
+                    _ = connectable.connect()
+                    _ = connectable.subscribe()
+                },
+                {
+                    let connectable = Observable<Int>.error(Failure()).replayAll()
+                    _ = connectable.connect()
+                    _ = connectable.subscribe(onError: { _ in })
+                },
+                {
+                    // Disposing the connection and the subscription of a live source.
+                    let subject = PublishSubject<Int>()
+                    let shared = subject.publish().refCount()
+                    let subscription = shared.subscribe()
+                    subject.onNext(1)
+                    subscription.dispose()
+                },
+            ]
+            for (index, scenario) in scenarios.enumerated() {
+                let before = Resources.total
+                scenario()
+                if Resources.total != before { exit(Int32(index + 1)) }
+            }
+        }
+    }
+}
+

@@ -5,7 +5,7 @@ import RxTest
 import XCTest
 
 /// The operator-test and presenter flows of the seed documents, as written there.
-final class SeedFlowsTests: XCTestCase {
+final class SeedFlowsTests: LeakCheckingTestCase {
     func testMap_Range() {
         let scheduler = TestScheduler(initialClock: 0)
         let xs = scheduler.createHotObservable([

@@ -1,9 +1,27 @@
 import Foundation
+import RxBlocking
 @testable import RxSwift
 import RxTest
 import Testing
 
 private struct ShareTestError: Error {}
+
+private final class LockedResults: @unchecked Sendable {
+    private let lock = NSLock()
+    private var values: [[Int]] = []
+
+    func append(_ value: [Int]) {
+        lock.lock()
+        values.append(value)
+        lock.unlock()
+    }
+
+    var all: [[Int]] {
+        lock.lock()
+        defer { lock.unlock() }
+        return values
+    }
+}
 private let testError = ShareTestError()
 
 /// RxSwift's share scenario: observers at 200–350 and 300–400 (with optional
@@ -220,7 +238,7 @@ struct ShareReplayScopeTests {
 
     @Test("the state machine: connect once, replay to joiners, disconnect with the last observer")
     func stateMachine() {
-        var state = ShareWhileConnectedState<Int>(replayLatest: true)
+        var state = ShareWhileConnectedState<Int>(replay: 2)
         var delivered: [Event<Int>] = []
         let first = state.subscribe { delivered.append($0) }
         #expect(first.connect != nil)
@@ -230,10 +248,15 @@ struct ShareReplayScopeTests {
         #expect(finished == nil)
         let second = state.subscribe { _ in }
         #expect(second.connect == nil)
-        #expect(second.replay?.element == 7)
+        #expect(second.replay?.elements == [7])
         #expect(second.connectionID == first.connectionID)
+        _ = state.on(.next(8), connectionID: first.connectionID)
+        _ = state.on(.next(9), connectionID: first.connectionID)
+        let joiner = state.subscribe { _ in }
+        #expect(joiner.replay?.elements == [8, 9])
         // Events of an older connection are ignored.
-        #expect(state.on(.next(8), connectionID: first.connectionID &+ 1).observers.isEmpty)
+        #expect(state.on(.next(10), connectionID: first.connectionID &+ 1).observers.isEmpty)
+        #expect(state.unsubscribe(connectionID: joiner.connectionID, key: joiner.key) == nil)
         #expect(state.unsubscribe(connectionID: first.connectionID, key: first.key) == nil)
         #expect(state.unsubscribe(connectionID: first.connectionID, key: first.key) == nil)
         let upstream = state.unsubscribe(connectionID: second.connectionID, key: second.key)
@@ -249,6 +272,24 @@ struct ShareReplayScopeTests {
         #expect(third.connectionID != first.connectionID)
     }
 
+    @Test("an endless synchronous source stops when the last observer leaves")
+    func endlessSynchronousSource() {
+        let finished = DispatchSemaphore(value: 0)
+        let results = LockedResults()
+        let thread = Thread {
+            for scope in [SubjectLifetimeScope.whileConnected, .forever] {
+                for replay in 0..<3 {
+                    let values = try? Observable.repeatElement(1).share(replay: replay, scope: scope).take(3).toBlocking().toArray()
+                    results.append(values ?? [])
+                }
+            }
+            finished.signal()
+        }
+        thread.start()
+        #expect(finished.wait(timeout: .now() + 30) == .success, "the endless source was never disposed")
+        #expect(results.all == Array(repeating: [1, 1, 1], count: 6))
+    }
+
     @Test("a negative replay count is a clear crash")
     func negativeReplay() async {
         await #expect(processExitsWith: .failure) {
@@ -256,3 +297,40 @@ struct ShareReplayScopeTests {
         }
     }
 }
+
+@Suite("share releases its resources")
+struct ShareResourceTests {
+    // Resources.total is process-wide and suites run in parallel, so the check runs in a
+    // process of its own; the exit code names the scenario that leaked.
+    @Test("share(replay:scope:) releases everything after a terminal event or disposal")
+    func releasesResources() async {
+        await #expect(processExitsWith: .success) {
+            struct Failure: Error {}
+            var code: Int32 = 0
+            for scope in [SubjectLifetimeScope.whileConnected, .forever] {
+                for replay in 0..<5 {
+                    let scenarios: [() -> Void] = [
+                        { _ = Observable<Int>.just(1).share(replay: replay, scope: scope).subscribe() },
+                        { _ = Observable<Int>.error(Failure()).share(replay: replay, scope: scope).subscribe(onError: { _ in }) },
+                        {
+                            let subject = PublishSubject<Int>()
+                            let shared = subject.share(replay: replay, scope: scope)
+                            let first = shared.subscribe()
+                            subject.onNext(1)
+                            let second = shared.subscribe()
+                            first.dispose()
+                            second.dispose()
+                        },
+                    ]
+                    for scenario in scenarios {
+                        code += 1
+                        let before = Resources.total
+                        scenario()
+                        if Resources.total != before { exit(code) }
+                    }
+                }
+            }
+        }
+    }
+}
+

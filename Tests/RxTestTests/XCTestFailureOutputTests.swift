@@ -3,7 +3,7 @@ import RxTest
 import XCTest
 
 /// RxTest's XCTest assertions, with their failures captured instead of failing the test.
-final class XCTestFailureOutputTests: XCTestCase {
+final class XCTestFailureOutputTests: LeakCheckingTestCase {
     private struct Failure {
         let description: String
         let filePath: String

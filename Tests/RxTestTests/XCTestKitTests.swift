@@ -3,7 +3,7 @@ import RxTest
 import XCTest
 
 /// The test kit inside XCTest: failures are captured instead of failing the test.
-final class XCTestKitTests: XCTestCase {
+final class XCTestKitTests: LeakCheckingTestCase {
     struct Failure {
         let description: String
         let filePath: String

@@ -66,10 +66,10 @@ extension ObserverType {
 
 /// Observer with closure-based handling and the Rx grammar enforced: nothing is
 /// delivered after the first terminal event.
-final class AnonymousObserver<Element>: ObserverType, ElementForwarding, @unchecked Sendable {
+final class AnonymousObserver<Element>: DirectObserver, ObserverType, @unchecked Sendable {
     private let handler: (Event<Element>) -> Void
     private let elementHandler: ((Element) -> Void)?
-    private let stopped = AtomicFlag()
+    private let stopped = InlineAtomicInt(0)
 
     /// An observer of events; `elementHandler`, when given, receives the elements
     /// directly (it must do what `handler` does for `.next`).
@@ -78,22 +78,30 @@ final class AnonymousObserver<Element>: ObserverType, ElementForwarding, @unchec
         self.elementHandler = elementHandler
     }
 
-    func acceptsElements<T>(of type: T.Type) -> Bool {
+    override func acceptsElements<T>(of type: T.Type) -> Bool {
         elementHandler != nil && T.self == Element.self
     }
 
-    func receiveNext<T>(_ element: T) {
-        if stopped.isSet { return }
+    override func receiveNext<T>(_ element: T) {
+        if stopped.loadRelaxed() != 0 { return }
         elementHandler?(unsafeBitCast(element, to: Element.self))
+    }
+
+    override func receiveCompleted() {
+        on(.completed)
+    }
+
+    override func receiveError(_ error: Swift.Error) {
+        on(.error(error))
     }
 
     func on(_ event: Event<Element>) {
         switch event {
         case .next:
-            if stopped.isSet { return }
+            if stopped.loadRelaxed() != 0 { return }
             handler(event)
         case .error, .completed:
-            if stopped.testAndSet() { return }
+            if stopped.fetchOr(1) != 0 { return }
             handler(event)
         }
     }

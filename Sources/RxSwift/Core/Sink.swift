@@ -1,44 +1,37 @@
-import Atomics
-
-/// A one-way boolean flag, safe across threads.
-package final class AtomicFlag: @unchecked Sendable {
-    // `UnsafeAtomic` inlines to plain atomic instructions; `ManagedAtomic`'s accessor
-    // is an out-of-line call on every access from generic code.
-    private let storage = UnsafeAtomic<Bool>.create(false)
-
-    package init() {}
-
-    deinit {
-        storage.destroy()
-    }
-
-    @inline(__always)
-    package var isSet: Bool { storage.load(ordering: .acquiring) }
-
-    /// Sets the flag; returns whether it was already set.
-    @inline(__always)
-    package func testAndSet() -> Bool {
-        storage.exchange(true, ordering: .acquiringAndReleasing)
-    }
-}
-
-/// Implemented by Rivulet's own observers (sinks, subscribe's observer): a direct
-/// path for elements that skips `Event`. In code generic over the element type, every
+/// Root class of Rivulet's own observers (every sink, subscribe's observer): a direct
+/// path for events that skips `Event`. In code generic over the element type, every
 /// `Event<Element>` built or switched on costs a generic-metadata lookup and enum
-/// value-witness calls; the direct path costs one protocol-method call.
-package protocol ElementForwarding: AnyObject {
-    /// Whether `receiveNext` takes elements of type `T`.
-    func acceptsElements<T>(of type: T.Type) -> Bool
+/// value-witness calls; the direct path costs one virtual call. A class rather than a
+/// protocol: finding it is a class cast, not a protocol-conformance lookup.
+class DirectObserver: @unchecked Sendable {
+    init() {}
+
+    /// Whether this observer takes elements of type `T` through `receiveNext` (and its
+    /// terminal events through `receiveCompleted` / `receiveError`).
+    func acceptsElements<T>(of type: T.Type) -> Bool { false }
+
     /// Receives one element of the type `acceptsElements` accepted.
-    func receiveNext<T>(_ element: T)
+    func receiveNext<T>(_ element: T) {
+        rxAbstractMethod()
+    }
+
+    /// Receives `completed`.
+    func receiveCompleted() {
+        rxAbstractMethod()
+    }
+
+    /// Receives `error`.
+    func receiveError(_ error: Swift.Error) {
+        rxAbstractMethod()
+    }
 }
 
-/// The direct element path into `observer`, when it offers one for its element type.
+/// The direct path into `observer`, when it offers one for its element type.
 @inline(__always)
-package func directPath<Observer: ObserverType>(of observer: Observer) -> ElementForwarding? {
-    guard let forwarding = observer as? ElementForwarding,
-          forwarding.acceptsElements(of: Observer.Element.self) else { return nil }
-    return forwarding
+func directPath<Observer: ObserverType>(of observer: Observer) -> DirectObserver? {
+    guard let direct = observer as? DirectObserver,
+          direct.acceptsElements(of: Observer.Element.self) else { return nil }
+    return direct
 }
 
 // The state bits of a sink. File-level constants: a static member of the generic
@@ -52,36 +45,37 @@ private let sinkStoppedBit = 4
 ///
 /// State bits: `disposed` (nothing is forwarded afterwards), `upstreamSet` (the
 /// upstream subscription is stored) and `stopped` (a terminal event was seen).
-class Sink<Observer: ObserverType>: Disposable, Cancelable, @unchecked Sendable {
+class Sink<Observer: ObserverType>: DirectObserver, Disposable, Cancelable, @unchecked Sendable {
     final let observer: Observer
-    /// The downstream observer's direct element path, if it has one.
-    private final let downstreamNext: ElementForwarding?
-    private final let state = UnsafeAtomic<Int>.create(0)
+    /// The downstream observer's direct path, if it has one.
+    private final let downstream: DirectObserver?
+    private final let state = InlineAtomicInt(0)
+    @exclusivity(unchecked)
     private final var upstream: Disposable?
     /// Set only while a test kit tracks subscriptions (see Tracking.swift).
     private final var tracking: RxTrackingToken?
 
     init(observer: Observer) {
         self.observer = observer
-        self.downstreamNext = directPath(of: observer)
+        self.downstream = directPath(of: observer)
+        super.init()
         Resources.incrementTotal()
         tracking = RxTracking.open(.sink(type(of: self)))
     }
 
     deinit {
         tracking?.release()
-        state.destroy()
         Resources.decrementTotal()
     }
 
     final var isDisposed: Bool {
-        state.load(ordering: .relaxed) & sinkDisposedBit != 0
+        state.loadRelaxed() & sinkDisposedBit != 0
     }
 
     /// Forwards an event downstream unless the sink was disposed.
     @inline(__always)
     final func forwardOn(_ event: Event<Observer.Element>) {
-        if state.load(ordering: .relaxed) & sinkDisposedBit != 0 { return }
+        if state.loadRelaxed() & sinkDisposedBit != 0 { return }
         observer.on(event)
     }
 
@@ -89,9 +83,9 @@ class Sink<Observer: ObserverType>: Disposable, Cancelable, @unchecked Sendable 
     /// downstream's direct path when it has one.
     @inline(__always)
     final func forwardNext(_ element: Observer.Element) {
-        if state.load(ordering: .relaxed) & sinkDisposedBit != 0 { return }
-        if let downstreamNext {
-            downstreamNext.receiveNext(element)
+        if state.loadRelaxed() & sinkDisposedBit != 0 { return }
+        if let downstream {
+            downstream.receiveNext(element)
         } else {
             forwardNextAsEvent(element)
         }
@@ -104,19 +98,46 @@ class Sink<Observer: ObserverType>: Disposable, Cancelable, @unchecked Sendable 
         observer.on(.next(element))
     }
 
-    /// Ends the sequence with `error` (out of line, for the same reason).
-    @inline(never)
+    /// Ends the sequence with `error` (once), through the direct path when there is
+    /// one, then disposes.
     final func forwardError(_ error: Swift.Error) {
-        forwardTerminal(.error(error))
+        guard markStopped() else { return }
+        if !isDisposed {
+            if let downstream {
+                downstream.receiveError(error)
+            } else {
+                forwardEventOutOfLine(.error(error))
+            }
+        }
+        dispose()
+    }
+
+    /// Completes the sequence (once), through the direct path when there is one, then
+    /// disposes.
+    final func forwardCompleted() {
+        guard markStopped() else { return }
+        if !isDisposed {
+            if let downstream {
+                downstream.receiveCompleted()
+            } else {
+                forwardEventOutOfLine(.completed)
+            }
+        }
+        dispose()
+    }
+
+    @inline(never)
+    private final func forwardEventOutOfLine(_ event: Event<Observer.Element>) {
+        observer.on(event)
     }
 
     /// Marks the sink stopped; returns `true` only for the first caller.
     final func markStopped() -> Bool {
-        state.loadThenBitwiseOr(with: sinkStoppedBit, ordering: .acquiringAndReleasing) & sinkStoppedBit == 0
+        state.fetchOr(sinkStoppedBit) & sinkStoppedBit == 0
     }
 
     final var isStopped: Bool {
-        state.load(ordering: .acquiring) & sinkStoppedBit != 0
+        state.load() & sinkStoppedBit != 0
     }
 
     /// Forwards a terminal event (once) and disposes.
@@ -130,7 +151,7 @@ class Sink<Observer: ObserverType>: Disposable, Cancelable, @unchecked Sendable 
     /// already disposed (a synchronous terminal event during `subscribe`).
     final func setUpstream(_ disposable: Disposable) {
         upstream = disposable
-        let previous = state.loadThenBitwiseOr(with: sinkUpstreamBit, ordering: .acquiringAndReleasing)
+        let previous = state.fetchOr(sinkUpstreamBit)
         if previous & sinkDisposedBit != 0 {
             upstream = nil
             disposable.dispose()
@@ -140,7 +161,7 @@ class Sink<Observer: ObserverType>: Disposable, Cancelable, @unchecked Sendable 
     /// Disposes the sink and its upstream subscription; idempotent and thread-safe.
     /// Subclasses that override it call `super.dispose()`.
     func dispose() {
-        let previous = state.loadThenBitwiseOr(with: sinkDisposedBit, ordering: .acquiringAndReleasing)
+        let previous = state.fetchOr(sinkDisposedBit)
         if previous & sinkDisposedBit != 0 { return }
         tracking?.dispose()
         if previous & sinkUpstreamBit != 0 {
@@ -156,19 +177,28 @@ class Sink<Observer: ObserverType>: Disposable, Cancelable, @unchecked Sendable 
 }
 
 /// A sink that forwards events unchanged (used by `create`-like wrappers).
-final class ForwardSink<Observer: ObserverType>: Sink<Observer>, ObserverType, ElementForwarding, @unchecked Sendable {
+final class ForwardSink<Observer: ObserverType>: Sink<Observer>, ObserverType, @unchecked Sendable {
     func on(_ event: Event<Observer.Element>) {
         switch event {
         case .next(let element): forwardNext(element)
-        case .error, .completed: forwardTerminal(event)
+        case .error(let error): forwardError(error)
+        case .completed: forwardCompleted()
         }
     }
 
-    func acceptsElements<T>(of type: T.Type) -> Bool {
+    override func acceptsElements<T>(of type: T.Type) -> Bool {
         T.self == Observer.Element.self
     }
 
-    func receiveNext<T>(_ element: T) {
+    override func receiveNext<T>(_ element: T) {
         forwardNext(unsafeBitCast(element, to: Observer.Element.self))
+    }
+
+    override func receiveCompleted() {
+        forwardCompleted()
+    }
+
+    override func receiveError(_ error: Swift.Error) {
+        forwardError(error)
     }
 }

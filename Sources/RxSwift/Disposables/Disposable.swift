@@ -64,11 +64,12 @@ struct NopDisposable: Disposable, Sendable {
 
 /// Runs an action once, on the first `dispose()`.
 final class AnonymousDisposable: Cancelable, @unchecked Sendable {
-    private let action = LockedValue<(() -> Void)?>(nil)
-    private let disposed = AtomicFlag()
+    // Written once in init; afterwards only the winner of the `disposed` flag touches it.
+    @exclusivity(unchecked) private var action: (() -> Void)?
+    private let disposed = InlineAtomicInt(0)
 
     init(_ action: @escaping () -> Void) {
-        self.action.withLock { $0 = action }
+        self.action = action
         Resources.incrementTotal()
     }
 
@@ -76,23 +77,22 @@ final class AnonymousDisposable: Cancelable, @unchecked Sendable {
         Resources.decrementTotal()
     }
 
-    var isDisposed: Bool { disposed.isSet }
+    var isDisposed: Bool { disposed.load() != 0 }
 
     func dispose() {
-        guard !disposed.testAndSet() else { return }
-        let action = self.action.withLock { current -> (() -> Void)? in
-            defer { current = nil }
-            return current
-        }
+        guard disposed.fetchOr(1) == 0 else { return }
+        let action = self.action
+        self.action = nil
         action?()
     }
 }
 
 /// Disposes two disposables once.
 final class BinaryDisposable: Cancelable, @unchecked Sendable {
-    private var first: Disposable?
-    private var second: Disposable?
-    private let disposed = AtomicFlag()
+    // Only the winner of the `disposed` flag in `dispose()` touches these after init.
+    @exclusivity(unchecked) private var first: Disposable?
+    @exclusivity(unchecked) private var second: Disposable?
+    private let disposed = InlineAtomicInt(0)
 
     init(_ first: Disposable, _ second: Disposable) {
         self.first = first
@@ -104,11 +104,11 @@ final class BinaryDisposable: Cancelable, @unchecked Sendable {
         Resources.decrementTotal()
     }
 
-    var isDisposed: Bool { disposed.isSet }
+    var isDisposed: Bool { disposed.load() != 0 }
 
     func dispose() {
-        guard !disposed.testAndSet() else { return }
-        // Only the winner of `testAndSet` touches the stored references.
+        guard disposed.fetchOr(1) == 0 else { return }
+        // Only the winner of the `disposed` flag touches the stored references.
         let first = self.first, second = self.second
         self.first = nil
         self.second = nil

@@ -115,14 +115,23 @@ final class Just<Element>: Producer<Element>, @unchecked Sendable {
     }
 
     override func subscribe<Observer: ObserverType>(_ observer: Observer) -> Disposable where Observer.Element == Element {
-        observer.on(.next(element))
-        observer.on(.completed)
+        if let direct = directPath(of: observer) {
+            direct.receiveNext(element)
+            direct.receiveCompleted()
+        } else {
+            observer.on(.next(element))
+            observer.on(.completed)
+        }
         return Disposables.create()
     }
 }
 
 final class Empty<Element>: Producer<Element>, @unchecked Sendable {
     override func subscribe<Observer: ObserverType>(_ observer: Observer) -> Disposable where Observer.Element == Element {
+        if let direct = directPath(of: observer) {
+            direct.receiveCompleted()
+            return Disposables.create()
+        }
         observer.on(.completed)
         return Disposables.create()
     }
@@ -168,7 +177,7 @@ final class ObservableSequence<Elements: Sequence>: Producer<Elements.Element>, 
                     if sink.isDisposed { return Disposables.create() }
                     sink.forwardNext(element)
                 }
-                sink.forwardTerminal(.completed)
+                sink.forwardCompleted()
                 return Disposables.create()
             })
         } else {
@@ -178,7 +187,7 @@ final class ObservableSequence<Elements: Sequence>: Producer<Elements.Element>, 
                     sink.forwardNext(next)
                     recurse(())
                 } else {
-                    sink.forwardTerminal(.completed)
+                    sink.forwardCompleted()
                 }
             })
         }
@@ -212,7 +221,7 @@ final class Generate<Element>: Producer<Element>, @unchecked Sendable {
                     sink.forwardNext(value)
                     recurse((value, false))
                 } else {
-                    sink.forwardTerminal(.completed)
+                    sink.forwardCompleted()
                 }
             } catch {
                 sink.forwardTerminal(.error(error))

@@ -27,7 +27,7 @@ final class Filter<Element>: Producer<Element>, @unchecked Sendable {
     }
 }
 
-final class FilterSink<Observer: ObserverType>: Sink<Observer>, ObserverType, ElementForwarding, @unchecked Sendable {
+final class FilterSink<Observer: ObserverType>: Sink<Observer>, ObserverType, @unchecked Sendable {
     typealias Element = Observer.Element
     private let predicate: (Element) throws -> Bool
 
@@ -36,12 +36,20 @@ final class FilterSink<Observer: ObserverType>: Sink<Observer>, ObserverType, El
         super.init(observer: observer)
     }
 
-    func acceptsElements<T>(of type: T.Type) -> Bool {
+    override func acceptsElements<T>(of type: T.Type) -> Bool {
         T.self == Element.self
     }
 
-    func receiveNext<T>(_ element: T) {
+    override func receiveNext<T>(_ element: T) {
         onNext(unsafeBitCast(element, to: Element.self))
+    }
+
+    override func receiveCompleted() {
+        forwardCompleted()
+    }
+
+    override func receiveError(_ error: Swift.Error) {
+        forwardError(error)
     }
 
     @inline(__always)

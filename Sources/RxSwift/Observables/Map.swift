@@ -27,7 +27,7 @@ final class Map<Source, Result>: Producer<Result>, @unchecked Sendable {
     }
 }
 
-final class MapSink<Source, Observer: ObserverType>: Sink<Observer>, ObserverType, ElementForwarding, @unchecked Sendable {
+final class MapSink<Source, Observer: ObserverType>: Sink<Observer>, ObserverType, @unchecked Sendable {
     typealias Result = Observer.Element
     private let transform: (Source) throws -> Result
 
@@ -36,12 +36,20 @@ final class MapSink<Source, Observer: ObserverType>: Sink<Observer>, ObserverTyp
         super.init(observer: observer)
     }
 
-    func acceptsElements<T>(of type: T.Type) -> Bool {
+    override func acceptsElements<T>(of type: T.Type) -> Bool {
         T.self == Source.self
     }
 
-    func receiveNext<T>(_ element: T) {
+    override func receiveNext<T>(_ element: T) {
         onNext(unsafeBitCast(element, to: Source.self))
+    }
+
+    override func receiveCompleted() {
+        forwardCompleted()
+    }
+
+    override func receiveError(_ error: Swift.Error) {
+        forwardError(error)
     }
 
     @inline(__always)
@@ -61,9 +69,9 @@ final class MapSink<Source, Observer: ObserverType>: Sink<Observer>, ObserverTyp
         case .next(let element):
             onNext(element)
         case .error(let error):
-            forwardTerminal(.error(error))
+            forwardError(error)
         case .completed:
-            forwardTerminal(.completed)
+            forwardCompleted()
         }
     }
 }

@@ -54,7 +54,7 @@ final class Scan<Element, Accumulate>: Producer<Accumulate>, @unchecked Sendable
     }
 }
 
-final class ScanSink<Element, Observer: ObserverType>: Sink<Observer>, ObserverType, ElementForwarding, @unchecked Sendable {
+final class ScanSink<Element, Observer: ObserverType>: Sink<Observer>, ObserverType, @unchecked Sendable {
     typealias Accumulate = Observer.Element
 
     private let accumulator: (inout Accumulate, Element) throws -> Void
@@ -68,12 +68,20 @@ final class ScanSink<Element, Observer: ObserverType>: Sink<Observer>, ObserverT
         super.init(observer: observer)
     }
 
-    func acceptsElements<T>(of type: T.Type) -> Bool {
+    override func acceptsElements<T>(of type: T.Type) -> Bool {
         T.self == Element.self
     }
 
-    func receiveNext<T>(_ element: T) {
+    override func receiveNext<T>(_ element: T) {
         onNext(unsafeBitCast(element, to: Element.self))
+    }
+
+    override func receiveCompleted() {
+        forwardCompleted()
+    }
+
+    override func receiveError(_ error: Swift.Error) {
+        forwardError(error)
     }
 
     @inline(__always)
@@ -92,9 +100,9 @@ final class ScanSink<Element, Observer: ObserverType>: Sink<Observer>, ObserverT
         case .next(let element):
             onNext(element)
         case .error(let error):
-            forwardTerminal(.error(error))
+            forwardError(error)
         case .completed:
-            forwardTerminal(.completed)
+            forwardCompleted()
         }
     }
 }

@@ -83,7 +83,7 @@ final class ReplayingObserver<Element>: @unchecked Sendable {
 /// observers, its direct element path.
 struct SubjectObserverEntry<Element> {
     let on: (Event<Element>) -> Void
-    let next: ElementForwarding?
+    let next: DirectObserver?
 
     init<Observer: ObserverType>(_ observer: Observer) where Observer.Element == Element {
         on = observer.on

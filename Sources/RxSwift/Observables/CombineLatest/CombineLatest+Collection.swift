@@ -29,7 +29,7 @@ extension ObservableType {
     /// a:      --1-----2-----|
     /// b:      -----3-----4--|
     /// combineLatest([a, b])
-    /// result: -----[1,3]-[2,3]-[2,4]--|
+    /// result: -----A--B--C--|    A = [1, 3], B = [2, 3], C = [2, 4]
     /// ```
     public static func combineLatest<Collection: Swift.Collection>(_ collection: Collection) -> Observable<[Element]>
         where Collection.Element: ObservableType, Collection.Element.Element == Element {

@@ -20,6 +20,136 @@ public class ConnectableObservable<Element>: Observable<Element>, ConnectableObs
     public func connect() -> Disposable {
         rxAbstractMethod()
     }
+
+    /// The implementation of `refCount()` for this connectable.
+    func makeRefCount() -> Observable<Element> {
+        RefCount(source: self)
+    }
+}
+
+/// The state of a multicast connectable: its subject, its connection, and the observers
+/// counted by its `refCount()`.
+///
+/// A connection that ends (disposed, the source terminated, or its last refCount
+/// observer gone) drops the subject and starts a new generation in the same transition,
+/// so a refCount observer is always counted in the generation of the subject it
+/// subscribed to. Transitions run under the adapter's lock and call nothing.
+struct MulticastState<Pair, Connection: AnyObject> {
+    enum Phase {
+        /// No connection; observers may already have subscribed to the subject.
+        case idle(Pair?)
+        /// Connected: the connection feeds the subject.
+        case connected(Pair, Connection)
+    }
+
+    private(set) var phase: Phase = .idle(nil)
+    /// Bumped whenever the subject is dropped.
+    private(set) var generation: UInt64 = 0
+    /// The refCount observers counted in this generation.
+    private(set) var refCount = 0
+    /// The connection the refCount observers hold, disposed when the last one leaves.
+    private(set) var refCountConnection: Connection?
+
+    /// The current subject and generation, or `nil` when a subject must be made.
+    var subject: (pair: Pair, generation: UInt64)? {
+        switch phase {
+        case .idle(let pair?): return (pair, generation)
+        case .idle(.none): return nil
+        case .connected(let pair, _): return (pair, generation)
+        }
+    }
+
+    /// Stores a freshly made subject unless there is one already.
+    mutating func install(_ pair: Pair) {
+        if case .idle(.none) = phase {
+            phase = .idle(pair)
+        }
+    }
+
+    /// The current connection, or a new one made with `make` (the caller subscribes it
+    /// to the source); `nil` when a subject must be made first.
+    mutating func connect(_ make: (Pair) -> Connection) -> (connection: Connection, isNew: Bool)? {
+        switch phase {
+        case .connected(_, let connection):
+            return (connection, false)
+        case .idle(let pair?):
+            let connection = make(pair)
+            phase = .connected(pair, connection)
+            return (connection, true)
+        case .idle(.none):
+            return nil
+        }
+    }
+
+    /// `connection` ended: when it is the current one, the subject is dropped and the
+    /// refCount observers of this generation no longer count.
+    mutating func connectionEnded(_ connection: Connection) {
+        guard case .connected(_, let current) = phase, current === connection else { return }
+        dropSubject()
+    }
+
+    /// Counts a refCount observer before it subscribes, so the subject it subscribes to
+    /// cannot be disconnected meanwhile; `nil` when a subject must be made first.
+    mutating func reserve() -> (pair: Pair, generation: UInt64)? {
+        guard let current = subject else { return nil }
+        refCount += 1
+        return current
+    }
+
+    /// What a refCount observer does once subscribed.
+    enum Confirmation {
+        case none
+        /// Subscribe this new connection to the source.
+        case connect(Connection)
+        /// The last observer ended during its subscription: dispose the connection.
+        case disconnect(Connection)
+    }
+
+    /// A refCount observer of `generation` subscribed; `ended` when it already received
+    /// a terminal event (its subject had terminated).
+    mutating func confirm(generation: UInt64, ended: Bool, make: (Pair) -> Connection) -> Confirmation {
+        guard generation == self.generation else { return .none }
+        if ended {
+            return release(generation: generation).map(Confirmation.disconnect) ?? .none
+        }
+        if refCountConnection != nil { return .none }
+        switch phase {
+        case .connected(_, let connection):
+            refCountConnection = connection
+            return .none
+        case .idle(let pair?):
+            let connection = make(pair)
+            phase = .connected(pair, connection)
+            refCountConnection = connection
+            return .connect(connection)
+        case .idle(.none):
+            rxFatalError("A multicast connectable lost its subject while a refCount observer held it; its state is corrupt.")
+        }
+    }
+
+    /// A refCount observer of `generation` left; returns the connection to dispose when
+    /// it was the last one (its subject is dropped at once).
+    mutating func release(generation: UInt64) -> Connection? {
+        guard generation == self.generation else { return nil }
+        guard refCount > 0 else {
+            rxFatalError("refCount counted more unsubscriptions than subscriptions; its state is corrupt.")
+        }
+        refCount -= 1
+        guard refCount == 0, let connection = refCountConnection else { return nil }
+        if case .connected(_, let current) = phase, current === connection {
+            dropSubject()
+        } else {
+            refCountConnection = nil
+        }
+        return connection
+    }
+
+    private mutating func dropSubject() {
+        phase = .idle(nil)
+        generation &+= 1
+        refCount = 0
+        refCountConnection = nil
+    }
 }
 
 /// The connectable observable behind `multicast`, `publish` and `replay`: observers
@@ -30,7 +160,7 @@ public class ConnectableObservable<Element>: Observable<Element>, ConnectableObs
 /// `multicast(_ subject:)` that is the same subject again).
 ///
 /// Nothing is called under the lock: the subject is made, subscribed to, the source
-/// subscribed to and the connection's subscription disposed after unlocking.
+/// subscribed to and a connection's subscription disposed after unlocking.
 final class ConnectableObservableAdapter<Subject: SubjectType>: ConnectableObservable<Subject.Element>, @unchecked Sendable {
     typealias Connection = MulticastConnection<Subject>
 
@@ -40,17 +170,10 @@ final class ConnectableObservableAdapter<Subject: SubjectType>: ConnectableObser
         let observer: Subject.Observer
     }
 
-    /// The adapter's whole state: every connection has a subject; without a connection
-    /// there may be a subject that observers already subscribed to.
-    enum State {
-        case idle(SubjectPair?)
-        case connected(SubjectPair, Connection)
-    }
-
     private let source: Observable<Subject.Observer.Element>
     private let makeSubject: () -> Subject
     private let lock = Lock.make()
-    private var state: State = .idle(nil)
+    private var state = MulticastState<SubjectPair, Connection>()
 
     init(source: Observable<Subject.Observer.Element>, makeSubject: @escaping () -> Subject) {
         self.source = source
@@ -59,41 +182,34 @@ final class ConnectableObservableAdapter<Subject: SubjectType>: ConnectableObser
     }
 
     override func subscribe<Observer: ObserverType>(_ observer: Observer) -> Disposable where Observer.Element == Subject.Element {
-        currentSubject().subject.subscribe(observer)
+        while true {
+            if let current = lock.withLock({ state.subject }) {
+                return current.pair.subject.subscribe(observer)
+            }
+            install(makePair())
+        }
     }
 
     override func connect() -> Disposable {
         while true {
-            lock.lock()
-            switch state {
-            case .connected(_, let connection):
-                lock.unlock()
-                return connection
-            case .idle(let pair?):
-                let connection = Connection(parent: self, subjectObserver: pair.observer)
-                state = .connected(pair, connection)
-                lock.unlock()
-                connection.run(source)
-                return connection
-            case .idle(.none):
-                lock.unlock()
+            let made = lock.withLock { state.connect(newConnection) }
+            guard let made else {
                 install(makePair())
+                continue
             }
+            if made.isNew {
+                made.connection.run(source)
+            }
+            return made.connection
         }
     }
 
-    /// The subject observers subscribe to now, made on first use.
-    private func currentSubject() -> SubjectPair {
-        while true {
-            let existing = lock.withLock { () -> SubjectPair? in
-                switch state {
-                case .idle(let pair): return pair
-                case .connected(let pair, _): return pair
-                }
-            }
-            if let existing { return existing }
-            install(makePair())
-        }
+    override func makeRefCount() -> Observable<Subject.Element> {
+        MulticastRefCount(parent: self)
+    }
+
+    private func newConnection(_ pair: SubjectPair) -> Connection {
+        Connection(parent: self, subjectObserver: pair.observer)
     }
 
     private func makePair() -> SubjectPair {
@@ -103,21 +219,41 @@ final class ConnectableObservableAdapter<Subject: SubjectType>: ConnectableObser
 
     /// Stores a freshly made subject unless another thread stored one meanwhile.
     private func install(_ pair: SubjectPair) {
-        lock.withLock {
-            if case .idle(.none) = state {
-                state = .idle(pair)
+        lock.withLock { state.install(pair) }
+    }
+
+    /// Called by a connection as it ends.
+    func connectionEnded(_ connection: Connection) {
+        lock.withLock { state.connectionEnded(connection) }
+    }
+
+    // MARK: refCount
+
+    /// Counts a refCount observer and returns the subject it subscribes to.
+    fileprivate func reserve() -> (pair: SubjectPair, generation: UInt64) {
+        while true {
+            if let reserved = lock.withLock({ state.reserve() }) {
+                return reserved
             }
+            install(makePair())
         }
     }
 
-    /// Called by a connection as it ends: when it is the current one, the adapter
-    /// forgets it and its subject.
-    func connectionEnded(_ connection: Connection) {
-        lock.withLock {
-            if case .connected(_, let current) = state, current === connection {
-                state = .idle(nil)
-            }
+    /// A refCount observer subscribed: connects when it is the first.
+    fileprivate func confirm(generation: UInt64, ended: Bool) {
+        switch lock.withLock({ state.confirm(generation: generation, ended: ended, make: newConnection) }) {
+        case .none:
+            break
+        case .connect(let connection):
+            connection.run(source)
+        case .disconnect(let connection):
+            connection.dispose()
         }
+    }
+
+    /// A refCount observer left: disconnects when it was the last.
+    fileprivate func release(generation: UInt64) {
+        lock.withLock { state.release(generation: generation) }?.dispose()
     }
 }
 
@@ -159,5 +295,44 @@ final class MulticastConnection<Subject: SubjectType>: ObserverType, Cancelable,
         self.parent = nil
         parent?.connectionEnded(self)
         subscription.dispose()
+    }
+}
+
+/// `refCount()` of a multicast connectable, counted in the connectable's own state: an
+/// observer is counted before it subscribes to the subject, and a connection that ends
+/// forgets the observers of its generation in the same transition that drops the subject.
+final class MulticastRefCount<Subject: SubjectType>: Producer<Subject.Element>, @unchecked Sendable {
+    private let parent: ConnectableObservableAdapter<Subject>
+
+    init(parent: ConnectableObservableAdapter<Subject>) {
+        self.parent = parent
+    }
+
+    override func run<Observer: ObserverType>(_ observer: Observer) -> Disposable where Observer.Element == Subject.Element {
+        let sink = ForwardSink(observer: observer)
+        let (pair, generation) = parent.reserve()
+        let subscription = pair.subject.subscribe(sink)
+        // A subject that had already terminated ended the sink while subscribing: it
+        // is uncounted at once and does not connect.
+        let ended = sink.isDisposed
+        parent.confirm(generation: generation, ended: ended)
+        if ended {
+            subscription.dispose()
+        } else {
+            sink.setUpstream(MulticastRefCountSubscription(parent: parent, generation: generation, subscription: subscription))
+        }
+        return sink
+    }
+}
+
+/// The disposable of one refCount observer: unsubscribes, then uncounts.
+private struct MulticastRefCountSubscription<Subject: SubjectType>: Disposable {
+    let parent: ConnectableObservableAdapter<Subject>
+    let generation: UInt64
+    let subscription: Disposable
+
+    func dispose() {
+        subscription.dispose()
+        parent.release(generation: generation)
     }
 }

@@ -9,12 +9,22 @@ extension ConnectableObservableType {
     /// observer2:        ^-2---3---4---|
     /// ```
     public func refCount() -> Observable<Element> {
-        RefCount(source: self)
+        if let connectable = self as? ConnectableObservable<Element> {
+            return connectable.makeRefCount()
+        }
+        return RefCount(source: self)
     }
 }
 
-/// The state of a `refCount`: how many observers are counted, which generation they
-/// belong to (a terminal event starts a new one), and the connection.
+/// The state of `refCount()` over a connectable Rivulet did not make (Rivulet's own
+/// count their refCount observers in their own state, see `MulticastState`): how many
+/// observers are counted, which generation they belong to (a terminal event starts a
+/// new one), and the connection.
+///
+/// As in RxSwift, an observer is counted after it subscribed to the connectable, and a
+/// terminal event that reaches any counted observer ends the generation: with a
+/// connectable that replaces its subject per connection, an observer racing with the
+/// end of a connection can be counted against the wrong one.
 ///
 /// `connect()` runs outside the lock: the subscriber that takes the count from 0 to 1
 /// becomes the connector and stays responsible until the connection is stored or
@@ -124,7 +134,7 @@ struct RefCountState {
 final class RefCount<Source: ConnectableObservableType>: Producer<Source.Element>, @unchecked Sendable {
     typealias Element = Source.Element
 
-    let source: Source
+    private let source: Source
     private let lock = Lock.make()
     private var state = RefCountState()
 
@@ -161,8 +171,8 @@ final class RefCount<Source: ConnectableObservableType>: Producer<Source.Element
             switch outcome {
             case .keep:
                 return
-            case .dispose(let stale):
-                stale.dispose()
+            case .dispose(let unneeded):
+                unneeded.dispose()
                 return
             case .disposeAndReconnect(let stale):
                 stale.dispose()
@@ -181,11 +191,6 @@ final class RefCount<Source: ConnectableObservableType>: Producer<Source.Element
             return state.terminate(generation: generation)
         }
         connection?.dispose()
-    }
-
-    /// A snapshot of the state, for tests.
-    var stateSnapshot: RefCountState {
-        lock.withLock { state }
     }
 }
 

@@ -45,14 +45,11 @@ extension ObservableType {
             }
             return multicast(ReplaySubject<Element>.create(bufferSize: replay)).refCount()
         case .whileConnected:
-            switch replay {
-            case 0:
-                return ShareWhileConnected(source: asObservable(), replayLatest: false)
-            case 1:
-                return ShareWhileConnected(source: asObservable(), replayLatest: true)
-            default:
-                return multicast(makeSubject: { ReplaySubject<Element>.create(bufferSize: replay) }).refCount()
-            }
+            // RxSwift takes this path for replay 0 and 1 and multicast(makeSubject:)
+            // with refCount() for more; the events are the same, and one state for the
+            // observers, the connection and the buffer leaves no window in which an
+            // observer can subscribe to a connection that is ending.
+            return ShareWhileConnected(source: asObservable(), replay: replay)
         }
     }
 }

@@ -1,5 +1,5 @@
-/// The state of `share(replay: 0 or 1, scope: .whileConnected)`: either no connection,
-/// or one connection with its observers and (when replaying) the latest element.
+/// The state of `share(replay:scope: .whileConnected)`: either no connection, or one
+/// connection with its observers and its replay buffer.
 ///
 /// Every transition runs under the owner's lock and returns what to do after unlocking:
 /// which observers to deliver to, which element to replay, what to connect or dispose.
@@ -10,7 +10,8 @@ struct ShareWhileConnectedState<Element> {
         /// Tells this connection's events from a previous one's.
         let id: UInt64
         var observers: Bag<Deliver>
-        var latest: Element?
+        /// The most recent elements, at most `replay` of them.
+        var buffer: Queue<Element>
         /// The subscription to the source, assigned once connected.
         let upstream: SingleAssignmentDisposable
     }
@@ -26,16 +27,17 @@ struct ShareWhileConnectedState<Element> {
         let key: BagKey
         /// Set for the first observer of a connection: it subscribes to the source.
         let connect: SingleAssignmentDisposable?
-        /// Set when an element must be replayed first: deliver it through `entry`.
-        let replay: (entry: ReplayingObserver<Element>, element: Element)?
+        /// Set when elements must be replayed first: deliver them through `entry`.
+        let replay: (entry: ReplayingObserver<Element>, elements: [Element])?
     }
 
-    let replayLatest: Bool
+    /// How many recent elements a new observer receives.
+    let replay: Int
     private(set) var phase: Phase = .idle
     private var nextID: UInt64 = 0
 
-    init(replayLatest: Bool) {
-        self.replayLatest = replayLatest
+    init(replay: Int) {
+        self.replay = replay
     }
 
     /// Adds an observer, starting a connection when there is none.
@@ -47,18 +49,18 @@ struct ShareWhileConnectedState<Element> {
             var observers = Bag<Deliver>()
             let key = observers.insert(deliver)
             let upstream = SingleAssignmentDisposable()
-            phase = .connected(Connection(id: id, observers: observers, latest: nil, upstream: upstream))
+            phase = .connected(Connection(id: id, observers: observers, buffer: Queue(), upstream: upstream))
             return Subscribed(connectionID: id, key: key, connect: upstream, replay: nil)
         case .connected(var connection):
             // Drop the enum's copy so the bag below is uniquely referenced.
             phase = .idle
             defer { phase = .connected(connection) }
-            if replayLatest, let latest = connection.latest {
-                // Events that arrive while the latest element is replayed outside the
-                // lock wait in the entry, so the observer sees them after it.
+            if !connection.buffer.isEmpty {
+                // Events that arrive while the buffer is replayed outside the lock wait
+                // in the entry, so the observer sees them after it.
                 let entry = ReplayingObserver(deliver)
                 let key = connection.observers.insert(entry.on)
-                return Subscribed(connectionID: connection.id, key: key, connect: nil, replay: (entry, latest))
+                return Subscribed(connectionID: connection.id, key: key, connect: nil, replay: (entry, connection.buffer.elements))
             }
             let key = connection.observers.insert(deliver)
             return Subscribed(connectionID: connection.id, key: key, connect: nil, replay: nil)
@@ -73,9 +75,11 @@ struct ShareWhileConnectedState<Element> {
         }
         switch event {
         case .next(let element):
-            if replayLatest {
+            if replay > 0 {
+                // Drop the enum's copy so the buffer is mutated in place.
                 phase = .idle
-                connection.latest = element
+                connection.buffer.enqueue(element)
+                if connection.buffer.count > replay { _ = connection.buffer.dequeue() }
                 phase = .connected(connection)
             }
             return (connection.observers.elements, nil)
@@ -104,12 +108,15 @@ struct ShareWhileConnectedState<Element> {
     }
 }
 
-/// `share(replay: 0 or 1, scope: .whileConnected)` without a subject: the first observer
+/// `share(replay:scope: .whileConnected)` without a subject: the first observer
 /// connects, the last one to leave (or a terminal event) disconnects and drops the
-/// latest element, and the next observer connects anew.
+/// replay buffer, and the next observer connects anew.
 ///
-/// No observer, subscription or disposal runs under the lock; the latest element is
-/// replayed to a new observer outside it, before any newer event.
+/// Observers, the connection and the buffer are one state under one lock, so an
+/// observer always joins a live connection (or starts one): it can never be left on a
+/// connection that ended while it subscribed. No observer, subscription or disposal
+/// runs under the lock; the buffer is replayed to a new observer outside it, before
+/// any newer event.
 ///
 /// `package` rather than internal: Swift 6.3 warns of an infinite recursion (a false
 /// positive) for an internal class whose designated initializer calls `Observable`'s
@@ -121,16 +128,16 @@ package final class ShareWhileConnected<Element>: Observable<Element>, @unchecke
     private let lock = Lock.make()
     private var state: State
 
-    init(source: Observable<Element>, replayLatest: Bool) {
+    init(source: Observable<Element>, replay: Int) {
         self.source = source
-        self.state = State(replayLatest: replayLatest)
+        self.state = State(replay: replay)
         super.init()
     }
 
     override package func subscribe<Observer: ObserverType>(_ observer: Observer) -> Disposable where Observer.Element == Element {
         let subscribed = lock.withLock { state.subscribe(observer.on) }
         if let replay = subscribed.replay {
-            replay.entry.replay([.next(replay.element)])
+            replay.entry.replay(replay.elements.map { .next($0) })
         }
         if let upstream = subscribed.connect {
             upstream.setDisposable(source.subscribe(ShareConnectionObserver(parent: self, connectionID: subscribed.connectionID)))
@@ -149,11 +156,6 @@ package final class ShareWhileConnected<Element>: Observable<Element>, @unchecke
     fileprivate func unsubscribe(connectionID: UInt64, key: BagKey) {
         let upstream = lock.withLock { state.unsubscribe(connectionID: connectionID, key: key) }
         upstream?.dispose()
-    }
-
-    /// A snapshot of the state, for tests.
-    var stateSnapshot: State {
-        lock.withLock { state }
     }
 }
 

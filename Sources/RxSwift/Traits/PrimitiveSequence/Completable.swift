@@ -120,38 +120,33 @@ extension PrimitiveSequenceType where Trait == CompletableTrait, Element == Swif
     }
 }
 
+extension PrimitiveSequenceType where Trait == CompletableTrait, Element == Swift.Never {
+    /// Calls the given actions for the outcome and the subscription's life cycle, and
+    /// passes the outcome on unchanged.
+    public func `do`(
+        onError: ((Swift.Error) throws -> Void)? = nil,
+        afterError: ((Swift.Error) throws -> Void)? = nil,
+        onCompleted: (() throws -> Void)? = nil,
+        afterCompleted: (() throws -> Void)? = nil,
+        onSubscribe: (() -> Void)? = nil,
+        onSubscribed: (() -> Void)? = nil,
+        onDispose: (() -> Void)? = nil
+    ) -> Completable {
+        Completable(raw: primitiveSequence.source.do(
+            onError: onError,
+            afterError: afterError,
+            onCompleted: onCompleted,
+            afterCompleted: afterCompleted,
+            onSubscribe: onSubscribe,
+            onSubscribed: onSubscribed,
+            onDispose: onDispose
+        ))
+    }
+}
+
 extension ObservableType where Element == Swift.Never {
     /// The sequence, which has no elements, as a `Completable`.
     public func asCompletable() -> Completable {
         Completable(raw: asObservable())
-    }
-}
-
-/// Drops every element and passes on the terminal event: the source of the
-/// `asCompletable()` conversions of `Single` and `Maybe`.
-final class IgnoreElementsForCompletable<SourceElement>: Producer<Swift.Never>, @unchecked Sendable {
-    private let source: Observable<SourceElement>
-
-    init(source: Observable<SourceElement>) {
-        self.source = source
-    }
-
-    override func run<Observer: ObserverType>(_ observer: Observer) -> Disposable where Observer.Element == Swift.Never {
-        let sink = IgnoreElementsForCompletableSink<SourceElement, Observer>(observer: observer)
-        sink.setUpstream(source.subscribe(sink))
-        return sink
-    }
-}
-
-final class IgnoreElementsForCompletableSink<SourceElement, Observer: ObserverType>: Sink<Observer>, ObserverType, @unchecked Sendable where Observer.Element == Swift.Never {
-    func on(_ event: Event<SourceElement>) {
-        switch event {
-        case .next:
-            break
-        case .error(let error):
-            forwardTerminal(.error(error))
-        case .completed:
-            forwardTerminal(.completed)
-        }
     }
 }

@@ -159,6 +159,87 @@ extension PrimitiveSequenceType where Trait == MaybeTrait {
 
     /// The maybe as a `Completable` that ignores the element.
     public func asCompletable() -> Completable {
-        Completable(raw: IgnoreElementsForCompletable(source: primitiveSequence.source))
+        primitiveSequence.source.ignoreElements().asCompletable()
+    }
+
+    /// Transforms the element into an optional; `nil` leaves an empty maybe.
+    public func compactMap<Result>(_ transform: @escaping (Element) throws -> Result?) -> Maybe<Result> {
+        Maybe(raw: primitiveSequence.source.compactMap(transform))
+    }
+
+    /// A `Single` of the element, or of `default` when the maybe completes empty.
+    public func ifEmpty(default: Element) -> Single<Element> {
+        Single(raw: primitiveSequence.source.ifEmpty(default: `default`))
+    }
+
+    /// The maybe, or `other` when it completes empty.
+    public func ifEmpty(switchTo other: Maybe<Element>) -> Maybe<Element> {
+        Maybe(raw: primitiveSequence.source.ifEmpty(switchTo: other.primitiveSequence.source))
+    }
+
+    /// A `Single` of the element, or `other` when the maybe completes empty.
+    public func ifEmpty(switchTo other: Single<Element>) -> Single<Element> {
+        Single(raw: primitiveSequence.source.ifEmpty(switchTo: other.primitiveSequence.source))
+    }
+
+    /// Calls the given actions for the outcome and the subscription's life cycle, and
+    /// passes the outcome on unchanged.
+    public func `do`(
+        onNext: ((Element) throws -> Void)? = nil,
+        afterNext: ((Element) throws -> Void)? = nil,
+        onError: ((Swift.Error) throws -> Void)? = nil,
+        afterError: ((Swift.Error) throws -> Void)? = nil,
+        onCompleted: (() throws -> Void)? = nil,
+        afterCompleted: (() throws -> Void)? = nil,
+        onSubscribe: (() -> Void)? = nil,
+        onSubscribed: (() -> Void)? = nil,
+        onDispose: (() -> Void)? = nil
+    ) -> Maybe<Element> {
+        Maybe(raw: primitiveSequence.source.do(
+            onNext: onNext,
+            afterNext: afterNext,
+            onError: onError,
+            afterError: afterError,
+            onCompleted: onCompleted,
+            afterCompleted: afterCompleted,
+            onSubscribe: onSubscribe,
+            onSubscribed: onSubscribed,
+            onDispose: onDispose
+        ))
+    }
+
+    /// Succeeds with `resultSelector` applied to the elements of all `collection`'s
+    /// maybes once all succeeded; completes empty when one completes empty; the first
+    /// error fails it. An empty collection succeeds with `resultSelector([])`.
+    public static func zip<Collection: Swift.Collection, Result>(_ collection: Collection, resultSelector: @escaping ([Element]) throws -> Result) -> PrimitiveSequence<Trait, Result> where Collection.Element == PrimitiveSequence<Trait, Element> {
+        if collection.isEmpty {
+            return PrimitiveSequence<Trait, Result>.deferred {
+                PrimitiveSequence<Trait, Result>(raw: .just(try resultSelector([])))
+            }
+        }
+        return PrimitiveSequence<Trait, Result>(raw: Observable.zip(collection.map { $0.asObservable() }, resultSelector: resultSelector))
+    }
+
+    /// Succeeds with the elements of all `collection`'s maybes, in order, once all
+    /// succeeded; completes empty when one completes empty. An empty collection
+    /// succeeds with `[]`.
+    public static func zip<Collection: Swift.Collection>(_ collection: Collection) -> PrimitiveSequence<Trait, [Element]> where Collection.Element == PrimitiveSequence<Trait, Element> {
+        if collection.isEmpty {
+            return PrimitiveSequence<Trait, [Element]>(raw: .just([]))
+        }
+        return PrimitiveSequence<Trait, [Element]>(raw: Observable.zip(collection.map { $0.asObservable() }))
+    }
+}
+
+extension PrimitiveSequenceType where Trait == MaybeTrait {
+    /// After an error, succeeds with `element` instead.
+    public func catchAndReturn(_ element: Element) -> PrimitiveSequence<Trait, Element> {
+        PrimitiveSequence(raw: primitiveSequence.source.catchAndReturn(element))
+    }
+
+    /// After an error, succeeds with `element` instead.
+    @available(*, deprecated, renamed: "catchAndReturn(_:)")
+    public func catchErrorJustReturn(_ element: Element) -> PrimitiveSequence<Trait, Element> {
+        catchAndReturn(element)
     }
 }

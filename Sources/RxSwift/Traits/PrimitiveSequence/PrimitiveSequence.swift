@@ -79,6 +79,85 @@ extension PrimitiveSequence {
     }
 }
 
+// MARK: - Errors and time
+
+extension PrimitiveSequence {
+    /// After an error, continues with the sequence `handler` returns for it; a thrown
+    /// error becomes the error.
+    public func `catch`(_ handler: @escaping (Swift.Error) throws -> PrimitiveSequence<Trait, Element>) -> PrimitiveSequence<Trait, Element> {
+        PrimitiveSequence(raw: source.catch { try handler($0).asObservable() })
+    }
+
+    /// After an error, continues with the sequence `handler` returns for it.
+    @available(*, deprecated, renamed: "catch(_:)")
+    public func catchError(_ handler: @escaping (Swift.Error) throws -> PrimitiveSequence<Trait, Element>) -> PrimitiveSequence<Trait, Element> {
+        `catch`(handler)
+    }
+
+    /// Subscribes again after an error, up to `maxAttemptCount` subscriptions in all;
+    /// the last attempt's error goes through.
+    public func retry(_ maxAttemptCount: Int) -> PrimitiveSequence<Trait, Element> {
+        PrimitiveSequence(raw: source.retry(maxAttemptCount))
+    }
+
+    /// Subscribes again each time the sequence `notificationHandler` builds from the
+    /// errors emits; its completion or error ends the sequence the same way.
+    public func retry<TriggerObservable: ObservableType, Error: Swift.Error>(when notificationHandler: @escaping (Observable<Error>) -> TriggerObservable) -> PrimitiveSequence<Trait, Element> {
+        PrimitiveSequence(raw: source.retry(when: notificationHandler))
+    }
+
+    /// Subscribes again each time the sequence `notificationHandler` builds from the
+    /// errors emits; its completion or error ends the sequence the same way.
+    public func retry<TriggerObservable: ObservableType>(when notificationHandler: @escaping (Observable<Swift.Error>) -> TriggerObservable) -> PrimitiveSequence<Trait, Element> {
+        PrimitiveSequence(raw: source.retry(when: notificationHandler))
+    }
+
+    /// Subscribes again each time the trigger emits.
+    @available(*, deprecated, renamed: "retry(when:)")
+    public func retryWhen<TriggerObservable: ObservableType, Error: Swift.Error>(_ notificationHandler: @escaping (Observable<Error>) -> TriggerObservable) -> PrimitiveSequence<Trait, Element> {
+        retry(when: notificationHandler)
+    }
+
+    /// Subscribes again each time the trigger emits.
+    @available(*, deprecated, renamed: "retry(when:)")
+    public func retryWhen<TriggerObservable: ObservableType>(_ notificationHandler: @escaping (Observable<Swift.Error>) -> TriggerObservable) -> PrimitiveSequence<Trait, Element> {
+        retry(when: notificationHandler)
+    }
+
+    /// Fails with `RxError.timeout` when the outcome does not arrive within `dueTime`.
+    public func timeout(_ dueTime: RxTimeInterval, scheduler: SchedulerType) -> PrimitiveSequence<Trait, Element> {
+        PrimitiveSequence(raw: source.timeout(dueTime, scheduler: scheduler))
+    }
+
+    /// Switches to `other` when the outcome does not arrive within `dueTime`.
+    public func timeout(_ dueTime: RxTimeInterval, other: PrimitiveSequence<Trait, Element>, scheduler: SchedulerType) -> PrimitiveSequence<Trait, Element> {
+        PrimitiveSequence(raw: source.timeout(dueTime, other: other.source, scheduler: scheduler))
+    }
+
+    /// Shifts the outcome by `dueTime` (errors are not delayed).
+    public func delay(_ dueTime: RxTimeInterval, scheduler: SchedulerType) -> PrimitiveSequence<Trait, Element> {
+        PrimitiveSequence(raw: source.delay(dueTime, scheduler: scheduler))
+    }
+
+    /// Subscribes to the source `dueTime` after the subscription.
+    public func delaySubscription(_ dueTime: RxTimeInterval, scheduler: SchedulerType) -> PrimitiveSequence<Trait, Element> {
+        PrimitiveSequence(raw: source.delaySubscription(dueTime, scheduler: scheduler))
+    }
+}
+
+extension PrimitiveSequence {
+    /// Prints every event and the subscription's life cycle, as `Observable.debug` does.
+    public func debug(
+        _ identifier: String? = nil,
+        trimOutput: Bool = false,
+        file: String = #file,
+        line: UInt = #line,
+        function: String = #function
+    ) -> PrimitiveSequence<Trait, Element> {
+        PrimitiveSequence(raw: source.debug(identifier, trimOutput: trimOutput, file: file, line: line, function: function))
+    }
+}
+
 extension PrimitiveSequenceType where Element: RxAbstractInteger {
     /// A sequence that emits `0` after `dueTime` on `scheduler`, then completes.
     public static func timer(_ dueTime: RxTimeInterval, scheduler: SchedulerType) -> PrimitiveSequence<Trait, Element> {

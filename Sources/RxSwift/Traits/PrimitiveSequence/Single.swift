@@ -159,6 +159,71 @@ extension PrimitiveSequenceType where Trait == SingleTrait {
 
     /// The single as a `Completable` that ignores the element.
     public func asCompletable() -> Completable {
-        Completable(raw: IgnoreElementsForCompletable(source: primitiveSequence.source))
+        primitiveSequence.source.ignoreElements().asCompletable()
+    }
+
+    /// Transforms the element into an optional; `nil` leaves an empty `Maybe`.
+    public func compactMap<Result>(_ transform: @escaping (Element) throws -> Result?) -> Maybe<Result> {
+        Maybe(raw: primitiveSequence.source.compactMap(transform))
+    }
+
+    /// Calls the given actions for the outcome and the subscription's life cycle, and
+    /// passes the outcome on unchanged.
+    ///
+    /// `onSuccess` runs before the element goes downstream, `afterSuccess` after it;
+    /// `onError` and `afterError` likewise for a failure. An error thrown by `onSuccess`
+    /// or `onError` replaces the outcome with that error.
+    public func `do`(
+        onSuccess: ((Element) throws -> Void)? = nil,
+        afterSuccess: ((Element) throws -> Void)? = nil,
+        onError: ((Swift.Error) throws -> Void)? = nil,
+        afterError: ((Swift.Error) throws -> Void)? = nil,
+        onSubscribe: (() -> Void)? = nil,
+        onSubscribed: (() -> Void)? = nil,
+        onDispose: (() -> Void)? = nil
+    ) -> Single<Element> {
+        Single(raw: primitiveSequence.source.do(
+            onNext: onSuccess,
+            afterNext: afterSuccess,
+            onError: onError,
+            afterError: afterError,
+            onSubscribe: onSubscribe,
+            onSubscribed: onSubscribed,
+            onDispose: onDispose
+        ))
+    }
+
+    /// Succeeds with `resultSelector` applied to the elements of all `collection`'s
+    /// singles once all succeeded; the first failure fails it. An empty collection
+    /// succeeds with `resultSelector([])`.
+    public static func zip<Collection: Swift.Collection, Result>(_ collection: Collection, resultSelector: @escaping ([Element]) throws -> Result) -> PrimitiveSequence<Trait, Result> where Collection.Element == PrimitiveSequence<Trait, Element> {
+        if collection.isEmpty {
+            return PrimitiveSequence<Trait, Result>.deferred {
+                PrimitiveSequence<Trait, Result>(raw: .just(try resultSelector([])))
+            }
+        }
+        return PrimitiveSequence<Trait, Result>(raw: Observable.zip(collection.map { $0.asObservable() }, resultSelector: resultSelector))
+    }
+
+    /// Succeeds with the elements of all `collection`'s singles, in order, once all
+    /// succeeded; the first failure fails it. An empty collection succeeds with `[]`.
+    public static func zip<Collection: Swift.Collection>(_ collection: Collection) -> PrimitiveSequence<Trait, [Element]> where Collection.Element == PrimitiveSequence<Trait, Element> {
+        if collection.isEmpty {
+            return PrimitiveSequence<Trait, [Element]>(raw: .just([]))
+        }
+        return PrimitiveSequence<Trait, [Element]>(raw: Observable.zip(collection.map { $0.asObservable() }))
+    }
+}
+
+extension PrimitiveSequenceType where Trait == SingleTrait {
+    /// After an error, succeeds with `element` instead.
+    public func catchAndReturn(_ element: Element) -> PrimitiveSequence<Trait, Element> {
+        PrimitiveSequence(raw: primitiveSequence.source.catchAndReturn(element))
+    }
+
+    /// After an error, succeeds with `element` instead.
+    @available(*, deprecated, renamed: "catchAndReturn(_:)")
+    public func catchErrorJustReturn(_ element: Element) -> PrimitiveSequence<Trait, Element> {
+        catchAndReturn(element)
     }
 }

@@ -1,0 +1,197 @@
+import AllocCounter
+import OpenCombine
+import RxSwift
+
+/// The allocation budgets that `rivulet-bench --alloc-check` enforces (CI runs it).
+///
+/// Counts are deterministic (heap allocations counted by the interposed malloc), so
+/// they can gate a build where times cannot. Per-event budgets are the goal: zero
+/// allocations for an element travelling a synchronous chain or a subject's fan-out.
+/// The per-subscription budgets are the counts measured when they were set: lower
+/// them when the library improves; raising one needs a reason in the commit.
+enum AllocationBudget {
+    /// Allocations per element through range → map → filter → scan → subscribe.
+    static let syncChainPerElement = 0.0
+    /// Allocations per element sent into a PublishSubject with 10 mapped subscribers.
+    static let fanOutPerEvent = 0.0
+    /// Allocations to subscribe to and dispose of a prebuilt just → map → filter → map.
+    static let threeOperatorSubscription = 8.0
+    /// Allocations to build just → map → filter → map, subscribe and dispose.
+    static let threeOperatorBuildAndSubscription = 12.0
+    /// Slack for per-event budgets: under one allocation per thousand events, so a
+    /// one-off lazy initialisation inside the measured window is not a failure.
+    static let perEventSlack = 0.001
+}
+
+/// Heap allocations made by `body`.
+private func allocations(_ body: () -> Void) -> UInt64 {
+    alloc_counter_set_enabled(1)
+    let before = alloc_counter_allocations()
+    body()
+    let after = alloc_counter_allocations()
+    alloc_counter_set_enabled(0)
+    return after &- before
+}
+
+private func rivuletSyncChain(count: Int) -> Checksum {
+    let sink = Accumulator()
+    let subscription = Observable.range(start: 0, count: count)
+        .map { triple($0) }
+        .filter { isEven($0) }
+        .scan(0) { add($0, $1) }
+        .subscribe(onNext: { sink.add($0) })
+    subscription.dispose()
+    return sink.checksum
+}
+
+private func openCombineSyncChain(count: Int) -> Checksum {
+    let sink = Accumulator()
+    let cancellable = Publishers.Sequence<Range<Int>, Never>(sequence: 0..<count)
+        .map { triple($0) }
+        .filter { isEven($0) }
+        .scan(0) { add($0, $1) }
+        .sink { sink.add($0) }
+    cancellable.cancel()
+    return sink.checksum
+}
+
+/// Allocations per element of a whole synchronous run: the difference between a long
+/// and a short run, so the subscription's own allocations cancel out.
+private func perElement(_ run: (Int) -> Checksum) -> Double {
+    let short = 1_000
+    let long = 101_000
+    _ = run(short)
+    var shortResult = Checksum()
+    var longResult = Checksum()
+    let shortCount = allocations { shortResult = run(short) }
+    let longCount = allocations { longResult = run(long) }
+    precondition(shortResult.count == short / 2 + short % 2 && longResult.count == long / 2 + long % 2,
+                 "rivulet-bench: the sync chain delivered a wrong number of elements")
+    return (Double(longCount) - Double(shortCount)) / Double(long - short)
+}
+
+/// Allocations per event sent into a subject with 10 mapped subscribers (counted
+/// around the sending loop only).
+private func rivuletFanOutPerEvent(events: Int) -> Double {
+    let subject = PublishSubject<Int>()
+    let sinks = (0..<10).map { _ in Accumulator() }
+    let subscriptions = (0..<10).map { offset in
+        let sink = sinks[offset]
+        return subject.map { add($0, offset) }.subscribe(onNext: { sink.add($0) })
+    }
+    subject.onNext(-1)
+    let count = allocations {
+        for value in 0..<events { subject.onNext(value) }
+    }
+    for subscription in subscriptions { subscription.dispose() }
+    precondition(sinks.allSatisfy { $0.checksum.count == events + 1 }, "rivulet-bench: fan-out lost elements")
+    return Double(count) / Double(events)
+}
+
+private func openCombineFanOutPerEvent(events: Int) -> Double {
+    let subject = PassthroughSubject<Int, Never>()
+    let sinks = (0..<10).map { _ in Accumulator() }
+    let cancellables = (0..<10).map { offset in
+        let sink = sinks[offset]
+        return subject.map { add($0, offset) }.sink { sink.add($0) }
+    }
+    subject.send(-1)
+    let count = allocations {
+        for value in 0..<events { subject.send(value) }
+    }
+    for cancellable in cancellables { cancellable.cancel() }
+    precondition(sinks.allSatisfy { $0.checksum.count == events + 1 }, "rivulet-bench: fan-out lost elements")
+    return Double(count) / Double(events)
+}
+
+/// Allocations per subscribe + dispose of a prebuilt 3-operator chain.
+private func rivuletSubscription(times: Int) -> Double {
+    let sink = Accumulator()
+    let chain = Observable.just(1).map { triple($0) }.filter { isEven($0) }.map { add($0, 1) }
+    chain.subscribe(onNext: { sink.add($0) }).dispose()
+    let count = allocations {
+        for _ in 0..<times { chain.subscribe(onNext: { sink.add($0) }).dispose() }
+    }
+    precondition(sink.checksum.count == 0, "rivulet-bench: 1 * 3 is odd; nothing passes the filter")
+    return Double(count) / Double(times)
+}
+
+/// Allocations per build + subscribe + dispose of a 3-operator chain.
+private func rivuletBuildAndSubscription(times: Int) -> Double {
+    let sink = Accumulator()
+    let count = allocations {
+        for value in 0..<times {
+            Observable.just(value).map { triple($0) }.filter { isEven($0) }.map { add($0, 1) }
+                .subscribe(onNext: { sink.add($0) }).dispose()
+        }
+    }
+    precondition(sink.checksum.count == times / 2 + times % 2, "rivulet-bench: churn delivered a wrong number of elements")
+    return Double(count) / Double(times)
+}
+
+private func openCombineSubscription(times: Int) -> Double {
+    let sink = Accumulator()
+    let chain = Just(1).map { triple($0) }.filter { isEven($0) }.map { add($0, 1) }
+    chain.sink { sink.add($0) }.cancel()
+    let count = allocations {
+        for _ in 0..<times { chain.sink { sink.add($0) }.cancel() }
+    }
+    return Double(count) / Double(times)
+}
+
+private func openCombineBuildAndSubscription(times: Int) -> Double {
+    let sink = Accumulator()
+    let count = allocations {
+        for value in 0..<times {
+            Just(value).map { triple($0) }.filter { isEven($0) }.map { add($0, 1) }
+                .sink { sink.add($0) }.cancel()
+        }
+    }
+    return Double(count) / Double(times)
+}
+
+private func formatCount(_ value: Double) -> String {
+    let rounded = (value * 1000).rounded() / 1000
+    return String(rounded)
+}
+
+/// Measures the allocation counts; when `enforce` is set, returns false if any
+/// Rivulet count exceeds its budget. OpenCombine's counts are shown for comparison.
+func runAllocationCheck(enforce: Bool) -> Bool {
+    guard alloc_counter_available() != 0 else {
+        print("allocation counting is not available on this platform (needs Linux with glibc)")
+        return !enforce
+    }
+    struct Row {
+        let name: String
+        let unit: String
+        let rivulet: Double
+        let openCombine: Double
+        let budget: Double
+        let slack: Double
+    }
+    let subscriptions = 10_000
+    let rows = [
+        Row(name: "sync chain (range/map/filter/scan)", unit: "element",
+            rivulet: perElement(rivuletSyncChain), openCombine: perElement(openCombineSyncChain),
+            budget: AllocationBudget.syncChainPerElement, slack: AllocationBudget.perEventSlack),
+        Row(name: "fan-out (subject x10 map)", unit: "event",
+            rivulet: rivuletFanOutPerEvent(events: 100_000), openCombine: openCombineFanOutPerEvent(events: 100_000),
+            budget: AllocationBudget.fanOutPerEvent, slack: AllocationBudget.perEventSlack),
+        Row(name: "subscribe+dispose just/map/filter/map", unit: "subscription",
+            rivulet: rivuletSubscription(times: subscriptions), openCombine: openCombineSubscription(times: subscriptions),
+            budget: AllocationBudget.threeOperatorSubscription, slack: 0),
+        Row(name: "build+subscribe+dispose, same chain", unit: "subscription",
+            rivulet: rivuletBuildAndSubscription(times: subscriptions), openCombine: openCombineBuildAndSubscription(times: subscriptions),
+            budget: AllocationBudget.threeOperatorBuildAndSubscription, slack: 0),
+    ]
+    print("allocations (heap blocks, counted by the interposed malloc)")
+    var passed = true
+    for row in rows {
+        let ok = row.rivulet <= row.budget + row.slack
+        if !ok { passed = false }
+        let verdict = enforce ? (ok ? "ok" : "OVER BUDGET") : ""
+        print("  \(row.name): Rivulet \(formatCount(row.rivulet)) per \(row.unit) (budget \(formatCount(row.budget))), OpenCombine \(formatCount(row.openCombine))  \(verdict)")
+    }
+    return passed
+}

@@ -1,0 +1,29 @@
+/// A scenario in the table: built on demand, or skipped because an operator it needs
+/// has not landed in Rivulet yet.
+struct CatalogEntry {
+    enum Kind {
+        case ready(() -> Scenario)
+        case skipped(String)
+    }
+    let name: String
+    let kind: Kind
+}
+
+/// Every scenario in table order; sizes are divided by `scale` for a quick run.
+func scenarioCatalog(scale: Int) -> [CatalogEntry] {
+    func size(_ full: Int) -> Int { max(full / scale, 10) }
+    return [
+        CatalogEntry(name: "1 sync chain", kind: .ready { syncChainScenario(count: size(1_000_000)) }),
+        CatalogEntry(name: "2 fan-out", kind: .ready { fanOutScenario(events: size(100_000), subscribers: 10) }),
+        CatalogEntry(name: "3 churn", kind: .ready { churnScenario(count: size(50_000)) }),
+        CatalogEntry(name: "4 flatMap", kind: .skipped("needs flatMap")),
+        CatalogEntry(name: "5 combineLatest", kind: .ready { combineLatestScenario(events: size(500_000)) }),
+        CatalogEntry(name: "6 zip", kind: .ready { zipScenario(events: size(500_000)) }),
+        CatalogEntry(name: "7 observe(on:)", kind: .ready { observeOnScenario(count: size(200_000)) }),
+        CatalogEntry(name: "8 merge", kind: .skipped("needs merge")),
+        CatalogEntry(name: "9 share(replay: 1)", kind: .ready { shareReplayScenario(events: size(100_000), subscribers: 10) }),
+        CatalogEntry(name: "10 Driver", kind: .skipped("needs Driver and BehaviorRelay (RxCocoa traits)")),
+        // The size is fixed: the scenario is defined as 100,000 events.
+        CatalogEntry(name: "11 TestScheduler", kind: .ready { testSchedulerScenario(count: scale == 1 ? 100_000 : 10_000) }),
+    ]
+}

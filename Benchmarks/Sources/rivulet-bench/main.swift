@@ -1,0 +1,95 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+// rivulet-bench: runs every scenario on Rivulet, on OpenCombine where it has an
+// equivalent, and as the floor (the same per-element work through opaque closures),
+// then prints a table of time per unit and ratios. `--alloc-check` only counts heap
+// allocations and exits non-zero when a count is over its budget (AllocCheck.swift).
+
+let usage = """
+usage: rivulet-bench [--alloc-check] [--quick] [--repetitions N] [--filter TEXT] [--no-alloc]
+
+  (no option)       run every scenario and print the table, then the allocation counts
+  --alloc-check     only count allocations; exit 1 when one is over its budget
+  --quick           a tenth of each scenario's size and 3 repetitions (smoke test)
+  --repetitions N   timed repetitions per implementation (default: up to 7, fewer but at
+                    least 3 when 7 rounds would take over 2 s; the median is shown)
+  --filter TEXT     only the scenarios whose name contains TEXT
+  --no-alloc        skip the allocation counts after the table
+"""
+
+var options = RunOptions()
+var allocCheckOnly = false
+var allocationReport = true
+var arguments = CommandLine.arguments.dropFirst()
+while let argument = arguments.popFirst() {
+    switch argument {
+    case "--alloc-check":
+        allocCheckOnly = true
+    case "--no-alloc":
+        allocationReport = false
+    case "--quick":
+        options.scale = 10
+        options.repetitions = 3
+    case "--repetitions":
+        guard let value = arguments.popFirst().flatMap({ Int($0) }), value > 0 else {
+            printError("rivulet-bench: --repetitions needs a positive number\n\(usage)\n")
+            exit(64)
+        }
+        options.repetitions = value
+        options.budgetNanosecondsPerScenario = .max
+    case "--filter":
+        guard let value = arguments.popFirst() else {
+            printError("rivulet-bench: --filter needs a text\n\(usage)\n")
+            exit(64)
+        }
+        options.filter = value
+    case "--help", "-h":
+        print(usage)
+        exit(0)
+    default:
+        printError("rivulet-bench: unknown option \(argument)\n\(usage)\n")
+        exit(64)
+    }
+}
+
+if allocCheckOnly {
+    let passed = runAllocationCheck(enforce: true)
+    print(passed ? "alloc-check: passed" : "alloc-check: FAILED (a count is over its budget in AllocCheck.swift)")
+    exit(passed ? 0 : 1)
+}
+
+#if DEBUG
+print("warning: a debug build; times mean nothing (use ./run.sh or swift build -c release)\n")
+#endif
+
+let scale = options.scale
+let entries = scenarioCatalog(scale: scale)
+var results: [ScenarioResult] = []
+var skipped: [(String, String)] = []
+let started = monotonicNanoseconds()
+for entry in entries {
+    if let filter = options.filter, !entry.name.lowercased().contains(filter.lowercased()) { continue }
+    switch entry.kind {
+    case .ready(let make):
+        let scenario = make()
+        printError("running \(scenario.name)...\n")
+        results.append(measure(scenario, options: options))
+    case .skipped(let reason):
+        skipped.append((entry.name, reason))
+    }
+}
+let elapsed = Double(monotonicNanoseconds() - started) / 1e9
+
+print("Rivulet benchmarks: median of up to \(options.repetitions) runs after \(options.warmups) warm-up; ns per unit; allocs = heap allocations per unit")
+print("")
+printTable(results, skipped: skipped)
+print("")
+print("scenarios took \(String(Int(elapsed.rounded()))) s")
+if allocationReport {
+    print("")
+    _ = runAllocationCheck(enforce: false)
+}

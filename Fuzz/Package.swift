@@ -1,0 +1,52 @@
+// swift-tools-version:6.0
+// libFuzzer harnesses for Rivulet's text inputs, kept out of the main package's build.
+//
+// Mirror/ holds symbolic links to the main package's RxSwift, RxTestCore and RxMarblesKit
+// sources, so that the fuzz targets compile the very same code with coverage
+// instrumentation. Build and run through ../scripts/fuzz.sh (see docs/Reliability.md):
+//
+//   swift build -c release -Xswiftc -sanitize=fuzzer,address -Xswiftc -parse-as-library
+//
+// With `-parse-as-library` Swift emits no entry point; SwiftPM links each executable
+// with `main` aliased to `<target>_main`, which each target defines to hand over to
+// libFuzzer's driver (`LLVMFuzzerRunDriver`, declared by the FuzzerDriver target).
+import PackageDescription
+
+let package = Package(
+    name: "RivuletFuzz",
+    dependencies: [
+        .package(url: "https://github.com/apple/swift-atomics.git", from: "1.3.0"),
+        .package(url: "https://github.com/apple/swift-argument-parser.git", from: "1.8.2"),
+    ],
+    targets: [
+        .target(
+            name: "RxSwift",
+            dependencies: [.product(name: "Atomics", package: "swift-atomics")],
+            path: "Mirror/RxSwift",
+            exclude: ["RxSwift.docc"]
+        ),
+        .target(name: "RxTestCore", dependencies: ["RxSwift"], path: "Mirror/RxTestCore"),
+        .target(
+            name: "RxMarblesKit",
+            dependencies: [
+                "RxSwift", "RxTestCore",
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+            ],
+            path: "Mirror/RxMarblesKit"
+        ),
+        // The declaration of libFuzzer's driver, called from each target's entry point.
+        .target(name: "FuzzerDriver"),
+        // Marble text through RxTestCore's parsers, renderer and TestScheduler.
+        .executableTarget(name: "FuzzMarbles", dependencies: ["FuzzerDriver", "RxSwift", "RxTestCore"]),
+        // rxmarbles: command-line arguments and user marble inputs through the gallery
+        // and both renderers.
+        .executableTarget(
+            name: "FuzzRxMarbles",
+            dependencies: [
+                "FuzzerDriver", "RxSwift", "RxTestCore", "RxMarblesKit",
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+            ]
+        ),
+    ],
+    swiftLanguageModes: [.v6]
+)

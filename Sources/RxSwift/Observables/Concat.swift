@@ -1,0 +1,159 @@
+extension ObservableType {
+    /// The elements of `self`, then, once it completed successfully, those of `second`.
+    ///
+    /// ```
+    /// self:   --1--2--|
+    /// second:         --3--|  (subscribed when self completes)
+    /// result: --1--2----3--|
+    /// ```
+    public func concat<Source: ObservableConvertibleType>(_ second: Source) -> Observable<Element>
+        where Source.Element == Element {
+        ConcatProducer(sources: [asObservable(), second.asObservable()], count: 2)
+    }
+
+    /// Concatenates the sequences of `sequence`: each is subscribed once the previous one
+    /// completed successfully. `sequence` is iterated lazily, one sequence at a time.
+    ///
+    /// Chains of subscriptions do not grow the stack: a sequence that completes during its
+    /// own subscription hands over to a loop, and a concatenation met inside another one
+    /// (`[a, [b, [c, ...].concat()].concat()].concat()`) is flattened into it.
+    public static func concat<Sequence: Swift.Sequence>(_ sequence: Sequence) -> Observable<Element>
+        where Sequence.Element == Observable<Element> {
+        ConcatProducer(sources: sequence, count: nil)
+    }
+
+    /// Concatenates the sequences of `collection`: each is subscribed once the previous
+    /// one completed successfully.
+    public static func concat<Collection: Swift.Collection>(_ collection: Collection) -> Observable<Element>
+        where Collection.Element == Observable<Element> {
+        ConcatProducer(sources: collection, count: collection.count)
+    }
+
+    /// Concatenates `sources`: each is subscribed once the previous one completed successfully.
+    public static func concat(_ sources: Observable<Element>...) -> Observable<Element> {
+        ConcatProducer(sources: sources, count: sources.count)
+    }
+}
+
+final class ConcatProducer<Element>: Producer<Element>, @unchecked Sendable {
+    private let makeIterator: () -> AnyIterator<Observable<Element>>
+    /// How many sequences the iterator yields, when known: an exhausted iterator is then
+    /// dropped as soon as its last sequence starts (a flattened tail keeps no history).
+    private let count: Int?
+
+    init<Sources: Sequence>(sources: Sources, count: Int?) where Sources.Element == Observable<Element> {
+        makeIterator = { AnyIterator(sources.makeIterator()) }
+        self.count = count
+    }
+
+    /// A fresh iteration, for a subscription or for flattening into an enclosing concat.
+    var iteration: ConcatIteration<Element> {
+        ConcatIteration(iterator: makeIterator(), remaining: count)
+    }
+
+    override func run<Observer: ObserverType>(_ observer: Observer) -> Disposable where Observer.Element == Element {
+        let sink = ConcatSink(first: iteration, observer: observer)
+        sink.setUpstream(sink.current)
+        sink.scheduleMove()
+        return sink
+    }
+}
+
+struct ConcatIteration<Element> {
+    var iterator: AnyIterator<Observable<Element>>
+    var remaining: Int?
+}
+
+final class ConcatSink<Observer: ObserverType>: Sink<Observer>, ObserverType, @unchecked Sendable {
+    typealias Element = Observer.Element
+
+    private let lock = Lock.make()
+    /// A thread is subscribing the next sequences, one after another.
+    private var moving = false
+    /// A sequence completed while `moving`: the moving thread subscribes the next one.
+    private var moveRequested = false
+    /// Iterations, innermost last. Only the moving thread touches it.
+    private var iterations: [ConcatIteration<Element>]
+    let current = SerialDisposable()
+
+    init(first: ConcatIteration<Element>, observer: Observer) {
+        iterations = [first]
+        super.init(observer: observer)
+    }
+
+    func on(_ event: Event<Element>) {
+        switch event {
+        case .next:
+            forwardOn(event)
+        case .error:
+            forwardTerminal(event)
+        case .completed:
+            scheduleMove()
+        }
+    }
+
+    /// Moves to the next sequence through this thread's trampoline, as RxSwift does: the
+    /// first subscription happens once the outermost `subscribe` has wired every
+    /// disposable (so `take(n)` can stop an endless concatenation), and a sequence that
+    /// completes during its own subscription queues the next move instead of recursing.
+    func scheduleMove() {
+        _ = CurrentThreadScheduler.instance.schedule(self) { sink in
+            sink.moveNext()
+            return Disposables.create()
+        }
+    }
+
+    /// Subscribes the next sequence; a completion on another thread while this one is
+    /// subscribing makes this loop go round again.
+    private func moveNext() {
+        let start = lock.withLock { () -> Bool in
+            if moving {
+                moveRequested = true
+                return false
+            }
+            moving = true
+            return true
+        }
+        guard start else { return }
+        while true {
+            if isDisposed { return }
+            guard let source = nextSource() else {
+                forwardTerminal(.completed)
+                return
+            }
+            let subscription = SingleAssignmentDisposable()
+            current.disposable = subscription
+            subscription.setDisposable(source.subscribe(self))
+            let again = lock.withLock { () -> Bool in
+                if moveRequested {
+                    moveRequested = false
+                    return true
+                }
+                moving = false
+                return false
+            }
+            if !again { return }
+        }
+    }
+
+    /// The next sequence to subscribe, flattening nested concatenations.
+    private func nextSource() -> Observable<Element>? {
+        while var top = iterations.popLast() {
+            guard let candidate = top.iterator.next() else { continue }
+            if let remaining = top.remaining {
+                if remaining - 1 >= 1 {
+                    top.remaining = remaining - 1
+                    iterations.append(top)
+                }
+            } else {
+                iterations.append(top)
+            }
+            if let nested = candidate as? ConcatProducer<Element> {
+                iterations.append(nested.iteration)
+                continue
+            }
+            return candidate
+        }
+        return nil
+    }
+}

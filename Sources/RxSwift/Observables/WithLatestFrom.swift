@@ -1,0 +1,155 @@
+extension ObservableType {
+    /// Combines each element of `self` with the latest element of `second` using
+    /// `resultSelector`; elements of `self` that arrive before `second` emitted are dropped.
+    ///
+    /// ```
+    /// self:   ----1-----2--3--|
+    /// second: --a----b--------
+    /// withLatestFrom(second) { "\($0)\($1)" }
+    /// result: ----1a----2b-3b-|
+    /// ```
+    ///
+    /// `second` is subscribed first. The sequence completes with `self`; an error of either
+    /// source, or thrown by `resultSelector`, ends it. `second` completing changes nothing.
+    public func withLatestFrom<Source: ObservableConvertibleType, ResultType>(
+        _ second: Source,
+        resultSelector: @escaping (Element, Source.Element) throws -> ResultType
+    ) -> Observable<ResultType> {
+        WithLatestFromProducer(first: asObservable(), second: second.asObservable(), resultSelector: resultSelector)
+    }
+
+    /// The latest element of `second` each time `self` emits; elements of `self` that
+    /// arrive before `second` emitted are dropped.
+    public func withLatestFrom<Source: ObservableConvertibleType>(_ second: Source) -> Observable<Source.Element> {
+        WithLatestFromProducer(first: asObservable(), second: second.asObservable(), resultSelector: { $1 })
+    }
+}
+
+/// The state of one withLatestFrom subscription. Every transition runs under the sink's
+/// lock and returns the event to deliver after unlocking (or `nil`).
+struct WithLatestFromState<First, Second> {
+    var latest: Second?
+    private(set) var isTerminated = false
+    var delivery = FanInDelivery<Event<(First, Second)>>()
+
+    mutating func first(_ element: First) -> Event<(First, Second)>? {
+        if isTerminated { return nil }
+        guard let latest else { return nil }
+        return delivery.offer(.next((element, latest)))
+    }
+
+    mutating func terminate(_ event: Event<(First, Second)>) -> Event<(First, Second)>? {
+        if isTerminated { return nil }
+        isTerminated = true
+        return delivery.offer(event)
+    }
+
+    mutating func abortDelivery() {
+        isTerminated = true
+        delivery.close()
+    }
+}
+
+final class WithLatestFromProducer<First, Second, Result>: Producer<Result>, @unchecked Sendable {
+    private let first: Observable<First>
+    private let second: Observable<Second>
+    private let resultSelector: (First, Second) throws -> Result
+
+    init(first: Observable<First>, second: Observable<Second>, resultSelector: @escaping (First, Second) throws -> Result) {
+        self.first = first
+        self.second = second
+        self.resultSelector = resultSelector
+    }
+
+    override func run<Observer: ObserverType>(_ observer: Observer) -> Disposable where Observer.Element == Result {
+        let sink = WithLatestFromSink<First, Second, Observer>(resultSelector: resultSelector, observer: observer)
+        sink.setUpstream(Disposables.create(sink.firstSubscription, sink.secondSubscription))
+        sink.secondSubscription.setDisposable(second.subscribe(WithLatestFromSecondObserver(sink: sink)))
+        sink.firstSubscription.setDisposable(first.subscribe(sink))
+        return sink
+    }
+}
+
+final class WithLatestFromSink<First, Second, Observer: ObserverType>: Sink<Observer>, ObserverType, @unchecked Sendable {
+    typealias Element = First
+    typealias Result = Observer.Element
+
+    private let resultSelector: (First, Second) throws -> Result
+    private let lock = Lock.make()
+    private var state = WithLatestFromState<First, Second>()
+    let firstSubscription = SingleAssignmentDisposable()
+    let secondSubscription = SingleAssignmentDisposable()
+
+    init(resultSelector: @escaping (First, Second) throws -> Result, observer: Observer) {
+        self.resultSelector = resultSelector
+        super.init(observer: observer)
+    }
+
+    func on(_ event: Event<First>) {
+        let outgoing: Event<(First, Second)>?
+        switch event {
+        case .next(let element):
+            outgoing = lock.withLock { state.first(element) }
+        case .error(let error):
+            outgoing = lock.withLock { state.terminate(.error(error)) }
+        case .completed:
+            outgoing = lock.withLock { state.terminate(.completed) }
+        }
+        if let outgoing { deliver(outgoing) }
+    }
+
+    func secondNext(_ element: Second) {
+        lock.withLock { state.latest = element }
+    }
+
+    func secondFailed(_ error: Swift.Error) {
+        let outgoing = lock.withLock { state.terminate(.error(error)) }
+        if let outgoing { deliver(outgoing) }
+    }
+
+    /// Delivers `first`, then whatever was queued behind it meanwhile.
+    private func deliver(_ first: Event<(First, Second)>) {
+        var event = first
+        while true {
+            switch event {
+            case .next(let (element, latest)):
+                let result: Result
+                do {
+                    result = try resultSelector(element, latest)
+                } catch {
+                    lock.withLock { state.abortDelivery() }
+                    forwardTerminal(.error(error))
+                    return
+                }
+                forwardOn(.next(result))
+            case .error(let error):
+                forwardTerminal(.error(error))
+                return
+            case .completed:
+                forwardTerminal(.completed)
+                return
+            }
+            guard let next = lock.withLock({ state.delivery.next() }) else { return }
+            event = next
+        }
+    }
+}
+
+final class WithLatestFromSecondObserver<First, Second, Observer: ObserverType>: ObserverType, @unchecked Sendable {
+    private let sink: WithLatestFromSink<First, Second, Observer>
+
+    init(sink: WithLatestFromSink<First, Second, Observer>) {
+        self.sink = sink
+    }
+
+    func on(_ event: Event<Second>) {
+        switch event {
+        case .next(let element):
+            sink.secondNext(element)
+        case .error(let error):
+            sink.secondFailed(error)
+        case .completed:
+            sink.secondSubscription.dispose()
+        }
+    }
+}

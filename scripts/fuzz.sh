@@ -1,0 +1,96 @@
+#!/usr/bin/env bash
+# Builds Rivulet's libFuzzer targets (Fuzz/, a package of its own) and runs them.
+#
+#   scripts/fuzz.sh build                 build both targets (release, fuzzer + address sanitizer)
+#   scripts/fuzz.sh run TARGET [RUNS]     fuzz one target for RUNS executions (default 1000000)
+#   scripts/fuzz.sh all [RUNS]            build, then fuzz each target for RUNS executions
+#   scripts/fuzz.sh repro TARGET FILE...  run a target once on saved inputs (crash files)
+#
+# TARGET is FuzzMarbles (RxTestCore's marble parsers, renderer and TestScheduler replay)
+# or FuzzRxMarbles (the rxmarbles tool's arguments and marble inputs).
+# The working corpus lives in .build-fuzz/corpus/TARGET (seeded from Fuzz/Seeds), crash
+# inputs in .build-fuzz/artifacts/TARGET. Each run prints libFuzzer's own statistics;
+# the script ends with the executions done per target ("stat::number_of_executed_units").
+# Environment: FUZZ_MAX_TIME (seconds per target, default none), FUZZ_JOBS (default 1).
+set -euo pipefail
+cd "$(dirname "$0")/.."
+root=$(pwd)
+scratch="$root/.build-fuzz"
+targets=(FuzzMarbles FuzzRxMarbles)
+
+build() {
+    local started=$SECONDS
+    swift build -c release \
+        --package-path "$root/Fuzz" \
+        --scratch-path "$scratch" \
+        -Xswiftc -sanitize=fuzzer,address \
+        -Xswiftc -parse-as-library
+    echo "fuzz build: $((SECONDS - started)) s"
+}
+
+binary() {
+    local bin
+    bin=$(swift build -c release --package-path "$root/Fuzz" --scratch-path "$scratch" \
+        -Xswiftc -sanitize=fuzzer,address -Xswiftc -parse-as-library --show-bin-path)
+    echo "$bin/$1"
+}
+
+seed_dir() {
+    case "$1" in
+        FuzzMarbles) echo "$root/Fuzz/Seeds/marbles" ;;
+        FuzzRxMarbles) echo "$root/Fuzz/Seeds/rxmarbles" ;;
+        *) echo "unknown target $1 (expected one of: ${targets[*]})" >&2; exit 64 ;;
+    esac
+}
+
+run() {
+    local target=$1 runs=${2:-1000000}
+    local seeds corpus artifacts
+    seeds=$(seed_dir "$target")
+    corpus="$scratch/corpus/$target"
+    artifacts="$scratch/artifacts/$target"
+    mkdir -p "$corpus" "$artifacts"
+    local extra=()
+    if [[ -n "${FUZZ_MAX_TIME:-}" ]]; then extra+=("-max_total_time=$FUZZ_MAX_TIME"); fi
+    # Parallel jobs write fuzz-N.log files into the current directory: run them in the
+    # scratch folder.
+    if [[ "${FUZZ_JOBS:-1}" -gt 1 ]]; then extra+=("-jobs=$FUZZ_JOBS" "-workers=$FUZZ_JOBS"); fi
+    local started=$SECONDS
+    cd "$scratch"
+    # -rss_limit_mb: the machine has room; -timeout: a single input taking longer is a hang.
+    # SWIFT_BACKTRACE=enable=no: a trap is left to libFuzzer, which saves the input;
+    # Swift's own backtracer would fight AddressSanitizer over the crashed process.
+    SWIFT_BACKTRACE=enable=no "$(binary "$target")" "$corpus" "$seeds" \
+        -runs="$runs" -max_len=512 -timeout=10 -rss_limit_mb=4096 \
+        -artifact_prefix="$artifacts/" -print_final_stats=1 "${extra[@]}" 2>&1 \
+        | tee "$scratch/$target.log" | grep --line-buffered -E "^(#[0-9]+ +(DONE|INITED|pulse)|stat::|==[0-9]+==|SUMMARY|Fatal|.*fuzz invariant)" || true
+    cd "$root"
+    local executed
+    executed=$(cat "$scratch/$target.log" "$scratch"/fuzz-*.log 2>/dev/null | grep -E "^stat::number_of_executed_units" | awk '{s += $2} END {print s + 0}')
+    echo "$target: $executed executions in $((SECONDS - started)) s"
+    if grep -qE "^(==[0-9]+==ERROR|SUMMARY: libFuzzer)" "$scratch/$target.log"; then
+        echo "$target: found a crash; inputs are in $artifacts" >&2
+        return 1
+    fi
+}
+
+repro() {
+    local target=$1
+    shift
+    SWIFT_BACKTRACE=enable=no "$(binary "$target")" "$@"
+}
+
+case "${1:-all}" in
+    build) build ;;
+    run) run "${2:?target}" "${3:-1000000}" ;;
+    repro) repro "${2:?target}" "${@:3}" ;;
+    all)
+        build
+        status=0
+        for target in "${targets[@]}"; do
+            run "$target" "${2:-1000000}" || status=1
+        done
+        exit $status
+        ;;
+    *) sed -n '2,15p' "$0"; exit 64 ;;
+esac
