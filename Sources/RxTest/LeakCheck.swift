@@ -102,11 +102,12 @@ public func withRxLeakCheck<Result>(
     return try await registry.install(isolation: isolation, body)
 }
 
-/// Reports every finding of a scope that ended.
+/// Reports every finding of a scope that ended, then closes it.
 func reportFindings(of registry: KitRegistry) {
     for finding in registry.findings() {
         reportFinding(finding, fallback: registry.scopeSite)
     }
+    registry.close()
 }
 
 /// The `.rxLeakCheck` trait: the test (or every test of the suite) runs as a checked
@@ -118,6 +119,10 @@ func reportFindings(of registry: KitRegistry) {
 ///     @Test(.rxLeakCheck(.disabled)) func keepsAGlobalSubscription() { ... }
 /// }
 /// ```
+///
+/// The trait nearest to the test decides: a test's own `.rxLeakCheck(...)` replaces its
+/// suite's, and a suite's replaces the enclosing suite's. Each test case (each argument
+/// of a parameterized test) is a scope of its own.
 public struct RxLeakCheckTrait: TestTrait, SuiteTrait, TestScoping {
     /// What the scope checks.
     public let options: RxCheckOptions
@@ -125,21 +130,23 @@ public struct RxLeakCheckTrait: TestTrait, SuiteTrait, TestScoping {
     /// Applies to every test of a suite.
     public var isRecursive: Bool { true }
 
+    /// A scope for each test case, from the trait nearest to the test only.
+    public func scopeProvider(for test: Test, testCase: Test.Case?) -> Self? {
+        guard testCase != nil, !test.isSuite else { return nil }
+        if let nearest = test.traits.last(where: { $0 is RxLeakCheckTrait }) as? RxLeakCheckTrait,
+           nearest.options != options {
+            return nil
+        }
+        return self
+    }
+
     /// Runs the test as a checked scope.
     public func provideScope(
         for test: Test,
         testCase: Test.Case?,
         performing function: @Sendable () async throws -> Void
     ) async throws {
-        guard testCase != nil else {
-            try await function()
-            return
-        }
-        let location = test.sourceLocation
-        let site = KitSite(fileID: location.fileID, filePath: location.filePath, line: UInt(location.line), column: UInt(location.column))
-        let registry = KitRegistry(options: options.registryOptions, scopeSite: site, captureStack: StackCapture.make())
-        defer { reportFindings(of: registry) }
-        try await registry.install { try await function() }
+        try await withCheckedTestScope(for: test, testCase: testCase, options: options, performing: function)
     }
 }
 
@@ -155,4 +162,34 @@ extension Trait where Self == RxLeakCheckTrait {
     public static func rxLeakCheck(_ options: RxCheckOptions) -> Self {
         RxLeakCheckTrait(options: options)
     }
+}
+
+/// The options of the `.rxLeakCheck` trait nearest to `test`, or `fallback` when it has
+/// none: what a trait of the kit that checks by default (the leak check is on unless
+/// the test opts out) passes to ``withCheckedTestScope(for:testCase:options:performing:)``.
+func rxCheckOptions(of test: Test, fallback: RxCheckOptions = .enabled) -> RxCheckOptions {
+    (test.traits.last { $0 is RxLeakCheckTrait } as? RxLeakCheckTrait)?.options ?? fallback
+}
+
+/// Runs one test case of `test` as a checked scope and reports its findings as issues of
+/// the test, at the place each was made. Shared by the kit's scoping traits: when a
+/// scope for the same test is already installed (two traits of the kit on one test),
+/// the test runs in that one.
+func withCheckedTestScope(
+    for test: Test,
+    testCase: Test.Case?,
+    options: RxCheckOptions,
+    isolation: isolated (any Actor)? = #isolation,
+    performing function: () async throws -> Void
+) async throws {
+    let key = "\(test.id)"
+    if KitRegistry.current?.scopeKey == key {
+        try await function()
+        return
+    }
+    let location = test.sourceLocation
+    let site = KitSite(fileID: location.fileID, filePath: location.filePath, line: UInt(location.line), column: UInt(location.column))
+    let registry = KitRegistry(options: options.registryOptions, scopeSite: site, scopeKey: key, captureStack: StackCapture.make())
+    defer { reportFindings(of: registry) }
+    try await registry.install(isolation: isolation) { try await function() }
 }

@@ -1,3 +1,4 @@
+import RxSwift
 import RxTestCore
 #if canImport(Runtime)
 import Runtime
@@ -33,14 +34,40 @@ private final class RuntimeStackCapture: Sendable {
     /// Mangled-name prefixes of Rivulet's own modules, whose frames are skipped.
     private static let ownModules = ["$s7RxSwift", "$s6RxTest", "$s10RxTestCore", "$s7RxCocoa", "$s7RxRelay", "$s10RxBlocking"]
 
+    /// The source folders of Rivulet's modules: extensions of standard-library types
+    /// (`ContiguousArray` in RxSwift) are mangled under the standard library's name, but
+    /// their source file says where they belong.
+    private static let ownFolders = ["/Sources/RxSwift/", "/Sources/RxTest/", "/Sources/RxTestCore/", "/Sources/RxCocoa/", "/Sources/RxRelay/", "/Sources/RxBlocking/"]
+
+    private static func isOwn(_ symbol: SymbolicatedBacktrace.Symbol) -> Bool {
+        if ownModules.contains(where: { symbol.rawName.hasPrefix($0) }) { return true }
+        guard let path = symbol.sourceLocation?.path else { return false }
+        return ownFolders.contains { path.contains($0) }
+    }
+
+    /// Frames already symbolicated, by the addresses of the backtrace they came from.
+    /// Symbolicating with source locations costs a quarter of a second or more per
+    /// backtrace (the debug information is read anew each time), so leaks and
+    /// anomalies made at the same place, in any test, are symbolicated once.
+    private let symbolicated = LockedValue<[[Backtrace.Address]: [KitFrame]]>([:])
+
     var capture: KitStackCapture {
         { [self] in
-            guard let backtrace = try? Backtrace.capture(algorithm: .auto, limit: 128, offset: 1, top: 0, images: images) else {
+            guard let backtrace = try? Backtrace.capture(algorithm: .fast, limit: 64, offset: 1, top: 0, images: images) else {
                 return nil
             }
-            let images = self.images
-            return { Self.frames(of: backtrace, images: images) }
+            return { self.frames(of: backtrace) }
         }
+    }
+
+    private func frames(of backtrace: Backtrace) -> [KitFrame] {
+        let key = backtrace.frames.map(\.originalProgramCounter)
+        if let frames = symbolicated.withLock({ $0[key] }) {
+            return frames
+        }
+        let frames = Self.frames(of: backtrace, images: images)
+        symbolicated.withLock { $0[key] = frames }
+        return frames
     }
 
     /// The frames after the last one of Rivulet's modules at the top of the stack,
@@ -51,7 +78,7 @@ private final class RuntimeStackCapture: Sendable {
         var leftRivulet = false
         for frame in symbolicated.frames {
             guard let symbol = frame.symbol else { continue }
-            let own = ownModules.contains { symbol.rawName.hasPrefix($0) }
+            let own = isOwn(symbol)
             if !leftRivulet {
                 if own || frame.isSwiftThunk || frame.isSystem { continue }
                 leftRivulet = true

@@ -116,7 +116,7 @@ package final class KitRegistry: RxTracker, @unchecked Sendable {
 
     private struct OpenSubscription {
         let order: Int
-        let kind: RxTrackedKind
+        var kind: RxTrackedKind
         let time: TestTime?
         let context: String?
         let site: KitSite?
@@ -130,8 +130,10 @@ package final class KitRegistry: RxTracker, @unchecked Sendable {
         let stack: (@Sendable () -> [KitFrame])?
     }
 
+    /// Held until the scope closes: a scheduler the test dropped while work was still
+    /// queued on it is still there to report that work.
     private struct TrackedScheduler {
-        weak var scheduler: TestScheduler?
+        let scheduler: TestScheduler
         let site: KitSite?
     }
 
@@ -149,14 +151,18 @@ package final class KitRegistry: RxTracker, @unchecked Sendable {
     package let options: Options
     /// Where the scope was opened (the test, or the helper's call).
     package let scopeSite: KitSite?
+    /// What opened the scope (a test's id), so that a second trait of the same test
+    /// does not open another one inside it.
+    package let scopeKey: String?
     private let captureStack: KitStackCapture?
     private let state = LockedValue(State())
 
     /// A registry checking what `options` says; `captureStack`, when given, records
     /// where each subscription and anomaly came from.
-    package init(options: Options, scopeSite: KitSite?, captureStack: KitStackCapture? = nil) {
+    package init(options: Options, scopeSite: KitSite?, scopeKey: String? = nil, captureStack: KitStackCapture? = nil) {
         self.options = options
         self.scopeSite = scopeSite
+        self.scopeKey = scopeKey
         self.captureStack = captureStack
     }
 
@@ -202,6 +208,16 @@ package final class KitRegistry: RxTracker, @unchecked Sendable {
         state.withLock { $0.endChecks.append(check) }
     }
 
+    /// Ends the scope after its findings were taken: lets go of the schedulers and
+    /// checks it held (the work queued on a scheduler may hold subscriptions that hold
+    /// this registry).
+    package func close() {
+        state.withLock {
+            $0.schedulers = []
+            $0.endChecks = []
+        }
+    }
+
     /// How many subscriptions opened in the scope so far.
     package var openedCount: Int {
         state.withLock { $0.opened }
@@ -235,6 +251,10 @@ package final class KitRegistry: RxTracker, @unchecked Sendable {
         state.withLock { _ = $0.open.removeValue(forKey: id) }
     }
 
+    package func renamed(_ id: Int, _ kind: RxTrackedKind) {
+        state.withLock { $0.open[id]?.kind = kind }
+    }
+
     package func anomaly(_ anomaly: RxAnomaly) {
         let time = currentTime()
         let stack = options.anomalies ? captureStack?() : nil
@@ -251,7 +271,11 @@ package final class KitRegistry: RxTracker, @unchecked Sendable {
 
     /// Everything wrong at the end of the scope, in the order: recorders, open
     /// subscriptions, pending scheduler work, anomalies.
-    package func findings() -> [KitFinding] {
+    ///
+    /// - Parameter options: What to report; the registry's own options by default (a
+    ///   test may change its mind while it runs, as an XCTest case opting out).
+    package func findings(options: Options? = nil) -> [KitFinding] {
+        let options = options ?? self.options
         var findings: [KitFinding] = []
         let checks = state.withLock { $0.endChecks }
         for check in checks {
@@ -259,11 +283,11 @@ package final class KitRegistry: RxTracker, @unchecked Sendable {
         }
         let snapshot = state.current
         if options.leakCheck {
-            if let finding = openSubscriptionsFinding(snapshot.open.values.sorted { $0.order < $1.order }) {
+            if let finding = openSubscriptionsFinding(snapshot.open.values.sorted { $0.order < $1.order }, callStacks: options.callStacks) {
                 findings.append(finding)
             }
             for tracked in snapshot.schedulers {
-                guard let scheduler = tracked.scheduler else { continue }
+                let scheduler = tracked.scheduler
                 let pending = scheduler.pendingSchedulerWork
                 if pending.isEmpty { continue }
                 let times = pending.prefix(10).map(String.init).joined(separator: ", ") + (pending.count > 10 ? ", ..." : "")
@@ -291,7 +315,7 @@ package final class KitRegistry: RxTracker, @unchecked Sendable {
         return findings
     }
 
-    private func openSubscriptionsFinding(_ open: [OpenSubscription]) -> KitFinding? {
+    private func openSubscriptionsFinding(_ open: [OpenSubscription], callStacks: Bool) -> KitFinding? {
         guard !open.isEmpty else { return nil }
         // Group identical lines, keeping the order of the first of each.
         var lines: [String] = []
@@ -315,7 +339,7 @@ package final class KitRegistry: RxTracker, @unchecked Sendable {
         for line in lines {
             let count = counts[line] ?? 1
             message += "\n  " + (count > 1 ? "\(count) × " : "") + line
-            if options.callStacks {
+            if callStacks {
                 for frame in (stacks[line] ?? []).prefix(12) {
                     message += "\n      \(frame)"
                 }
@@ -334,6 +358,8 @@ package final class KitRegistry: RxTracker, @unchecked Sendable {
             text = operatorName(of: type)
         case .subscription(let name):
             text = "\(name), never disposed"
+        case .named(let name):
+            text = name
         }
         if let frame = frames.first(where: { $0.line != nil }) {
             text += ", subscribed at \(frame.place)"
@@ -370,37 +396,9 @@ package final class KitRegistry: RxTracker, @unchecked Sendable {
         return (nil, nil)
     }
 
-    /// The virtual time of the scope's scheduler: `TestScheduler.current`, otherwise the
-    /// only scheduler created in the scope.
+    /// The virtual time of the scope's scheduler, when exactly one was created in it.
     private func currentTime() -> TestTime? {
-        if let current = TestScheduler.current {
-            return current.clock
-        }
-        let schedulers = state.withLock { $0.schedulers.compactMap(\.scheduler) }
+        let schedulers = state.withLock { $0.schedulers.map(\.scheduler) }
         return schedulers.count == 1 ? schedulers[0].clock : nil
-    }
-}
-
-extension TestScheduler {
-    @TaskLocal static var installed: TestScheduler?
-
-    /// The scheduler of the running test's virtual time: set by the `.virtualTime` trait
-    /// and `withVirtualTime`, `nil` elsewhere.
-    public static var current: TestScheduler? {
-        installed
-    }
-
-    /// Runs `body` with `scheduler` as `TestScheduler.current`.
-    package static func withCurrent<Result>(_ scheduler: TestScheduler, _ body: () throws -> Result) rethrows -> Result {
-        try $installed.withValue(scheduler, operation: body)
-    }
-
-    /// Runs `body` with `scheduler` as `TestScheduler.current`.
-    package static func withCurrent<Result>(
-        _ scheduler: TestScheduler,
-        isolation: isolated (any Actor)? = #isolation,
-        _ body: () async throws -> Result
-    ) async rethrows -> Result {
-        try await $installed.withValue(scheduler, operation: body, isolation: isolation)
     }
 }

@@ -154,7 +154,7 @@ struct LeakCheckTests {
     @Test("subscriptions made while scheduler.start runs are placed where they were made, at the time they were made")
     func duringStart() {
         let service = LongLived()
-        let innerLine = #line + 8
+        let innerLine = #line + 7
         withKnownIssue {
             withRxLeakCheck {
                 let scheduler = TestScheduler(initialClock: 0)
@@ -252,6 +252,61 @@ struct LeakCheckTests {
             let line = leaks == 1 ? "  " + site : "  \(leaks) × " + site
             return text(of: issue) == "Leak check: \(leaks) open \(noun) at the end of the test:\n" + line + Self.advice
         }
+    }
+}
+
+/// The metronome of the seed tutorial, cut down: a beat every `period` on an injected
+/// scheduler, counted 1...numerator.
+private struct MetronomeViewModel {
+    let beat: Observable<Int>
+
+    init(numerator: Int, period: RxTimeInterval, beatScheduler: SchedulerType) {
+        beat = Observable<Int>.interval(period, scheduler: beatScheduler)
+            .map { $0 % numerator + 1 }
+    }
+}
+
+@Suite("Leak check: the seed metronome, before and after")
+struct MetronomeLeakTests {
+    @Test("a beat subscription nobody disposes is listed with the timer work it left behind")
+    func forgottenBeat() {
+        let schedulerLine = #line + 4
+        let subscribeLine = schedulerLine + 3
+        withKnownIssue {
+            withRxLeakCheck {
+                let scheduler = TestScheduler(initialClock: 0)
+                let viewModel = MetronomeViewModel(numerator: 4, period: .seconds(10), beatScheduler: scheduler)
+                let beat = scheduler.createObserver(Int.self)
+                _ = viewModel.beat.subscribe(beat)
+                scheduler.advanceTo(80)
+                #expect(beat.events.compactMap(\.value.element) == [1, 2, 3, 4, 1, 2, 3, 4])
+            }
+        } matching: { issue in
+            let message = text(of: issue)
+            return message == """
+                Leak check: 2 open subscriptions at the end of the test:
+                  map, subscribed at LeakCheckTests.swift:\(subscribeLine), virtual time 0
+                  interval, subscribed at LeakCheckTests.swift:\(subscribeLine), virtual time 0
+                \(LeakCheckTests.advice)
+                """ || message.hasPrefix("""
+                Leak check: TestScheduler created at LeakCheckTests.swift:\(schedulerLine) still has 1 pending action at the end of the test, due at virtual time 90 (clock at 80).
+                """)
+        }
+    }
+
+    @Test("taking eight beats and disposing with the test is clean")
+    func eightBeats() {
+        let registry = withRxLeakCheck { () -> KitRegistry? in
+            let bag = DisposeBag()
+            let scheduler = TestScheduler(initialClock: 0)
+            let viewModel = MetronomeViewModel(numerator: 4, period: .seconds(10), beatScheduler: scheduler)
+            let beat = scheduler.createObserver(Int.self)
+            viewModel.beat.take(8).subscribe(beat).disposed(by: bag)
+            scheduler.start()
+            #expect(beat.events.compactMap(\.value.element) == [1, 2, 3, 4, 1, 2, 3, 4])
+            return KitRegistry.current
+        }
+        #expect(registry?.findings().isEmpty == true)
     }
 }
 

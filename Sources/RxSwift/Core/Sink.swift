@@ -68,6 +68,18 @@ class Sink<Observer: ObserverType>: DirectObserver, Disposable, Cancelable, @unc
         Resources.decrementTotal()
     }
 
+    /// Names the operator of a sink several operators share (`timer`, `create`) for the
+    /// leak check's report; nothing to do when no test kit tracks.
+    @inline(__always)
+    final func trackAs(_ name: @autoclosure () -> String) {
+        if let tracking { tracking.rename(.named(name())) }
+    }
+
+    /// The test kit's tracker watching this subscription, if any.
+    final var tracker: RxTracker? {
+        tracking?.tracker
+    }
+
     final var isDisposed: Bool {
         state.loadRelaxed() & sinkDisposedBit != 0
     }

@@ -28,6 +28,8 @@ package enum RxTrackedKind: Sendable {
     case sink(any Any.Type)
     /// A `subscribe` call whose disposable the caller owns.
     case subscription(String)
+    /// An operator named by its producer, for sinks several operators share.
+    case named(String)
 }
 
 /// A grammar violation or an unhandled error, as the test kit reports it. The tracker
@@ -47,6 +49,8 @@ package protocol RxTracker: AnyObject, Sendable {
     func closed(_ id: Int)
     /// The subscription's object was released without being disposed.
     func released(_ id: Int)
+    /// The subscription is better described as `kind` than as it opened.
+    func renamed(_ id: Int, _ kind: RxTrackedKind)
     /// Something broke the Rx grammar, or an error reached no handler.
     func anomaly(_ anomaly: RxAnomaly)
 }
@@ -66,6 +70,11 @@ package final class RxTrackingToken: Disposable, @unchecked Sendable {
     package func dispose() {
         if done.testAndSet() { return }
         tracker.closed(id)
+    }
+
+    /// Describes the subscription as `kind` from now on.
+    package func rename(_ kind: RxTrackedKind) {
+        tracker.renamed(id, kind)
     }
 
     /// Reports the subscription's object released without a dispose (once).

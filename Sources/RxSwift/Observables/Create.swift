@@ -19,7 +19,8 @@ final class AnonymousObservable<Element>: Producer<Element>, @unchecked Sendable
 
     override func run<Observer: ObserverType>(_ observer: Observer) -> Disposable where Observer.Element == Element {
         let sink = ForwardSink(observer: observer)
-        if let tracker = RxTracking.current {
+        if let tracker = sink.tracker {
+            sink.trackAs("create")
             // A test kit is watching: check the grammar of what the handler sends.
             sink.setUpstream(handler(AnyObserver(CreateGrammarObserver(AnyObserver(sink), tracker: tracker))))
             return sink
