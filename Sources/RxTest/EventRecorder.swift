@@ -96,8 +96,16 @@ public final class EventRecorder<Element>: @unchecked Sendable {
     init(source: Observable<Element>, scheduler: TestScheduler, site: CallSite) {
         self.scheduler = scheduler
         self.site = site
-        observer = scheduler.createObserver(Element.self)
-        subscription.setDisposable(source.subscribe(observer))
+        observer = TestableObserver(scheduler: scheduler)
+        guard let registry = KitRegistry.current else {
+            subscription.setDisposable(source.subscribe(observer))
+            return
+        }
+        subscription.setDisposable(registry.during("record", at: site.kitSite) { source.subscribe(observer) })
+        registry.addEndCheck { [weak self] in
+            guard let self, let message = self.checkAtScopeEnd() else { return nil }
+            return KitFinding(message: message, site: self.site.kitSite)
+        }
     }
 
     deinit {

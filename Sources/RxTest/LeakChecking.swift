@@ -33,27 +33,73 @@ public enum ResourceLeakCheck {
     }
 }
 
-/// An `XCTestCase` whose every test fails when it leaves more Rivulet resources
-/// (observables, sinks, subscriptions, disposables, schedulers) alive than it found.
+/// An `XCTestCase` whose every test runs as a checked scope (see
+/// ``withRxLeakCheck(_:fileID:filePath:line:column:_:)``) and fails when it leaves
+/// subscriptions open, work pending on a `TestScheduler` it created, or when an Rx
+/// anomaly (an unhandled error, a broken grammar) happened while it ran.
 ///
-/// The count is taken before `setUp` and checked after `tearDown`, so whatever `setUp`
-/// creates must be released by `tearDown`: set such properties to `nil` there.
+/// After that check, it also counts Rivulet's live resources (observables, sinks,
+/// subscriptions, disposables, schedulers): the count is taken before `setUp` and
+/// checked after `tearDown`, so whatever `setUp` creates must be released by
+/// `tearDown`: set such properties to `nil` there. This count also sees what the scope
+/// cannot, such as subscriptions made on another thread.
 ///
 /// ```swift
 /// final class SignInViewModelTests: LeakCheckingTestCase {
-///     func testSignIn() { ... }   // fails with "... leaked 2 resources" on a leak
+///     func testSignIn() { ... }   // fails with "Leak check: 1 open subscription ..."
+///
+///     func testKeepsAGlobalSubscription() {
+///         rxCheckOptions = .disabled   // this test opts out
+///         ...
+///     }
 /// }
 /// ```
 open class LeakCheckingTestCase: XCTestCase {
     /// How long a test's resources may take to go away after it ends, in seconds.
     open var leakCheckTimeout: TimeInterval { 2 }
 
+    /// What is checked at the end of this test: ``RxCheckOptions/enabled`` unless the
+    /// test (or `setUp`) changes it. Each test method runs on an instance of its own, so
+    /// a change holds for that test only; `.disabled` opts it out, resource count
+    /// included. Call stacks are captured only when chosen before the test starts (in
+    /// an override of ``defaultRxCheckOptions``).
+    public lazy var rxCheckOptions: RxCheckOptions = type(of: self).defaultRxCheckOptions
+
+    /// The options each test of the class starts with; a class overrides it to check
+    /// less (or to capture call stacks) in all its tests.
+    open class var defaultRxCheckOptions: RxCheckOptions { .enabled }
+
     open override func invokeTest() {
         let baseline = Resources.total
-        super.invokeTest()
+        let registry = KitRegistry(options: rxCheckOptions.registryOptions, scopeSite: nil, captureStack: StackCapture.make())
+        registry.install {
+            super.invokeTest()
+        }
+        let findings = registry.findings(options: rxCheckOptions.registryOptions)
+        registry.close()
+        for finding in findings {
+            recordFinding(finding)
+        }
+        // The count only adds what the scope could not see; once it reported a leak,
+        // the count would say the same again.
+        guard rxCheckOptions.leaks, findings.isEmpty else { return }
         let leaked = ResourceLeakCheck.excess(over: baseline, timeout: leakCheckTimeout)
         if leaked > 0 {
             XCTFail("\(name) leaked \(leaked) Rivulet resource\(leaked == 1 ? "" : "s"): Resources.total was \(baseline) before the test and \(baseline + leaked) \(leakCheckTimeout) s after it")
         }
+    }
+
+    /// Records a finding as a failure of this test at the place it names.
+    private func recordFinding(_ finding: KitFinding) {
+        guard let site = finding.site else {
+            XCTFail(finding.message)
+            return
+        }
+        #if canImport(Darwin)
+        let location = XCTSourceCodeLocation(filePath: site.filePath, lineNumber: Int(site.line))
+        record(XCTIssue(type: .assertionFailure, compactDescription: finding.message, sourceCodeContext: XCTSourceCodeContext(location: location)))
+        #else
+        recordFailure(withDescription: finding.message, inFile: site.filePath, atLine: Int(site.line), expected: true)
+        #endif
     }
 }

@@ -1,3 +1,4 @@
+import RxTestCore
 import Testing
 import XCTest
 
@@ -27,6 +28,10 @@ struct CallSite {
         self.column = column
     }
 
+    var kitSite: KitSite {
+        KitSite(fileID: fileID, filePath: filePath, line: line, column: column)
+    }
+
     var sourceLocation: SourceLocation {
         SourceLocation(fileID: fileID, filePath: "\(filePath)", line: Int(line), column: Int(column))
     }
@@ -40,5 +45,22 @@ func reportFailure(_ message: String, at site: CallSite) {
         Issue.record(Comment(rawValue: message), sourceLocation: site.sourceLocation)
     } else {
         XCTFail(message, file: site.filePath, line: site.line)
+    }
+}
+
+/// Reports a finding of a test scope at its site (or `fallback`): an issue of the running
+/// Swift Testing test, or otherwise an XCTest failure.
+func reportFinding(_ finding: KitFinding, fallback: KitSite?) {
+    let site = finding.site ?? fallback
+    if Test.current != nil {
+        let location = site.map {
+            SourceLocation(fileID: $0.fileID, filePath: $0.filePath, line: Int($0.line), column: Int($0.column))
+        }
+        Issue.record(Comment(rawValue: finding.message), sourceLocation: location ?? Test.current?.sourceLocation ?? SourceLocation(fileID: #fileID, filePath: #filePath, line: #line, column: #column))
+    } else if let xctestSite = [site, fallback].compactMap({ $0 }).first(where: { $0.staticFilePath != nil }),
+              let path = xctestSite.staticFilePath {
+        XCTFail(finding.message, file: path, line: xctestSite.line)
+    } else {
+        XCTFail(finding.message)
     }
 }

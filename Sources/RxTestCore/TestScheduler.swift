@@ -61,11 +61,23 @@ open class TestScheduler: VirtualTimeScheduler<TestSchedulerVirtualTimeConverter
     package let executor = VirtualTimeExecutor()
 
     /// A scheduler at `initialClock`; `resolution` is seconds per tick.
-    public init(initialClock: TestTime, resolution: Double = 1.0, simulateProcessingDelay: Bool = true) {
+    ///
+    /// Inside a leak-checked scope (`.rxLeakCheck`, `.virtualTime`, `withRxLeakCheck`)
+    /// the scope watches it: work still pending at the scope's end is reported with the
+    /// place it was created (`fileID`, `line`).
+    public init(
+        initialClock: TestTime,
+        resolution: Double = 1.0,
+        simulateProcessingDelay: Bool = true,
+        fileID: String = #fileID,
+        filePath: StaticString = #filePath,
+        line: UInt = #line
+    ) {
         precondition(resolution > 0, "Rivulet: TestScheduler needs a resolution above 0, got \(resolution).")
         self.simulateProcessingDelay = simulateProcessingDelay
         self.resolution = resolution
         super.init(initialClock: initialClock, converter: TestSchedulerVirtualTimeConverter(resolution: resolution))
+        KitRegistry.current?.adopt(self, at: KitSite(fileID: fileID, filePath: filePath, line: line, column: 1))
     }
 
     /// Work due now or earlier runs at the next tick (or now without the processing delay).
@@ -94,20 +106,50 @@ open class TestScheduler: VirtualTimeScheduler<TestSchedulerVirtualTimeConverter
     }
 
     /// An observer that records every event with the time it arrived.
-    public func createObserver<Element>(_ type: Element.Type) -> TestableObserver<Element> {
-        TestableObserver(scheduler: self)
+    ///
+    /// In a leak-checked scope, subscriptions made after it are reported as made
+    /// "after createObserver at" the caller's line.
+    public func createObserver<Element>(
+        _ type: Element.Type,
+        fileID: String = #fileID,
+        filePath: StaticString = #filePath,
+        line: UInt = #line
+    ) -> TestableObserver<Element> {
+        KitRegistry.current?.noteKitCall("createObserver", at: KitSite(fileID: fileID, filePath: filePath, line: line, column: 1))
+        return TestableObserver(scheduler: self)
     }
 
     /// Creates the sequence at `created`, subscribes at `subscribed`, disposes at
     /// `disposed`, runs the scheduler, and returns what the observer recorded.
+    ///
+    /// In a leak-checked scope, subscriptions made while it runs are reported as made
+    /// "during scheduler.start at" the caller's line.
     public func start<Output: ObservableConvertibleType>(
+        created: TestTime,
+        subscribed: TestTime,
+        disposed: TestTime,
+        fileID: String = #fileID,
+        filePath: StaticString = #filePath,
+        line: UInt = #line,
+        create: @escaping () -> Output
+    ) -> TestableObserver<Output.Element> {
+        let site = KitSite(fileID: fileID, filePath: filePath, line: line, column: 1)
+        guard let registry = KitRegistry.current else {
+            return run(created: created, subscribed: subscribed, disposed: disposed, create: create)
+        }
+        return registry.during("scheduler.start", at: site) {
+            run(created: created, subscribed: subscribed, disposed: disposed, create: create)
+        }
+    }
+
+    private func run<Output: ObservableConvertibleType>(
         created: TestTime,
         subscribed: TestTime,
         disposed: TestTime,
         create: @escaping () -> Output
     ) -> TestableObserver<Output.Element> {
         let state = StartState<Output.Element>()
-        let observer = createObserver(Output.Element.self)
+        let observer = TestableObserver<Output.Element>(scheduler: self)
         _ = scheduleAbsoluteVirtual((), time: created) { _ in
             state.source = create().asObservable()
             return Disposables.create()
@@ -126,13 +168,30 @@ open class TestScheduler: VirtualTimeScheduler<TestSchedulerVirtualTimeConverter
     }
 
     /// `start` with the default creation (100) and subscription (200) times.
-    public func start<Output: ObservableConvertibleType>(disposed: TestTime, create: @escaping () -> Output) -> TestableObserver<Output.Element> {
-        start(created: Defaults.created, subscribed: Defaults.subscribed, disposed: disposed, create: create)
+    public func start<Output: ObservableConvertibleType>(
+        disposed: TestTime,
+        fileID: String = #fileID,
+        filePath: StaticString = #filePath,
+        line: UInt = #line,
+        create: @escaping () -> Output
+    ) -> TestableObserver<Output.Element> {
+        start(
+            created: Defaults.created, subscribed: Defaults.subscribed, disposed: disposed,
+            fileID: fileID, filePath: filePath, line: line, create: create
+        )
     }
 
     /// `start` with the default times: created 100, subscribed 200, disposed 1000.
-    public func start<Output: ObservableConvertibleType>(_ create: @escaping () -> Output) -> TestableObserver<Output.Element> {
-        start(created: Defaults.created, subscribed: Defaults.subscribed, disposed: Defaults.disposed, create: create)
+    public func start<Output: ObservableConvertibleType>(
+        fileID: String = #fileID,
+        filePath: StaticString = #filePath,
+        line: UInt = #line,
+        _ create: @escaping () -> Output
+    ) -> TestableObserver<Output.Element> {
+        start(
+            created: Defaults.created, subscribed: Defaults.subscribed, disposed: Defaults.disposed,
+            fileID: fileID, filePath: filePath, line: line, create: create
+        )
     }
 }
 

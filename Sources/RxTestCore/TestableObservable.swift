@@ -91,7 +91,7 @@ public final class TestableObserver<Element>: ObserverType, @unchecked Sendable 
     public let scheduler: TestScheduler
     private let recorded = LockedValue<[Recorded<Event<Element>>]>([])
 
-    init(scheduler: TestScheduler) {
+    package init(scheduler: TestScheduler) {
         self.scheduler = scheduler
     }
 

@@ -52,17 +52,32 @@ class Sink<Observer: ObserverType>: DirectObserver, Disposable, Cancelable, @unc
     private final let state = InlineAtomicInt(0)
     @exclusivity(unchecked)
     private final var upstream: Disposable?
-
+    /// Set only while a test kit tracks subscriptions (see Tracking.swift).
+    private final var tracking: RxTrackingToken?
 
     init(observer: Observer) {
         self.observer = observer
         self.downstream = directPath(of: observer)
         super.init()
         Resources.incrementTotal()
+        tracking = RxTracking.open(.sink(type(of: self)))
     }
 
     deinit {
+        tracking?.release()
         Resources.decrementTotal()
+    }
+
+    /// Names the operator of a sink several operators share (`timer`, `create`) for the
+    /// leak check's report; nothing to do when no test kit tracks.
+    @inline(__always)
+    final func trackAs(_ name: @autoclosure () -> String) {
+        if let tracking { tracking.rename(.named(name())) }
+    }
+
+    /// The test kit's tracker watching this subscription, if any.
+    final var tracker: RxTracker? {
+        tracking?.tracker
     }
 
     final var isDisposed: Bool {
@@ -160,6 +175,7 @@ class Sink<Observer: ObserverType>: DirectObserver, Disposable, Cancelable, @unc
     func dispose() {
         let previous = state.fetchOr(sinkDisposedBit)
         if previous & sinkDisposedBit != 0 { return }
+        tracking?.dispose()
         if previous & sinkUpstreamBit != 0 {
             let disposable = upstream
             upstream = nil

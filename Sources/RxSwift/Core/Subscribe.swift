@@ -3,8 +3,14 @@ import Foundation
 extension ObservableType {
     /// Subscribes an event handler to the sequence.
     public func subscribe(_ on: @escaping (Event<Element>) -> Void) -> Disposable {
-        let observer = AnonymousObserver(on)
-        return asObservable().subscribe(observer)
+        guard let token = RxTracking.open(.subscription("subscribe(_:)")) else {
+            return asObservable().subscribe(AnonymousObserver(on))
+        }
+        let observer = AnonymousObserver<Element> { event in
+            on(event)
+            if event.isStopEvent { token.dispose() }
+        }
+        return Disposables.create(asObservable().subscribe(observer), token)
     }
 
     /// Subscribes element, error, completion and disposal handlers to the sequence.
@@ -23,6 +29,7 @@ extension ObservableType {
             disposable = Disposables.create()
         }
         let callStack = Hooks.recordCallStackOnError ? Hooks.customCaptureSubscriptionCallstack() : []
+        let token = RxTracking.open(.subscription("subscribe(onNext:onError:onCompleted:onDisposed:)"))
         let observer = AnonymousObserver<Element>({ event in
             switch event {
             case .next(let value):
@@ -31,14 +38,19 @@ extension ObservableType {
                 if let onError {
                     onError(error)
                 } else {
-                    Hooks.defaultErrorHandler(callStack, error)
+                    Hooks.callDefaultErrorHandler(callStack, error, tracker: token?.tracker ?? RxTracking.current)
                 }
+                token?.dispose()
                 disposable.dispose()
             case .completed:
                 onCompleted?()
+                token?.dispose()
                 disposable.dispose()
             }
         }, elementHandler: onNext ?? { _ in })
+        if let token {
+            return Disposables.create(asObservable().subscribe(observer), disposable, token)
+        }
         return Disposables.create(asObservable().subscribe(observer), disposable)
     }
 

@@ -19,6 +19,12 @@ final class AnonymousObservable<Element>: Producer<Element>, @unchecked Sendable
 
     override func run<Observer: ObserverType>(_ observer: Observer) -> Disposable where Observer.Element == Element {
         let sink = ForwardSink(observer: observer)
+        if let tracker = sink.tracker {
+            sink.trackAs("create")
+            // A test kit is watching: check the grammar of what the handler sends.
+            sink.setUpstream(handler(AnyObserver(CreateGrammarObserver(AnyObserver(sink), tracker: tracker))))
+            return sink
+        }
         sink.setUpstream(handler(AnyObserver(sink)))
         return sink
     }

@@ -138,7 +138,7 @@ final class DoSink<Observer: ObserverType>: Sink<Observer>, ObserverType, @unche
             try after()
         } catch {
             // The terminal event already went downstream; the grammar allows no other.
-            Hooks.defaultErrorHandler([], error)
+            Hooks.callDefaultErrorHandler([], error)
         }
         dispose()
     }

@@ -23,6 +23,7 @@ final class Timer<Element: RxAbstractInteger>: Producer<Element>, @unchecked Sen
 
     override func run<Observer: ObserverType>(_ observer: Observer) -> Disposable where Observer.Element == Element {
         let sink = SequenceSink(observer: observer)
+        sink.trackAs(period == nil ? "timer" : "interval")
         if let period {
             sink.setUpstream(scheduler.schedulePeriodic(Element.zero, startAfter: dueTime, period: period) { state in
                 sink.forwardNext(state)

@@ -96,6 +96,23 @@ open class VirtualTimeScheduler<Converter: VirtualTimeConverterType>: SchedulerT
         lock.withLock { queue.items.filter { !$0.isDisposed }.count }
     }
 
+    /// The times of the pending actions that came through `SchedulerType`'s methods
+    /// (operators, timers, code under test), earliest first; actions a test scripted with
+    /// `scheduleAbsoluteVirtual` / `scheduleRelativeVirtual` (testable observables,
+    /// `scheduleAt`) are left out.
+    package var pendingSchedulerWork: [VirtualTime] {
+        lock.withLock {
+            queue.items
+                .filter { !$0.isDisposed && !$0.scripted }
+                .map { unsafeDowncast($0, to: VirtualSchedulerItem<VirtualTime>.self) }
+                .sorted { lhs, rhs in
+                    let order = converter.compareVirtualTime(lhs.time, rhs.time)
+                    return order.lessThen || (order.equal && lhs.id < rhs.id)
+                }
+                .map(\.time)
+        }
+    }
+
     public func schedule<StateType>(_ state: StateType, action: @escaping (StateType) -> Disposable) -> Disposable {
         scheduleRelative(state, dueTime: .microseconds(0), action: action)
     }
@@ -104,7 +121,7 @@ open class VirtualTimeScheduler<Converter: VirtualTimeConverterType>: SchedulerT
         let time = now.addingTimeInterval(dueTime.convertToSecondsInterval)
         let absoluteTime = converter.convertToVirtualTime(time)
         let adjustedTime = adjustScheduledTime(absoluteTime)
-        return scheduleAbsoluteVirtual(state, time: adjustedTime, action: action)
+        return enqueue(state, time: adjustedTime, scripted: false, action: action)
     }
 
     /// Schedules `action` `dueTime` virtual units from now.
@@ -115,10 +132,14 @@ open class VirtualTimeScheduler<Converter: VirtualTimeConverterType>: SchedulerT
 
     /// Schedules `action` at the virtual time `time`.
     public func scheduleAbsoluteVirtual<StateType>(_ state: StateType, time: VirtualTime, action: @escaping (StateType) -> Disposable) -> Disposable {
+        enqueue(state, time: time, scripted: true, action: action)
+    }
+
+    private func enqueue<StateType>(_ state: StateType, time: VirtualTime, scripted: Bool, action: @escaping (StateType) -> Disposable) -> Disposable {
         lock.lock()
         let item = VirtualSchedulerItem(
             action: { action(state) }, time: time, id: nextId,
-            tick: queue.ordersByTick ? unsafeBitCast(time, to: Int.self) : 0)
+            tick: queue.ordersByTick ? unsafeBitCast(time, to: Int.self) : 0, scripted: scripted)
         nextId += 1
         queue.enqueue(item)
         lock.unlock()
@@ -261,13 +282,16 @@ class VirtualSchedulerEntry: Disposable, @unchecked Sendable {
     final let id: Int
     /// The time itself when the queue orders by `Int` ticks (`ordersByTick`), else 0.
     final let tick: Int
+    /// Scheduled by a test script rather than through `SchedulerType`.
+    final let scripted: Bool
     private final var action: (() -> Disposable)?
     private final let disposable = SingleAssignmentDisposable()
 
-    init(action: @escaping () -> Disposable, id: Int, tick: Int) {
+    init(action: @escaping () -> Disposable, id: Int, tick: Int, scripted: Bool) {
         self.action = action
         self.id = id
         self.tick = tick
+        self.scripted = scripted
     }
 
     final var isDisposed: Bool { disposable.isDisposed }
@@ -287,9 +311,9 @@ class VirtualSchedulerEntry: Disposable, @unchecked Sendable {
 final class VirtualSchedulerItem<Time>: VirtualSchedulerEntry, @unchecked Sendable {
     let time: Time
 
-    init(action: @escaping () -> Disposable, time: Time, id: Int, tick: Int) {
+    init(action: @escaping () -> Disposable, time: Time, id: Int, tick: Int, scripted: Bool) {
         self.time = time
-        super.init(action: action, id: id, tick: tick)
+        super.init(action: action, id: id, tick: tick, scripted: scripted)
     }
 }
 

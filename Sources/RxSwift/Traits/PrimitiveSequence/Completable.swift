@@ -68,7 +68,7 @@ extension PrimitiveSequenceType where Trait == CompletableTrait, Element == Swif
                 if let onError {
                     onError(error)
                 } else {
-                    Hooks.defaultErrorHandler(callStack, error)
+                    Hooks.callDefaultErrorHandler(callStack, error)
                 }
             case .completed:
                 onCompleted?()

@@ -79,7 +79,7 @@ extension PrimitiveSequenceType where Trait == MaybeTrait {
                 if let onError {
                     onError(error)
                 } else {
-                    Hooks.defaultErrorHandler(callStack, error)
+                    Hooks.callDefaultErrorHandler(callStack, error)
                 }
             case .completed:
                 onCompleted?()

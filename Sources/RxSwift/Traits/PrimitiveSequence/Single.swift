@@ -70,7 +70,7 @@ extension PrimitiveSequenceType where Trait == SingleTrait {
                 if let onFailure {
                     onFailure(error)
                 } else {
-                    Hooks.defaultErrorHandler(callStack, error)
+                    Hooks.callDefaultErrorHandler(callStack, error)
                 }
             }
             disposable.dispose()

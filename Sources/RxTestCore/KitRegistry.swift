@@ -1,0 +1,404 @@
+import Foundation
+import RxSwift
+
+/// A place in a test's source, where a kit call was made.
+package struct KitSite: Sendable, CustomStringConvertible {
+    package let fileID: String
+    package let filePath: String
+    /// The path as XCTest's assertions take it, when the site came from `#filePath`.
+    package let staticFilePath: StaticString?
+    package let line: UInt
+    package let column: UInt
+
+    package init(fileID: String, filePath: StaticString, line: UInt, column: UInt) {
+        self.fileID = fileID
+        self.filePath = "\(filePath)"
+        self.staticFilePath = filePath
+        self.line = line
+        self.column = column
+    }
+
+    package init(fileID: String, filePath: String, line: UInt, column: UInt) {
+        self.fileID = fileID
+        self.filePath = filePath
+        self.staticFilePath = nil
+        self.line = line
+        self.column = column
+    }
+
+    /// `LoginTests.swift:41`.
+    package var description: String {
+        "\(fileID.split(separator: "/").last.map(String.init) ?? fileID):\(line)"
+    }
+}
+
+/// One frame of a call stack, symbolicated.
+package struct KitFrame: Sendable, CustomStringConvertible {
+    /// The function, demangled.
+    package let function: String
+    /// The source file's path, when known.
+    package let path: String?
+    /// The line, when known.
+    package let line: Int?
+    /// The module the function belongs to, when known.
+    package let module: String?
+
+    package init(function: String, path: String?, line: Int?, module: String?) {
+        self.function = function
+        self.path = path
+        self.line = line
+        self.module = module
+    }
+
+    /// The frame as a place to report an issue at, when its file, line and module are known.
+    package var site: KitSite? {
+        guard let path, let line, let module else { return nil }
+        let file = path.split(separator: "/").last.map(String.init) ?? path
+        return KitSite(fileID: "\(module)/\(file)", filePath: path, line: UInt(line), column: 1)
+    }
+
+    /// `LoginTests.swift:41`, or the function when the place is unknown.
+    package var place: String {
+        guard let path, let line else { return function }
+        return "\(path.split(separator: "/").last.map(String.init) ?? path):\(line)"
+    }
+
+    /// `function at File.swift:41`.
+    package var description: String {
+        guard path != nil, line != nil else { return function }
+        return "\(function) at \(place)"
+    }
+}
+
+/// Captures the current call stack cheaply; the returned closure symbolicates it, only
+/// for what is reported. The frames start at the first one outside Rivulet.
+package typealias KitStackCapture = @Sendable () -> (@Sendable () -> [KitFrame])?
+
+/// One finding of a leak-checked scope: what is wrong and where to look.
+package struct KitFinding: Sendable {
+    package let message: String
+    package let site: KitSite?
+
+    package init(message: String, site: KitSite?) {
+        self.message = message
+        self.site = site
+    }
+}
+
+/// What one test scope watches: the subscriptions opened in it (through RxSwift's
+/// tracking hooks), the `TestScheduler`s created in it, the recorders to check at its
+/// end, and the anomalies reported while it ran.
+///
+/// It is installed for the test's task only (a task-local value), so tests running in
+/// parallel each count their own. Subscriptions made on threads outside the task (a
+/// dispatch queue's callbacks) are not seen; their disposal is, wherever it happens.
+package final class KitRegistry: RxTracker, @unchecked Sendable {
+    /// What the scope checks at its end.
+    package struct Options: Sendable {
+        /// Fail on subscriptions left open and on pending scheduler work.
+        package var leakCheck: Bool
+        /// Fail on unhandled errors and grammar anomalies.
+        package var anomalies: Bool
+        /// Capture the call stack of every subscription (slow; for hunting a leak).
+        package var callStacks: Bool
+
+        package init(leakCheck: Bool = true, anomalies: Bool = true, callStacks: Bool = false) {
+            self.leakCheck = leakCheck
+            self.anomalies = anomalies
+            self.callStacks = callStacks
+        }
+    }
+
+    private struct KitCall {
+        let name: String
+        let site: KitSite
+    }
+
+    private struct OpenSubscription {
+        let order: Int
+        var kind: RxTrackedKind
+        let time: TestTime?
+        let context: String?
+        let site: KitSite?
+        let stack: (@Sendable () -> [KitFrame])?
+    }
+
+    private struct Anomaly {
+        let anomaly: RxAnomaly
+        let context: String?
+        let site: KitSite?
+        let stack: (@Sendable () -> [KitFrame])?
+    }
+
+    /// Held until the scope closes: a scheduler the test dropped while work was still
+    /// queued on it is still there to report that work.
+    private struct TrackedScheduler {
+        let scheduler: TestScheduler
+        let site: KitSite?
+    }
+
+    private struct State {
+        var nextId = 0
+        var open: [Int: OpenSubscription] = [:]
+        var opened = 0
+        var lastCall: KitCall?
+        var activeCalls: [KitCall] = []
+        var schedulers: [TrackedScheduler] = []
+        var endChecks: [@Sendable () -> KitFinding?] = []
+        var anomalies: [Anomaly] = []
+    }
+
+    package let options: Options
+    /// Where the scope was opened (the test, or the helper's call).
+    package let scopeSite: KitSite?
+    /// What opened the scope (a test's id), so that a second trait of the same test
+    /// does not open another one inside it.
+    package let scopeKey: String?
+    private let captureStack: KitStackCapture?
+    private let state = LockedValue(State())
+
+    /// A registry checking what `options` says; `captureStack`, when given, records
+    /// where each subscription and anomaly came from.
+    package init(options: Options, scopeSite: KitSite?, scopeKey: String? = nil, captureStack: KitStackCapture? = nil) {
+        self.options = options
+        self.scopeSite = scopeSite
+        self.scopeKey = scopeKey
+        self.captureStack = captureStack
+    }
+
+    /// The registry of the current task's scope, if any.
+    package static var current: KitRegistry? {
+        RxTracking.current as? KitRegistry
+    }
+
+    /// Runs `body` with this registry installed for the current task.
+    package func install<Result>(_ body: () throws -> Result) rethrows -> Result {
+        try RxTracking.withTracker(self, operation: body)
+    }
+
+    /// Runs `body` with this registry installed for the current task.
+    package func install<Result>(isolation: isolated (any Actor)? = #isolation, _ body: () async throws -> Result) async rethrows -> Result {
+        try await RxTracking.withTracker(self, isolation: isolation, operation: body)
+    }
+
+    // MARK: - Kit calls
+
+    /// Remembers the latest kit call, to say where later subscriptions came from.
+    package func noteKitCall(_ name: String, at site: KitSite) {
+        state.withLock { $0.lastCall = KitCall(name: name, site: site) }
+    }
+
+    /// Runs `body` as the kit call `name`: subscriptions made meanwhile are "during" it.
+    package func during<Result>(_ name: String, at site: KitSite, _ body: () throws -> Result) rethrows -> Result {
+        state.withLock {
+            $0.activeCalls.append(KitCall(name: name, site: site))
+            $0.lastCall = KitCall(name: name, site: site)
+        }
+        defer { state.withLock { _ = $0.activeCalls.popLast() } }
+        return try body()
+    }
+
+    /// Watches `scheduler`: pending work left at the scope's end is a finding.
+    package func adopt(_ scheduler: TestScheduler, at site: KitSite?) {
+        state.withLock { $0.schedulers.append(TrackedScheduler(scheduler: scheduler, site: site)) }
+    }
+
+    /// Adds a check to run at the scope's end (a recorder's unconsumed events).
+    package func addEndCheck(_ check: @escaping @Sendable () -> KitFinding?) {
+        state.withLock { $0.endChecks.append(check) }
+    }
+
+    /// Ends the scope after its findings were taken: lets go of the schedulers and
+    /// checks it held (the work queued on a scheduler may hold subscriptions that hold
+    /// this registry).
+    package func close() {
+        state.withLock {
+            $0.schedulers = []
+            $0.endChecks = []
+        }
+    }
+
+    /// How many subscriptions opened in the scope so far.
+    package var openedCount: Int {
+        state.withLock { $0.opened }
+    }
+
+    /// How many are open now.
+    package var openCount: Int {
+        state.withLock { $0.open.count }
+    }
+
+    // MARK: - RxTracker
+
+    package func opened(_ kind: RxTrackedKind) -> Int {
+        let time = currentTime()
+        let stack = options.leakCheck ? captureStack?() : nil
+        return state.withLock { state in
+            let id = state.nextId
+            state.nextId += 1
+            state.opened += 1
+            let (context, site) = Self.context(state)
+            state.open[id] = OpenSubscription(order: id, kind: kind, time: time, context: context, site: site, stack: stack)
+            return id
+        }
+    }
+
+    package func closed(_ id: Int) {
+        state.withLock { _ = $0.open.removeValue(forKey: id) }
+    }
+
+    package func released(_ id: Int) {
+        state.withLock { _ = $0.open.removeValue(forKey: id) }
+    }
+
+    package func renamed(_ id: Int, _ kind: RxTrackedKind) {
+        state.withLock { $0.open[id]?.kind = kind }
+    }
+
+    package func anomaly(_ anomaly: RxAnomaly) {
+        let time = currentTime()
+        let stack = options.anomalies ? captureStack?() : nil
+        state.withLock { state in
+            var (context, site) = Self.context(state)
+            if let time {
+                context = context.map { "\($0), virtual time \(time)" } ?? "virtual time \(time)"
+            }
+            state.anomalies.append(Anomaly(anomaly: anomaly, context: context, site: site, stack: stack))
+        }
+    }
+
+    // MARK: - The end of the scope
+
+    /// Everything wrong at the end of the scope, in the order: recorders, open
+    /// subscriptions, pending scheduler work, anomalies.
+    ///
+    /// - Parameter options: What to report; the registry's own options by default (a
+    ///   test may change its mind while it runs, as an XCTest case opting out).
+    package func findings(options: Options? = nil) -> [KitFinding] {
+        let options = options ?? self.options
+        var findings: [KitFinding] = []
+        let checks = state.withLock { $0.endChecks }
+        for check in checks {
+            if let finding = check() { findings.append(finding) }
+        }
+        let snapshot = state.current
+        if options.leakCheck {
+            if let finding = openSubscriptionsFinding(snapshot.open.values.sorted { $0.order < $1.order }, callStacks: options.callStacks) {
+                findings.append(finding)
+            }
+            for tracked in snapshot.schedulers {
+                let scheduler = tracked.scheduler
+                let pending = scheduler.pendingSchedulerWork
+                if pending.isEmpty { continue }
+                let times = pending.prefix(10).map(String.init).joined(separator: ", ") + (pending.count > 10 ? ", ..." : "")
+                let created = tracked.site.map { " created at \($0)" } ?? ""
+                let noun = pending.count == 1 ? "action" : "actions"
+                findings.append(KitFinding(
+                    message: "Leak check: TestScheduler\(created) still has \(pending.count) pending \(noun) at the end of the test, due at virtual time \(times) (clock at \(scheduler.clock)).\n"
+                        + "Work scheduled by operators or code under test (a timer, a delay, an interval) was never run or disposed: dispose the subscription, or run the scheduler to the end.",
+                    site: tracked.site ?? scopeSite
+                ))
+            }
+        }
+        if options.anomalies {
+            for anomaly in snapshot.anomalies {
+                var message = "Rx anomaly: \(anomaly.anomaly.summary)"
+                if let context = anomaly.context { message += " (\(context))" }
+                message += "\n" + anomaly.anomaly.details
+                let frames = anomaly.stack?() ?? []
+                if !frames.isEmpty {
+                    message += "\ncall stack:\n" + frames.prefix(12).map { "  \($0)" }.joined(separator: "\n")
+                }
+                findings.append(KitFinding(message: message, site: frames.lazy.compactMap(\.site).first ?? anomaly.site ?? scopeSite))
+            }
+        }
+        return findings
+    }
+
+    private func openSubscriptionsFinding(_ open: [OpenSubscription], callStacks: Bool) -> KitFinding? {
+        guard !open.isEmpty else { return nil }
+        // Group identical lines, keeping the order of the first of each.
+        var lines: [String] = []
+        var counts: [String: Int] = [:]
+        var stacks: [String: [KitFrame]] = [:]
+        var firstSite: KitSite?
+        for subscription in open {
+            let frames = subscription.stack?() ?? []
+            if firstSite == nil {
+                firstSite = frames.lazy.compactMap(\.site).first ?? subscription.site
+            }
+            let line = Self.describe(subscription, frames: frames)
+            if counts[line] == nil {
+                lines.append(line)
+                stacks[line] = frames
+            }
+            counts[line, default: 0] += 1
+        }
+        let noun = open.count == 1 ? "subscription" : "subscriptions"
+        var message = "Leak check: \(open.count) open \(noun) at the end of the test:"
+        for line in lines {
+            let count = counts[line] ?? 1
+            message += "\n  " + (count > 1 ? "\(count) × " : "") + line
+            if callStacks {
+                for frame in (stacks[line] ?? []).prefix(12) {
+                    message += "\n      \(frame)"
+                }
+            }
+        }
+        message += "\nDispose them (a DisposeBag that ends with the test, take/takeUntil, or the disposable subscribe returns), or opt out with .rxLeakCheck(.disabled)."
+        return KitFinding(message: message, site: firstSite ?? scopeSite)
+    }
+
+    /// `map, subscribed at LoginTests.swift:41, virtual time 200`; without a call stack
+    /// the latest kit call stands in for the place.
+    private static func describe(_ subscription: OpenSubscription, frames: [KitFrame]) -> String {
+        var text: String
+        switch subscription.kind {
+        case .sink(let type):
+            text = operatorName(of: type)
+        case .subscription(let name):
+            text = "\(name), never disposed"
+        case .named(let name):
+            text = name
+        }
+        if let frame = frames.first(where: { $0.line != nil }) {
+            text += ", subscribed at \(frame.place)"
+        } else if let context = subscription.context {
+            text += ", subscribed \(context)"
+        }
+        if let time = subscription.time {
+            text += ", virtual time \(time)"
+        }
+        return text
+    }
+
+    /// `MapSink<AnonymousObserver<Int>>` → `map`.
+    package static func operatorName(of type: any Any.Type) -> String {
+        var name = String(describing: type)
+        if let generic = name.firstIndex(of: "<") {
+            name = String(name[..<generic])
+        }
+        if name.hasSuffix("Sink"), name.count > 4 {
+            name.removeLast(4)
+        }
+        guard let first = name.first else { return name }
+        return first.lowercased() + name.dropFirst()
+    }
+
+    /// "during record at X.swift:12" / "after createObserver at X.swift:10".
+    private static func context(_ state: State) -> (String?, KitSite?) {
+        if let active = state.activeCalls.last {
+            return ("during \(active.name) at \(active.site)", active.site)
+        }
+        if let last = state.lastCall {
+            return ("after \(last.name) at \(last.site)", last.site)
+        }
+        return (nil, nil)
+    }
+
+    /// The virtual time of the scope's scheduler, when exactly one was created in it.
+    private func currentTime() -> TestTime? {
+        let schedulers = state.withLock { $0.schedulers.map(\.scheduler) }
+        return schedulers.count == 1 ? schedulers[0].clock : nil
+    }
+}

@@ -1,0 +1,362 @@
+import Dispatch
+import Foundation
+import RxSwift
+import RxTest
+import Testing
+
+private func text(of issue: Issue) -> String {
+    issue.comments.map(\.rawValue).joined(separator: "\n")
+}
+
+/// A `create` whose observer the test keeps, to emit from outside as a hand-written
+/// source would.
+private final class HandWrittenSource: @unchecked Sendable {
+    private let lock = NSLock()
+    private var stored: AnyObserver<Int>?
+
+    var observer: AnyObserver<Int>? {
+        lock.lock()
+        defer { lock.unlock() }
+        return stored
+    }
+
+    lazy var observable = Observable<Int>.create { [unowned self] observer in
+        self.lock.lock()
+        self.stored = observer
+        self.lock.unlock()
+        return Disposables.create()
+    }
+}
+
+/// A flag set on one thread and read on another.
+private final class LockedFlag: @unchecked Sendable {
+    private let lock = NSLock()
+    private var flag = false
+
+    func set() {
+        lock.lock()
+        flag = true
+        lock.unlock()
+    }
+
+    var value: Bool {
+        lock.lock()
+        defer { lock.unlock() }
+        return flag
+    }
+}
+
+@Suite("Anomalies: what breaks the Rx grammar fails the test that caused it")
+struct AnomalyTests {
+    static let unhandledAdvice = "Add an onError handler, catch the error (catch, catchAndReturn, retry) or use a trait that cannot fail."
+    static let afterTerminalAdvice = "The grammar is next* (error | completed)?: nothing may follow a terminal event; it was dropped."
+    static let reentrantAdvice = "An observer downstream emitted back into this source. Deliver events one after another (for example through a scheduler), or break the cycle."
+    static let overlappingAdvice = "Observers receive one event at a time. Serialise the calls to the observer (a lock or a serial queue), or emit through a Subject/Relay on one thread."
+
+    @Test("an error that reaches no onError handler fails the test, with the stack of the subscription that dropped it")
+    func unhandledError() {
+        let line = #line + 3
+        withKnownIssue {
+            withRxLeakCheck {
+                _ = Observable<Int>.error(LeakTestError.boom).map { $0 }.subscribe(onNext: { _ in })
+            }
+        } matching: { issue in
+            let message = text(of: issue)
+            return message.hasPrefix("Rx anomaly: Unhandled error: boom\n" + Self.unhandledAdvice + "\ncall stack:\n")
+                && message.contains("AnomalyTests.unhandledError() at AnomalyTests.swift:\(line)")
+                && issue.sourceLocation?.line == line
+                && issue.sourceLocation?.fileName == "AnomalyTests.swift"
+        }
+    }
+
+    @Test("an unhandled error of a Single, a Maybe and a Completable is an anomaly too")
+    func unhandledTraitErrors() {
+        withKnownIssue {
+            withRxLeakCheck {
+                _ = Single<Int>.error(LeakTestError.boom).subscribe(onSuccess: { _ in })
+                _ = Maybe<Int>.error(LeakTestError.boom).subscribe(onSuccess: { _ in })
+                _ = Completable.error(LeakTestError.boom).subscribe(onCompleted: {})
+            }
+        } matching: { issue in
+            text(of: issue).hasPrefix("Rx anomaly: Unhandled error: boom\n")
+        }
+        // Three anomalies, and nothing else.
+        let registry = KitRegistry(options: .init(), scopeSite: nil)
+        registry.install {
+            _ = Single<Int>.error(LeakTestError.boom).subscribe(onSuccess: { _ in })
+            _ = Maybe<Int>.error(LeakTestError.boom).subscribe(onSuccess: { _ in })
+            _ = Completable.error(LeakTestError.boom).subscribe(onCompleted: {})
+        }
+        let findings = registry.findings()
+        #expect(findings.count == 3)
+        #expect(findings.allSatisfy { $0.message.hasPrefix("Rx anomaly: Unhandled error: boom\n") })
+    }
+
+    @Test("a handled error, a caught error and a completed sequence are not anomalies")
+    func handledErrors() {
+        let registry = withRxLeakCheck { () -> KitRegistry? in
+            var received: [String] = []
+            _ = Observable<Int>.error(LeakTestError.boom).subscribe(onError: { received.append("\($0)") })
+            _ = Observable<Int>.error(LeakTestError.boom).catchAndReturn(7).subscribe(onNext: { received.append("\($0)") })
+            _ = Observable.of(1, 2).subscribe(onNext: { received.append("\($0)") })
+            #expect(received == ["boom", "7", "1", "2"])
+            return KitRegistry.current
+        }
+        #expect(registry?.findings().isEmpty == true)
+    }
+
+    @Test("an event sent after a terminal event by a hand-written create fails the test where it was sent")
+    func eventAfterTerminal() {
+        let line = #line + 8
+        withKnownIssue {
+            withRxLeakCheck {
+                let scheduler = TestScheduler(initialClock: 0)
+                let res = scheduler.start {
+                    Observable<Int>.create { observer in
+                        observer.onNext(1)
+                        observer.onCompleted()
+                        observer.onNext(2)
+                        return Disposables.create()
+                    }
+                }
+                // The event is still dropped, as RxSwift drops it.
+                #expect(res.events == [.next(200, 1), .completed(200)])
+            }
+        } matching: { issue in
+            let message = text(of: issue)
+            return message.hasPrefix("Rx anomaly: Observable.create: next(2) was sent after completed (during scheduler.start at AnomalyTests.swift:\(line - 4), virtual time 200)\n" + Self.afterTerminalAdvice + "\ncall stack:\n")
+                && issue.sourceLocation?.line == line
+        }
+    }
+
+    @Test("an observer that emits back into its own create source is a reentrant delivery")
+    func reentrantDelivery() {
+        let source = HandWrittenSource()
+        let line = #line + 7
+        withKnownIssue {
+            withRxLeakCheck {
+                var received: [Int] = []
+                let subscription = source.observable.subscribe(onNext: { value in
+                    received.append(value)
+                    if value == 1 {
+                        source.observer?.onNext(2)
+                    }
+                })
+                source.observer?.onNext(1)
+                subscription.dispose()
+                // Delivered as RxSwift delivers it: inside the first delivery.
+                #expect(received == [1, 2])
+            }
+        } matching: { issue in
+            let message = text(of: issue)
+            return message.hasPrefix("Rx anomaly: Observable.create: reentrant delivery: next(2) was sent while the previous event was still being delivered on the same thread\n" + Self.reentrantAdvice + "\ncall stack:\n")
+                && issue.sourceLocation?.line == line
+        }
+    }
+
+    @Test("two threads calling a create observer at once is an overlapping delivery")
+    func overlappingDelivery() async {
+        let source = HandWrittenSource()
+        let inside = DispatchSemaphore(value: 0)
+        let release = DispatchSemaphore(value: 0)
+        let secondStarted = LockedFlag()
+        let line = #line + 16
+        await withKnownIssue {
+            await withRxLeakCheck {
+                let subscription = source.observable.subscribe(onNext: { value in
+                    if value == 1 {
+                        // Hold the first delivery until the second one has started.
+                        inside.signal()
+                        _ = release.wait(timeout: .now() + 10)
+                    }
+                })
+                let deliveries = DispatchGroup()
+                DispatchQueue.global().async(group: deliveries) {
+                    source.observer?.onNext(1)
+                }
+                DispatchQueue.global().async(group: deliveries) {
+                    if inside.wait(timeout: .now() + 10) == .success { secondStarted.set() }
+                    source.observer?.onNext(2)
+                    release.signal()
+                }
+                let finished = await withCheckedContinuation { continuation in
+                    DispatchQueue.global().async {
+                        continuation.resume(returning: deliveries.wait(timeout: .now() + 10) == .success)
+                    }
+                }
+                #expect(finished, "the deliveries never ended")
+                #expect(secondStarted.value, "the second delivery did not wait for the first one")
+                subscription.dispose()
+            }
+        } matching: { issue in
+            let message = text(of: issue)
+            return message.hasPrefix("Rx anomaly: Observable.create: overlapping delivery: next(2) was sent from another thread while an event was being delivered\n" + Self.overlappingAdvice + "\ncall stack:\n")
+                && issue.sourceLocation?.line == line
+        }
+    }
+
+    @Test("outside a checked scope the same anomalies behave as in RxSwift and fail nothing")
+    func untrackedBehaviour() {
+        // An unhandled error goes to Hooks.defaultErrorHandler only.
+        _ = Observable<Int>.error(LeakTestError.boom).subscribe(onNext: { _ in })
+        // An event after a terminal event is dropped.
+        var events: [Event<Int>] = []
+        _ = Observable<Int>.create { observer in
+            observer.onCompleted()
+            observer.onNext(2)
+            return Disposables.create()
+        }.subscribe { events.append($0) }
+        #expect(events.count == 1)
+        #expect(events.first?.isCompleted == true)
+        // A reentrant delivery is delivered.
+        let source = HandWrittenSource()
+        var received: [Int] = []
+        let subscription = source.observable.subscribe(onNext: { value in
+            received.append(value)
+            if value == 1 { source.observer?.onNext(2) }
+        })
+        source.observer?.onNext(1)
+        subscription.dispose()
+        #expect(received == [1, 2])
+    }
+
+    @Test("a scope that checks leaks only lets anomalies pass, and one that checks anomalies only lets leaks pass")
+    func optionsChooseTheChecks() {
+        let subject = PublishSubject<Int>()
+        let leaksOnly = withRxLeakCheck(.leaksOnly) { () -> KitRegistry? in
+            _ = Observable<Int>.error(LeakTestError.boom).subscribe(onNext: { _ in })
+            return KitRegistry.current
+        }
+        #expect(leaksOnly?.findings().isEmpty == true)
+        let anomaliesOnly = withRxLeakCheck(.anomaliesOnly) { () -> KitRegistry? in
+            _ = subject.map { $0 }.subscribe(AnyObserver { _ in })
+            return KitRegistry.current
+        }
+        #expect(anomaliesOnly?.openCount == 1)
+        #expect(anomaliesOnly?.findings().isEmpty == true)
+    }
+
+    @Test("an anomaly on another test's task is reported to that test only", arguments: 0..<12)
+    func parallelAnomalies(index: Int) async {
+        // Even cases make an anomaly, odd ones do not; all run at once.
+        let registry = KitRegistry(options: .init(), scopeSite: nil)
+        await registry.install {
+            for _ in 0..<5 {
+                if index.isMultiple(of: 2) {
+                    _ = Observable<Int>.error(LeakTestError.boom).subscribe(onNext: { _ in })
+                } else {
+                    _ = Observable<Int>.error(LeakTestError.boom).subscribe(onError: { _ in })
+                }
+                await Task.yield()
+            }
+        }
+        #expect(registry.findings().count == (index.isMultiple(of: 2) ? 5 : 0))
+    }
+}
+
+// MARK: - The seed sign-in view model
+
+private struct SignInResponse: Equatable {
+    let token: String
+}
+
+private enum SignInError: Error, Equatable {
+    case wrongPassword
+}
+
+/// The sign-in API fake of the seed talk: each request gets a subject the test answers.
+private final class SignInAPIFake: @unchecked Sendable {
+    private(set) var requests = 0
+    private(set) var signInReturnValue = PublishSubject<SignInResponse>()
+
+    func signIn(email: String, password: String) -> Observable<SignInResponse> {
+        requests += 1
+        signInReturnValue = PublishSubject()
+        return signInReturnValue.asObservable()
+    }
+}
+
+/// The seed's view model as written: the request's error ends `signIn`.
+private struct SignInViewModel {
+    let signIn: Observable<SignInResponse>
+
+    init(api: SignInAPIFake, email: Observable<String>, password: Observable<String>, tap: Observable<Void>) {
+        signIn = tap.withLatestFrom(Observable.combineLatest(email, password))
+            .flatMapLatest { email, password in api.signIn(email: email, password: password) }
+    }
+}
+
+private enum SignInResult: Equatable {
+    case signedIn(SignInResponse)
+    case failed(SignInError)
+}
+
+/// The view model fixed: a failed request is a value, and the output goes on.
+private struct ResilientSignInViewModel {
+    let signIn: Observable<SignInResult>
+
+    init(api: SignInAPIFake, email: Observable<String>, password: Observable<String>, tap: Observable<Void>) {
+        signIn = tap.withLatestFrom(Observable.combineLatest(email, password))
+            .flatMapLatest { email, password in
+                api.signIn(email: email, password: password)
+                    .map(SignInResult.signedIn)
+                    .catch { error in .just(.failed(error as? SignInError ?? .wrongPassword)) }
+            }
+    }
+}
+
+@Suite("Anomalies: the seed sign-in view model, before and after")
+struct SignInAnomalyTests {
+    @Test("a wrong password ends signIn with an error nobody handles")
+    func aWrongPasswordGivesNoResponse() {
+        let line = #line + 12
+        withKnownIssue {
+            withRxLeakCheck {
+                let bag = DisposeBag()
+                let api = SignInAPIFake()
+                let email = PublishSubject<String>(), password = PublishSubject<String>(), tap = PublishSubject<Void>()
+                let sut = SignInViewModel(api: api, email: email, password: password, tap: tap)
+                var response: SignInResponse?
+                sut.signIn.subscribe(onNext: { response = $0 }).disposed(by: bag)
+                email.onNext("user@example.com")
+                password.onNext("Asd123!!")
+                tap.onNext(())
+                api.signInReturnValue.onError(SignInError.wrongPassword)
+                #expect(response == nil)
+            }
+        } matching: { issue in
+            let message = text(of: issue)
+            return message.hasPrefix("""
+                Rx anomaly: Unhandled error: wrongPassword
+                \(AnomalyTests.unhandledAdvice)
+                call stack:
+                  closure #1 in closure #1 in SignInAnomalyTests.aWrongPasswordGivesNoResponse() at AnomalyTests.swift:\(line)
+                """)
+                && issue.sourceLocation?.line == line
+        }
+    }
+
+    @Test("a failed request is a value and the button keeps working")
+    func aWrongPasswordIsAResult() {
+        let registry = withRxLeakCheck { () -> KitRegistry? in
+            let bag = DisposeBag()
+            let api = SignInAPIFake()
+            let email = PublishSubject<String>(), password = PublishSubject<String>(), tap = PublishSubject<Void>()
+            let sut = ResilientSignInViewModel(api: api, email: email, password: password, tap: tap)
+            var result: SignInResult?
+            sut.signIn.subscribe(onNext: { result = $0 }).disposed(by: bag)
+            email.onNext("user@example.com")
+            password.onNext("Asd123!!")
+            tap.onNext(())
+            api.signInReturnValue.onError(SignInError.wrongPassword)
+            #expect(result == .failed(.wrongPassword))
+            tap.onNext(())
+            api.signInReturnValue.onNext(SignInResponse(token: "fake_token"))
+            #expect(result == .signedIn(SignInResponse(token: "fake_token")))
+            #expect(api.requests == 2)
+            return KitRegistry.current
+        }
+        #expect(registry?.findings().isEmpty == true)
+    }
+}
+

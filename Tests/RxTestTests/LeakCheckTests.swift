@@ -1,0 +1,333 @@
+import Foundation
+import RxSwift
+import RxTest
+import Testing
+
+private func text(of issue: Issue) -> String {
+    issue.comments.map(\.rawValue).joined(separator: "\n")
+}
+
+/// An object that outlives a test, as a service or a singleton would.
+private final class LongLived: @unchecked Sendable {
+    let subject = PublishSubject<Int>()
+}
+
+@Suite("Leak check: what a checked scope reports")
+struct LeakCheckTests {
+    static let advice = "Dispose them (a DisposeBag that ends with the test, take/takeUntil, or the disposable subscribe returns), or opt out with .rxLeakCheck(.disabled)."
+
+    @Test("a subscription left open on an object that outlives the test is listed with where it was made and when")
+    func openSubscription() {
+        let service = LongLived()
+        let subscribeLine = #line + 5
+        withKnownIssue {
+            withRxLeakCheck {
+                let scheduler = TestScheduler(initialClock: 0)
+                let observer = scheduler.createObserver(Int.self)
+                _ = service.subject.map { $0 * 2 }.filter { $0 > 0 }.subscribe(observer)
+                scheduler.advanceTo(10)
+                service.subject.onNext(1)
+            }
+        } matching: { issue in
+            text(of: issue) == """
+                Leak check: 2 open subscriptions at the end of the test:
+                  filter, subscribed at LeakCheckTests.swift:\(subscribeLine), virtual time 0
+                  map, subscribed at LeakCheckTests.swift:\(subscribeLine), virtual time 0
+                \(Self.advice)
+                """
+                && issue.sourceLocation?.line == subscribeLine
+                && issue.sourceLocation?.fileName == "LeakCheckTests.swift"
+        }
+    }
+
+    @Test("a subscribe(onNext:) whose disposable is never disposed is reported even when everything was released")
+    func neverDisposed() {
+        let line = #line + 4
+        withKnownIssue {
+            withRxLeakCheck {
+                let subject = PublishSubject<Int>()
+                _ = subject.subscribe(onNext: { _ in })
+                subject.onNext(1)
+            }
+        } matching: { issue in
+            text(of: issue) == """
+                Leak check: 1 open subscription at the end of the test:
+                  subscribe(onNext:onError:onCompleted:onDisposed:), never disposed, subscribed at LeakCheckTests.swift:\(line)
+                \(Self.advice)
+                """
+                && issue.sourceLocation?.line == line
+        }
+    }
+
+    @Test("without call stacks a leak is placed by the latest kit call")
+    func kitCallContext() {
+        let service = LongLived()
+        let registry = KitRegistry(options: .init(), scopeSite: nil)
+        let startLine = #line + 3
+        registry.install {
+            let scheduler = TestScheduler(initialClock: 0)
+            _ = scheduler.start(disposed: 300) {
+                Observable<Int>.create { observer in
+                    // An inner subscription the outer one never disposes.
+                    _ = service.subject.map { $0 }.subscribe(observer)
+                    return Disposables.create()
+                }
+            }
+            let observerLine = #line + 1
+            let observer = scheduler.createObserver(Int.self)
+            _ = service.subject.filter { _ in true }.subscribe(observer)
+            let findings = registry.findings()
+            #expect(findings.count == 1)
+            #expect(findings.first?.message == """
+                Leak check: 2 open subscriptions at the end of the test:
+                  map, subscribed during scheduler.start at LeakCheckTests.swift:\(startLine), virtual time 200
+                  filter, subscribed after createObserver at LeakCheckTests.swift:\(observerLine), virtual time 300
+                \(Self.advice)
+                """)
+            #expect(findings.first?.site?.line == UInt(startLine))
+        }
+    }
+
+    @Test("disposed, completed and failed subscriptions are not leaks")
+    func cleanScopes() {
+        let service = LongLived()
+        let registry = withRxLeakCheck { () -> KitRegistry? in
+            let scheduler = TestScheduler(initialClock: 0)
+            let bag = DisposeBag()
+            service.subject.map { $0 + 1 }.subscribe(onNext: { _ in }).disposed(by: bag)
+            _ = Observable.of(1, 2, 3).map { $0 * 2 }.subscribe(onNext: { _ in })
+            _ = Observable<Int>.error(LeakTestError.boom).subscribe(onError: { _ in })
+            let res = scheduler.start { Observable<Int>.interval(.seconds(10), scheduler: scheduler).take(3) }
+            #expect(res.events.count == 4)
+            let xs = scheduler.createHotObservable([.next(1500, 1)])
+            scheduler.advanceTo(1100)
+            _ = xs
+            return KitRegistry.current
+        }
+        // Counting happened: the scope saw the subscriptions and closed each of them.
+        #expect((registry?.openedCount ?? 0) >= 8)
+        #expect(registry?.openCount == 0)
+    }
+
+    @Test("work left pending on a TestScheduler is reported with where the scheduler was made")
+    func pendingWork() {
+        var keep: TestScheduler?
+        let schedulerLine = #line + 3
+        withKnownIssue {
+            withRxLeakCheck(.leaksOnly) {
+                let scheduler = TestScheduler(initialClock: 0)
+                keep = scheduler
+                let subscription = Observable<Int>.timer(.seconds(300), scheduler: scheduler).subscribe(onNext: { _ in })
+                let delayed = Observable.just(1).delay(.seconds(500), scheduler: scheduler).subscribe(onNext: { _ in })
+                scheduler.advanceTo(250)
+                // Disposing cancels the timer's work; the delay's subscription stays open.
+                subscription.dispose()
+                _ = delayed
+            }
+        } matching: { issue in
+            let message = text(of: issue)
+            return message.hasPrefix("Leak check: TestScheduler created at LeakCheckTests.swift:\(schedulerLine) still has 1 pending action at the end of the test, due at virtual time 500 (clock at 250).\n")
+                || message == """
+                    Leak check: 1 open subscription at the end of the test:
+                      subscribe(onNext:onError:onCompleted:onDisposed:), never disposed, subscribed at LeakCheckTests.swift:\(schedulerLine + 3), virtual time 0
+                    \(Self.advice)
+                    """
+        }
+        #expect(keep?.pendingSchedulerWork == [500])
+    }
+
+    @Test("scripted events of testable observables are not pending work")
+    func scriptedWorkIsNotALeak() {
+        let registry = withRxLeakCheck { () -> KitRegistry? in
+            let scheduler = TestScheduler(initialClock: 0)
+            let xs = scheduler.createHotObservable([.next(300, 1), .completed(400)])
+            let ys = scheduler.createColdObservable([.next(300, 1)])
+            scheduler.scheduleAt(500) {}
+            scheduler.advanceTo(200)
+            #expect(scheduler.pendingSchedulerWork.isEmpty)
+            _ = (xs, ys)
+            return KitRegistry.current
+        }
+        #expect(registry?.findings().isEmpty == true)
+    }
+
+    @Test("subscriptions made while scheduler.start runs are placed where they were made, at the time they were made")
+    func duringStart() {
+        let service = LongLived()
+        let innerLine = #line + 7
+        withKnownIssue {
+            withRxLeakCheck {
+                let scheduler = TestScheduler(initialClock: 0)
+                _ = scheduler.start(disposed: 300) {
+                    Observable<Int>.create { observer in
+                        // An inner subscription the outer one never disposes.
+                        _ = service.subject.map { $0 }.subscribe(observer)
+                        return Disposables.create()
+                    }
+                }
+            }
+        } matching: { issue in
+            text(of: issue).contains("  map, subscribed at LeakCheckTests.swift:\(innerLine), virtual time 200\n")
+        }
+    }
+
+    @Test("with call stacks, each leak lists the frames it was subscribed from")
+    func callStacks() {
+        let service = LongLived()
+        let line = #line + 4
+        let scopeLine = line - 1
+        withKnownIssue {
+            withRxLeakCheck(.callStacks) {
+                _ = service.subject.map { $0 }.subscribe(AnyObserver { _ in })
+            }
+        } matching: { issue in
+            let lines = text(of: issue).split(separator: "\n")
+            return lines.count > 4
+                && lines[1] == "  map, subscribed at LeakCheckTests.swift:\(line)"
+                && lines[2] == "      closure #1 in closure #1 in LeakCheckTests.callStacks() at LeakCheckTests.swift:\(line)"
+                && lines[3] == "      closure #1 in LeakCheckTests.callStacks() at LeakCheckTests.swift:\(scopeLine)"
+        }
+    }
+
+    @Test("the .rxLeakCheck trait reports at the end of the test it scopes")
+    func traitScope() async throws {
+        let service = LongLived()
+        let test = try #require(Test.current)
+        let trait = RxLeakCheckTrait.rxLeakCheck(.enabled)
+        let testCase = Test.Case.current
+        let line = #line + 4
+        await withKnownIssue {
+            do {
+                try await trait.provideScope(for: test, testCase: testCase) {
+                    _ = service.subject.map { $0 }.subscribe(AnyObserver { _ in })
+                }
+            } catch {
+                Issue.record(error)
+            }
+        } matching: { issue in
+            text(of: issue) == "Leak check: 1 open subscription at the end of the test:\n  map, subscribed at LeakCheckTests.swift:\(line)\n" + Self.advice
+                && issue.sourceLocation?.line == line
+        }
+        // Opting out reports nothing.
+        try await RxLeakCheckTrait.rxLeakCheck(.disabled).provideScope(for: test, testCase: Test.Case.current) {
+            _ = service.subject.map { $0 }.subscribe(AnyObserver { _ in })
+        }
+    }
+
+    @Test("outside a checked scope nothing is tracked")
+    func inactiveOutsideAScope() {
+        #expect(RxTracking.current == nil)
+        withRxLeakCheck {
+            #expect(RxTracking.current != nil)
+            let inner = withRxLeakCheck(.disabled) { RxTracking.current as? KitRegistry }
+            #expect(inner?.options.leakCheck == false)
+        }
+        #expect(RxTracking.current == nil)
+    }
+
+    @Test("parallel tests count only their own subscriptions", arguments: 1...24)
+    func parallelCounts(leaks: Int) async {
+        let service = LongLived()
+        let subscribeLine = #line + 4
+        await withKnownIssue {
+            await withRxLeakCheck(.leaksOnly) {
+                for _ in 0..<leaks {
+                    _ = service.subject.map { $0 }.subscribe(AnyObserver { _ in })
+                    await Task.yield()
+                }
+                // Clean subscriptions on other tasks of this test count and close too.
+                await withTaskGroup(of: Void.self) { group in
+                    for _ in 0..<4 {
+                        group.addTask {
+                            let bag = DisposeBag()
+                            Observable.of(1, 2).map { $0 }.subscribe(onNext: { _ in }).disposed(by: bag)
+                            service.subject.filter { _ in true }.subscribe(onNext: { _ in }).disposed(by: bag)
+                        }
+                    }
+                }
+            }
+        } matching: { issue in
+            let noun = leaks == 1 ? "subscription" : "subscriptions"
+            let site = "map, subscribed at LeakCheckTests.swift:\(subscribeLine)\n"
+            let line = leaks == 1 ? "  " + site : "  \(leaks) × " + site
+            return text(of: issue) == "Leak check: \(leaks) open \(noun) at the end of the test:\n" + line + Self.advice
+        }
+    }
+}
+
+/// The metronome of the seed tutorial, cut down: a beat every `period` on an injected
+/// scheduler, counted 1...numerator.
+private struct MetronomeViewModel {
+    let beat: Observable<Int>
+
+    init(numerator: Int, period: RxTimeInterval, beatScheduler: SchedulerType) {
+        beat = Observable<Int>.interval(period, scheduler: beatScheduler)
+            .map { $0 % numerator + 1 }
+    }
+}
+
+@Suite("Leak check: the seed metronome, before and after")
+struct MetronomeLeakTests {
+    @Test("a beat subscription nobody disposes is listed with the timer work it left behind")
+    func forgottenBeat() {
+        let schedulerLine = #line + 4
+        let subscribeLine = schedulerLine + 3
+        withKnownIssue {
+            withRxLeakCheck {
+                let scheduler = TestScheduler(initialClock: 0)
+                let viewModel = MetronomeViewModel(numerator: 4, period: .seconds(10), beatScheduler: scheduler)
+                let beat = scheduler.createObserver(Int.self)
+                _ = viewModel.beat.subscribe(beat)
+                scheduler.advanceTo(80)
+                #expect(beat.events.compactMap(\.value.element) == [1, 2, 3, 4, 1, 2, 3, 4])
+            }
+        } matching: { issue in
+            let message = text(of: issue)
+            return message == """
+                Leak check: 2 open subscriptions at the end of the test:
+                  map, subscribed at LeakCheckTests.swift:\(subscribeLine), virtual time 0
+                  interval, subscribed at LeakCheckTests.swift:\(subscribeLine), virtual time 0
+                \(LeakCheckTests.advice)
+                """ || message.hasPrefix("""
+                Leak check: TestScheduler created at LeakCheckTests.swift:\(schedulerLine) still has 1 pending action at the end of the test, due at virtual time 90 (clock at 80).
+                """)
+        }
+    }
+
+    @Test("taking eight beats and disposing with the test is clean")
+    func eightBeats() {
+        let registry = withRxLeakCheck { () -> KitRegistry? in
+            let bag = DisposeBag()
+            let scheduler = TestScheduler(initialClock: 0)
+            let viewModel = MetronomeViewModel(numerator: 4, period: .seconds(10), beatScheduler: scheduler)
+            let beat = scheduler.createObserver(Int.self)
+            viewModel.beat.take(8).subscribe(beat).disposed(by: bag)
+            scheduler.start()
+            #expect(beat.events.compactMap(\.value.element) == [1, 2, 3, 4, 1, 2, 3, 4])
+            return KitRegistry.current
+        }
+        #expect(registry?.findings().isEmpty == true)
+    }
+}
+
+@Suite("Leak check: a checked suite", .rxLeakCheck)
+struct CheckedSuiteTests {
+    @Test("a clean test in a checked suite passes, and the scope is installed")
+    func clean() {
+        #expect(KitRegistry.current?.options.leakCheck == true)
+        let scheduler = TestScheduler(initialClock: 0)
+        let xs = scheduler.createHotObservable([.next(210, 1), .completed(300)])
+        let res = scheduler.start { xs.map { $0 * 10 } }
+        #expect(res.events == [.next(210, 10), .completed(300)])
+    }
+
+    @Test("a test opts out of the suite's check", .rxLeakCheck(.disabled))
+    func optOut() {
+        #expect(KitRegistry.current?.options.leakCheck == false)
+        #expect(KitRegistry.current?.options.anomalies == false)
+    }
+}
+
+enum LeakTestError: Error {
+    case boom
+}
