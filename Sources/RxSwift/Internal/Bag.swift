@@ -49,3 +49,19 @@ package struct Bag<Element> {
         elements.removeAll()
     }
 }
+
+extension ContiguousArray {
+    /// Calls `body` with each element in order. Walks a buffer pointer by index: a
+    /// `for` loop over an array of a generic element type looks up the metadata of
+    /// `Optional<Element>` at every step, which hot delivery loops cannot afford.
+    @inline(__always)
+    package func forEachElement(_ body: (Element) throws -> Void) rethrows {
+        try withUnsafeBufferPointer { elements in
+            var index = 0
+            while index < elements.count {
+                try body(elements[index])
+                index += 1
+            }
+        }
+    }
+}

@@ -1,58 +1,132 @@
 /// A FIFO ring buffer (no `removeFirst` shifting), used by observe(on:), zip,
 /// concat, merge(maxConcurrent:) and the replay buffers.
 package struct Queue<Element> {
-    private var storage: ContiguousArray<Element?>
-    private var head = 0
-    package private(set) var count = 0
+    /// The ring buffer; `nil` until the first element. Shared between copies until one
+    /// of them mutates (copy on write).
+    private var storage: QueueStorage<Element>?
 
     package init(capacity: Int = 0) {
-        storage = ContiguousArray(repeating: nil, count: Swift.max(capacity, 0))
+        if capacity > 0 {
+            storage = QueueStorage.make(capacity: capacity)
+        }
     }
 
+    package var count: Int { storage?.header.count ?? 0 }
     package var isEmpty: Bool { count == 0 }
 
     package mutating func enqueue(_ element: Element) {
-        if count == storage.count { grow() }
-        storage[(head + count) % storage.count] = element
-        count += 1
+        if isKnownUniquelyReferenced(&storage) {
+            let current = storage!
+            if current.header.count < current.header.capacity {
+                current.append(element)
+                return
+            }
+        }
+        let old = storage
+        let grown = QueueStorage<Element>.make(capacity: Swift.max((old?.header.count ?? 0) * 2, 4))
+        old?.copyElements(into: grown)
+        grown.append(element)
+        storage = grown
     }
 
     package mutating func dequeue() -> Element? {
-        guard count > 0 else { return nil }
-        let element = storage[head]
-        storage[head] = nil
-        head = (head + 1) % storage.count
-        count -= 1
-        return element
+        if count == 0 { return nil }
+        if !isKnownUniquelyReferenced(&storage) {
+            let current = storage!
+            let copy = QueueStorage<Element>.make(capacity: current.header.capacity)
+            current.copyElements(into: copy)
+            storage = copy
+        }
+        return storage!.removeFirst()
     }
 
     package func peek() -> Element? {
-        count > 0 ? storage[head] : nil
+        guard let storage, storage.header.count > 0 else { return nil }
+        return storage.element(at: 0)
     }
 
     package mutating func removeAll() {
-        self = Queue()
+        storage = nil
     }
 
     /// The elements from oldest to newest.
     package var elements: [Element] {
+        guard let storage else { return [] }
         var result: [Element] = []
-        result.reserveCapacity(count)
-        for offset in 0..<count {
-            result.append(storage[(head + offset) % storage.count]!)
+        result.reserveCapacity(storage.header.count)
+        for offset in 0..<storage.header.count {
+            result.append(storage.element(at: offset))
         }
         return result
     }
+}
 
-    private mutating func grow() {
-        let newCapacity = Swift.max(storage.count * 2, 4)
-        var newStorage = ContiguousArray<Element?>(repeating: nil, count: newCapacity)
-        for offset in 0..<count {
-            newStorage[offset] = storage[(head + offset) % storage.count]
+/// The ring buffer of a `Queue`: elements live in the object's tail allocation and are
+/// reached through pointers, so the generic code that uses it makes no metadata
+/// lookups for `Optional<Element>` or the array types (an array of optionals did).
+package final class QueueStorage<Element>: ManagedBuffer<QueueHeader, Element> {
+    static func make(capacity: Int) -> QueueStorage<Element> {
+        let buffer = create(minimumCapacity: capacity) { buffer in
+            QueueHeader(head: 0, count: 0, capacity: buffer.capacity)
         }
-        storage = newStorage
-        head = 0
+        return unsafeDowncast(buffer, to: QueueStorage<Element>.self)
     }
+
+    deinit {
+        withUnsafeMutablePointers { header, elements in
+            let (head, count, capacity) = (header.pointee.head, header.pointee.count, header.pointee.capacity)
+            let firstRun = Swift.min(count, capacity - head)
+            (elements + head).deinitialize(count: firstRun)
+            elements.deinitialize(count: count - firstRun)
+        }
+    }
+
+    /// Appends; the caller made sure there is room.
+    @inline(__always)
+    func append(_ element: Element) {
+        withUnsafeMutablePointers { header, elements in
+            var slot = header.pointee.head + header.pointee.count
+            if slot >= header.pointee.capacity { slot -= header.pointee.capacity }
+            (elements + slot).initialize(to: element)
+            header.pointee.count += 1
+        }
+    }
+
+    /// Removes and returns the oldest element; the caller made sure there is one.
+    @inline(__always)
+    func removeFirst() -> Element {
+        withUnsafeMutablePointers { header, elements in
+            let head = header.pointee.head
+            let element = (elements + head).move()
+            header.pointee.head = head + 1 == header.pointee.capacity ? 0 : head + 1
+            header.pointee.count -= 1
+            return element
+        }
+    }
+
+    /// The element `offset` places after the oldest.
+    func element(at offset: Int) -> Element {
+        withUnsafeMutablePointers { header, elements in
+            var slot = header.pointee.head + offset
+            if slot >= header.pointee.capacity { slot -= header.pointee.capacity }
+            return elements[slot]
+        }
+    }
+
+    /// Copies every element, oldest first, into the empty `other` (which has room).
+    func copyElements(into other: QueueStorage<Element>) {
+        let count = header.count
+        for offset in 0..<count {
+            other.append(element(at: offset))
+        }
+    }
+}
+
+/// Where a `QueueStorage`'s elements start, how many there are and how many fit.
+package struct QueueHeader {
+    var head: Int
+    var count: Int
+    let capacity: Int
 }
 
 /// A binary min-heap ordered by a comparison, stable for equal keys when the

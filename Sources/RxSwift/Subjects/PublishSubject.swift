@@ -6,8 +6,15 @@ public final class PublishSubject<Element>: Observable<Element>, SubjectType, Ca
     public typealias SubjectObserverType = PublishSubject<Element>
 
     private let lock = Lock.make()
+    // Guarded by `lock`: no dynamic exclusivity checks needed (nor paid per event).
+    @exclusivity(unchecked)
     private var observers = Bag<SubjectObserverEntry<Element>>()
     private var stoppedEvent: Event<Element>?
+    /// `stoppedEvent != nil`, kept apart: testing the optional event costs a generic
+    /// metadata lookup on every event.
+    @exclusivity(unchecked)
+    private var stopped = false
+    @exclusivity(unchecked)
     private var disposed = false
 
     /// A new subject.
@@ -27,17 +34,31 @@ public final class PublishSubject<Element>: Observable<Element>, SubjectType, Ca
     /// Sends `event` to every observer.
     public func on(_ event: Event<Element>) {
         lock.lock()
-        if disposed || stoppedEvent != nil {
+        if disposed || stopped {
             lock.unlock()
             return
         }
         let snapshot = observers.elements
         if event.isStopEvent {
             stoppedEvent = event
+            stopped = true
             observers.removeAll()
         }
         lock.unlock()
         snapshot.deliver(event)
+    }
+
+    /// Sends `element` to every observer (what `on(.next(element))` does, without
+    /// building and switching on an `Event`).
+    public func onNext(_ element: Element) {
+        lock.lock()
+        if disposed || stopped {
+            lock.unlock()
+            return
+        }
+        let snapshot = observers.elements
+        lock.unlock()
+        snapshot.deliverNext(element)
     }
 
     public override func subscribe<Observer: ObserverType>(_ observer: Observer) -> Disposable where Observer.Element == Element {
@@ -74,6 +95,7 @@ public final class PublishSubject<Element>: Observable<Element>, SubjectType, Ca
             defer {
                 observers.removeAll()
                 stoppedEvent = nil
+                stopped = false
             }
             return observers
         }

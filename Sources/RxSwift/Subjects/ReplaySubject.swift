@@ -60,9 +60,7 @@ public final class ReplaySubject<Element>: Observable<Element>, SubjectType, Obs
         let snapshot = observers.elements
         if event.isStopEvent { observers.removeAll() }
         lock.unlock()
-        for observer in snapshot {
-            observer.on(event)
-        }
+        snapshot.forEachElement { observer in observer.on(event) }
     }
 
     public override func subscribe<Observer: ObserverType>(_ observer: Observer) -> Disposable where Observer.Element == Element {

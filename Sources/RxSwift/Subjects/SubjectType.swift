@@ -93,19 +93,36 @@ struct SubjectObserverEntry<Element> {
 
 extension ContiguousArray {
     /// Delivers `event` to every entry, switching on the event once.
+    ///
+    /// The entries are walked through a buffer pointer by index: a `for` loop over this
+    /// generic array would look up `Optional<Entry>` metadata at every step.
     @inline(__always)
     func deliver<Value>(_ event: Event<Value>) where Element == SubjectObserverEntry<Value> {
         if case .next(let element) = event {
-            for entry in self {
-                if let next = entry.next {
-                    next.receiveNext(element)
-                } else {
-                    entry.on(event)
+            deliverNext(element)
+        } else {
+            withUnsafeBufferPointer { entries in
+                var index = 0
+                while index < entries.count {
+                    entries[index].on(event)
+                    index += 1
                 }
             }
-        } else {
-            for entry in self {
-                entry.on(event)
+        }
+    }
+
+    /// Delivers one element to every entry, through its direct path when it has one.
+    @inline(__always)
+    func deliverNext<Value>(_ element: Value) where Element == SubjectObserverEntry<Value> {
+        withUnsafeBufferPointer { entries in
+            var index = 0
+            while index < entries.count {
+                if let next = entries[index].next {
+                    next.receiveNext(element)
+                } else {
+                    entries[index].on(.next(element))
+                }
+                index += 1
             }
         }
     }

@@ -135,6 +135,8 @@ final class CombineLatestSink<Values, Observer: ObserverType>: Sink<Observer>, @
     typealias Result = Observer.Element
 
     private let lock = Lock.make()
+    // Guarded by `lock`: no dynamic exclusivity checks needed (nor paid per event).
+    @exclusivity(unchecked)
     private var state: CombineLatestState<Values>
     private let resultSelector: (Values) throws -> Result
     /// One subscription per source; a source that completes disposes its own.

@@ -239,6 +239,8 @@ final class MergeSink<SourceElement, Inner: ObservableConvertibleType, Observer:
     private let selector: (SourceElement) throws -> Inner
     private let policy: MergePolicy
     private let lock = Lock.make()
+    // Guarded by `lock`: no dynamic exclusivity checks needed (nor paid per event).
+    @exclusivity(unchecked)
     private var state = MergeState<Inner, Output>()
     /// The outer subscription and every running inner one.
     let group = CompositeDisposable()

@@ -126,6 +126,8 @@ package final class ShareWhileConnected<Element>: Observable<Element>, @unchecke
 
     private let source: Observable<Element>
     private let lock = Lock.make()
+    // Guarded by `lock`: no dynamic exclusivity checks needed (nor paid per event).
+    @exclusivity(unchecked)
     private var state: State
 
     init(source: Observable<Element>, replay: Int) {
@@ -147,9 +149,7 @@ package final class ShareWhileConnected<Element>: Observable<Element>, @unchecke
 
     fileprivate func on(_ event: Event<Element>, connectionID: UInt64) {
         let (observers, finished) = lock.withLock { state.on(event, connectionID: connectionID) }
-        for deliver in observers {
-            deliver(event)
-        }
+        observers.forEachElement { deliver in deliver(event) }
         finished?.dispose()
     }
 

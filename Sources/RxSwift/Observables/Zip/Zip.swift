@@ -158,6 +158,8 @@ final class ZipSink<Buffers, Values, Observer: ObserverType>: Sink<Observer>, @u
     typealias Result = Observer.Element
 
     private let lock = Lock.make()
+    // Guarded by `lock`: no dynamic exclusivity checks needed (nor paid per event).
+    @exclusivity(unchecked)
     private var state: ZipState<Buffers, Values>
     private let resultSelector: (Values) throws -> Result
     /// One subscription per source; a source that terminates disposes its own.
