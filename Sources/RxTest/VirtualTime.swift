@@ -5,7 +5,7 @@ import Testing
 /// Runs `body` in virtual time: a new `TestScheduler` stands in for the main schedulers
 /// (`MainScheduler.instance`, `MainScheduler.asyncInstance`, `ConcurrentMainScheduler`,
 /// every `MainScheduler()`) and for the scheduler of `Driver` and `Signal`, for this
-/// task only, and is ``TestScheduler/current``. Code under test moves onto virtual
+/// task only, and is `TestScheduler.current`. Code under test moves onto virtual
 /// time without taking a scheduler parameter; tests running in parallel each have their own.
 ///
 /// The XCTest counterpart of the `.virtualTime` trait:
@@ -41,8 +41,8 @@ public func withVirtualTime<Result>(
 /// Runs the asynchronous `body` in virtual time, as the synchronous `withVirtualTime`
 /// does, and also on the scheduler's task executor: `body`, its child tasks and the
 /// tasks of Rivulet's async bridges run there, so the scheduler's asynchronous
-/// ``TestScheduler/advance(by:)``, ``TestScheduler/advance(to:)`` and
-/// ``TestScheduler/run()`` wait for them (see ``VirtualClock``).
+/// `TestScheduler.advance(by:)`, `TestScheduler.advance(to:)` and
+/// `TestScheduler.run()` wait for them (see `VirtualClock`).
 ///
 /// ```swift
 /// try await withVirtualTime { scheduler in
@@ -96,7 +96,7 @@ public struct VirtualTimeTrait: TestTrait, SuiteTrait, TestScoping {
 extension Trait where Self == VirtualTimeTrait {
     /// Runs the test in virtual time: a new `TestScheduler` (clock at 0, one second per
     /// tick) stands in for the main schedulers and the `Driver`/`Signal` scheduler of
-    /// this test only, and is reachable as ``TestScheduler/current``.
+    /// this test only, and is reachable as `TestScheduler.current`.
     ///
     /// ```swift
     /// @Test(.virtualTime) func tempoText() {

@@ -21,6 +21,28 @@ private final class Log: @unchecked Sendable {
     }
 }
 
+/// Runs `work` (each in a child task, in order) beside `body`, then cancels what is
+/// left of it: when the clock misbehaves, the expectations in `body` fail and the work
+/// ends instead of waiting for a wake-up that never comes.
+private func alongside(_ work: [@Sendable () async throws -> Void], _ body: () async -> Void) async {
+    await withTaskGroup(of: Void.self) { group in
+        for item in work {
+            group.addTask { try? await item() }
+        }
+        await body()
+        group.cancelAll()
+    }
+}
+
+/// A default actor: called from a virtual-time test, it runs on the test's executor.
+private actor Store {
+    private(set) var entries: [String] = []
+
+    func add(_ entry: String) {
+        entries.append(entry)
+    }
+}
+
 @Suite("Virtual clock: one deterministic time for Rx and Swift concurrency")
 struct VirtualClockTests {
     @Test("a sleep wakes at its deadline's tick, before advance returns", .virtualTime)
@@ -53,16 +75,16 @@ struct VirtualClockTests {
             Observable<Int>.interval(.seconds(3), scheduler: MainScheduler.instance).take(2)
                 .subscribe(onNext: { log.append("timer \($0) at \(scheduler.clock)") })
         )
-        async let producer: Void = {
+        await alongside([{
             for value in 1...3 {
                 try await clock.sleep(for: .seconds(2))
                 log.append("sleeper \(value) at \(scheduler.clock)")
                 subject.onNext(value)
             }
             subject.onCompleted()
-        }()
-        await scheduler.advance(to: 10)
-        try await producer
+        }]) {
+            await scheduler.advance(to: 10)
+        }
         subscriptions.dispose()
         #expect(log.all == [
             "sleeper 1 at 2", "timer 0 at 3", "sleeper 2 at 4", "timer 1 at 6", "sleeper 3 at 6",
@@ -125,14 +147,14 @@ struct VirtualClockTests {
         let scheduler = TestScheduler.current
         let clock = scheduler.asyncClock
         let log = Log()
-        async let chain: Void = {
+        await alongside([{
             for step in 1...4 {
                 try await clock.sleep(for: .seconds(step * 10))
                 log.append("step \(step) at \(scheduler.clock)")
             }
-        }()
-        await scheduler.run()
-        try await chain
+        }]) {
+            await scheduler.run()
+        }
         #expect(log.all == ["step 1 at 10", "step 2 at 30", "step 3 at 60", "step 4 at 100"])
     }
 
@@ -186,20 +208,21 @@ struct VirtualClockTests {
         let clock = scheduler.asyncClock
         let log = Log()
         let period = 1 + seed % 5
-        async let first: Void = {
-            for index in 0..<5 {
-                try await clock.sleep(for: .seconds(period))
-                log.append("a\(index)@\(scheduler.clock)")
-            }
-        }()
-        async let second: Void = {
-            for try await value in Observable<Int>.interval(.seconds(period), scheduler: MainScheduler.instance).take(5).values {
-                log.append("b\(value)@\(scheduler.clock)")
-            }
-        }()
-        await scheduler.advance(by: 5 * period)
-        try await first
-        try await second
+        await alongside([
+            {
+                for index in 0..<5 {
+                    try await clock.sleep(for: .seconds(period))
+                    log.append("a\(index)@\(scheduler.clock)")
+                }
+            },
+            {
+                for try await value in Observable<Int>.interval(.seconds(period), scheduler: MainScheduler.instance).take(5).values {
+                    log.append("b\(value)@\(scheduler.clock)")
+                }
+            },
+        ]) {
+            await scheduler.advance(by: 5 * period)
+        }
         var expected: [String] = []
         for index in 0..<5 {
             // At each tick the sleeper's wake-up was scheduled first (the first child task
@@ -208,6 +231,35 @@ struct VirtualClockTests {
             expected.append("b\(index)@\((index + 1) * period)")
         }
         #expect(log.all == expected)
+    }
+
+    @Test("resumed code that needs many turns of the executor finishes before advance returns", .virtualTime)
+    func resumedCodeRunsToItsNextSuspension() async throws {
+        let scheduler = TestScheduler.current
+        let clock = scheduler.asyncClock
+        let store = Store()
+        await alongside([{
+            for round in 1...3 {
+                try await clock.sleep(for: .seconds(10))
+                // After waking: yields, an actor hop and child tasks before the result is
+                // stored, all at the tick that woke it.
+                for _ in 0..<25 { await Task.yield() }
+                let parts = await withTaskGroup(of: Int.self, returning: Int.self) { group in
+                    for part in 1...4 { group.addTask { await Task.yield(); return part } }
+                    var sum = 0
+                    for await part in group { sum += part }
+                    return sum
+                }
+                await store.add("round \(round) at \(scheduler.clock), parts \(parts)")
+            }
+        }]) {
+            await scheduler.advance(by: 10)
+            #expect(await store.entries == ["round 1 at 10, parts 10"])
+            await scheduler.advance(by: 15)
+            #expect(await store.entries == ["round 1 at 10, parts 10", "round 2 at 20, parts 10"])
+            await scheduler.advance(to: 30)
+            #expect(await store.entries == ["round 1 at 10, parts 10", "round 2 at 20, parts 10", "round 3 at 30, parts 10"])
+        }
     }
 
     @Test("withVirtualTime runs async code the same way without the trait")
