@@ -28,10 +28,10 @@ extension SharedSequenceConvertibleType {
     /// latest one: each new element ends the subscription to the previous sequence.
     ///
     /// ```
-    /// source: --a-----b--------
-    /// a:        1--2--3|         (made for a; 3 comes after b)
+    /// source: --a-----b-----------
+    /// a:        1--2-----3|       (3 comes after b: dropped)
     /// b:              4--5|
-    /// result: --1--2--4--5-----
+    /// result: --1--2--4--5--------
     /// ```
     ///
     /// - parameter selector: Makes the shared sequence of an element.
@@ -141,7 +141,7 @@ extension SharedSequenceConvertibleType {
     ///
     /// ```
     /// self:   --1-----2---3--
-    /// second: ----a-------b--
+    /// second: ----a-----b----
     /// result: --------2a--3b-
     /// ```
     ///

@@ -121,7 +121,7 @@ extension InfallibleType {
     ///
     /// ```
     /// self:   --1-----2---3--
-    /// second: ----a-------b--
+    /// second: ----a-----b----
     /// result: --------2a--3b-
     /// ```
     ///
