@@ -8,7 +8,7 @@ public protocol InfallibleType: ObservableConvertibleType {}
 public struct Infallible<Element>: InfallibleType, Sendable {
     private let source: Observable<Element>
 
-    init(_ source: Observable<Element>) {
+    package init(_ source: Observable<Element>) {
         self.source = source
     }
 

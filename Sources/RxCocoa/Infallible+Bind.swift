@@ -1,0 +1,45 @@
+import RxSwift
+
+extension InfallibleType {
+    /// Subscribes every observer in `observers`: each receives every element and the
+    /// completion. An infallible sequence has no error to bind.
+    ///
+    /// - returns: The subscription; disposing it stops the binding.
+    public func bind<Observer: ObserverType>(to observers: Observer...) -> Disposable where Observer.Element == Element {
+        asObservable().subscribe { event in
+            for observer in observers { observer.on(event) }
+        }
+    }
+
+    /// Subscribes every observer of optionals in `observers`: each receives every
+    /// element wrapped in an optional, and the completion.
+    public func bind<Observer: ObserverType>(to observers: Observer...) -> Disposable where Observer.Element == Element? {
+        asObservable().map { $0 as Element? }.subscribe { event in
+            for observer in observers { observer.on(event) }
+        }
+    }
+
+    /// Binds the sequence with a custom binder function and returns its result.
+    public func bind<Result>(to binder: (Self) -> Result) -> Result {
+        binder(self)
+    }
+
+    /// Binds the sequence with a curried binder function: `binder(self)(curriedArgument)`.
+    public func bind<R1, R2>(to binder: (Self) -> (R1) -> R2, curriedArgument: R1) -> R2 {
+        binder(self)(curriedArgument)
+    }
+
+    /// Subscribes an element handler that also receives `object`, held weakly; once
+    /// `object` is gone the handler is skipped.
+    public func bind<Object: AnyObject>(with object: Object, onNext: @escaping (Object, Element) -> Void) -> Disposable {
+        asObservable().subscribe(onNext: { [weak object] element in
+            guard let object else { return }
+            onNext(object, element)
+        })
+    }
+
+    /// Subscribes an element handler.
+    public func bind(onNext: @escaping (Element) -> Void) -> Disposable {
+        asObservable().subscribe(onNext: onNext)
+    }
+}
