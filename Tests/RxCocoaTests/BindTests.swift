@@ -3,7 +3,7 @@ import RxSwift
 import RxTest
 import Testing
 
-@Suite("bind(to:) and bind(onNext:)")
+@Suite("bind(to:) and bind(onNext:)", .rxLeakCheck)
 struct BindTests {
     private final class Owner {}
 

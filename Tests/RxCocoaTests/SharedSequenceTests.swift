@@ -9,7 +9,7 @@ private struct SharedTestError: Error {}
 /// Shared sequences built inside `SharingScheduler.mock` deliver on the test
 /// scheduler, so these tests run on any thread; `asObservable().subscribe` is used
 /// where `drive` would insist on the main thread (see DriverTests for `drive`).
-@Suite("Driver and Signal on a test scheduler")
+@Suite("Driver and Signal on a test scheduler", .rxLeakCheck)
 struct SharedSequenceTests {
     @Test("asDriver(onErrorJustReturn:): one shared subscription, replay of the latest, error replaced")
     func driverSharing() {
@@ -206,6 +206,7 @@ struct SharedSequenceTests {
     @Test("BehaviorRelay.asDriver, PublishRelay.asSignal and Infallible.asDriver")
     func relayConversions() {
         let scheduler = TestScheduler(initialClock: 0, simulateProcessingDelay: false)
+        let bag = DisposeBag()
         let behavior = BehaviorRelay(value: 0)
         let publish = PublishRelay<Int>()
         let driverObserver = scheduler.createObserver(Int.self)
@@ -216,9 +217,9 @@ struct SharedSequenceTests {
             let signal = publish.asSignal()
             let infallible = Infallible.of(7, 8).asDriver()
             scheduler.scheduleAt(100) {
-                _ = driver.asObservable().subscribe(driverObserver)
-                _ = signal.emit(to: signalObserver)
-                _ = infallible.asObservable().subscribe(infallibleObserver)
+                driver.asObservable().subscribe(driverObserver).disposed(by: bag)
+                signal.emit(to: signalObserver).disposed(by: bag)
+                infallible.asObservable().subscribe(infallibleObserver).disposed(by: bag)
             }
         }
         scheduler.scheduleAt(110) {
@@ -270,10 +271,11 @@ struct SharedSequenceTests {
         #expect(optionalBehavior.value == 2)
         #expect(published.events == [.next(210, 1), .next(220, 2)])
         var replayed: [Int] = []
-        _ = replay.subscribe(onNext: { replayed.append($0) })
+        let bag = DisposeBag()
+        replay.subscribe(onNext: { replayed.append($0) }).disposed(by: bag)
         #expect(replayed == [1, 2])
         var optionalReplayed: [Int?] = []
-        _ = optionalReplay.subscribe(onNext: { optionalReplayed.append($0) })
+        optionalReplay.subscribe(onNext: { optionalReplayed.append($0) }).disposed(by: bag)
         #expect(optionalReplayed == [1, 2])
         #expect(optionalObserver.events == [.next(210, 1), .next(220, 2), .completed(230)])
         #expect(log == ["next 1", "with 1", "next 2", "with 2", "completed", "disposed"])

@@ -12,7 +12,7 @@ private final class Counter: @unchecked Sendable {
     var all: [Int] { lock.lock(); defer { lock.unlock() }; return values }
 }
 
-@Suite("PublishRelay")
+@Suite("PublishRelay", .rxLeakCheck)
 struct PublishRelayTests {
     @Test("observers receive only what is accepted after they subscribe")
     func lateSubscribers() {
@@ -99,7 +99,7 @@ struct PublishRelayTests {
     }
 }
 
-@Suite("BehaviorRelay")
+@Suite("BehaviorRelay", .rxLeakCheck)
 struct BehaviorRelayTests {
     @Test("value starts at the initial value and follows accept")
     func value() {
@@ -154,7 +154,7 @@ struct BehaviorRelayTests {
     }
 }
 
-@Suite("ReplayRelay")
+@Suite("ReplayRelay", .rxLeakCheck)
 struct ReplayRelayTests {
     @Test("a bounded relay replays the most recent elements")
     func bounded() {

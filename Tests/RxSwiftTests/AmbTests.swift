@@ -2,7 +2,7 @@ import RxSwift
 import RxTest
 import Testing
 
-@Suite("amb")
+@Suite("amb", .rxLeakCheck)
 struct AmbTests {
     @Test("silent sources stay subscribed")
     func never() {

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import RxTest
 
 // The one generator of Rivulet's arity families: `combineLatest` and `zip` for 2 to 8
 // sources (Sources/RxSwift/Observables/CombineLatest/CombineLatest+arity.swift and
@@ -227,7 +228,7 @@ enum ArityCodeGenerator {
     }
 }
 
-@Suite("Arity code generator")
+@Suite("Arity code generator", .rxLeakCheck)
 struct ArityCodeGeneratorTests {
     @Test("the committed arity files are what the generator produces")
     func committedFilesMatch() throws {

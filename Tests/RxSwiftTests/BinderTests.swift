@@ -7,7 +7,7 @@ private final class Target {
     var times: [Int] = []
 }
 
-@Suite("Binder")
+@Suite("Binder", .rxLeakCheck)
 struct BinderTests {
     @Test("applies each element to the target on its scheduler")
     func appliesOnScheduler() {

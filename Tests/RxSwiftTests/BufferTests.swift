@@ -5,7 +5,7 @@ import RxSwift
 import RxTest
 import Testing
 
-@Suite("buffer(timeSpan:count:scheduler:)")
+@Suite("buffer(timeSpan:count:scheduler:)", .rxLeakCheck)
 struct BufferTests {
     private func hotSource(_ scheduler: TestScheduler, ending end: Recorded<Event<Int>>) -> TestableObservable<Int> {
         scheduler.createHotObservable([

@@ -5,7 +5,7 @@ import RxSwift
 import RxTest
 import Testing
 
-@Suite("catch(_:) and catchAndReturn(_:)")
+@Suite("catch(_:) and catchAndReturn(_:)", .rxLeakCheck)
 struct CatchTests {
     @Test("the handler's sequence follows the error")
     func caught() {
@@ -89,7 +89,7 @@ struct CatchTests {
     }
 }
 
-@Suite("catch(sequence:)")
+@Suite("catch(sequence:)", .rxLeakCheck)
 struct CatchSequenceTests {
     @Test("each failing source is followed by the next one")
     func errorErrorComplete() {
@@ -183,7 +183,7 @@ struct CatchSequenceTests {
     }
 }
 
-@Suite("retry() and retry(_:)")
+@Suite("retry() and retry(_:)", .rxLeakCheck)
 struct RetryTests {
     @Test("a source that completes is subscribed to once")
     func basic() {
@@ -273,7 +273,7 @@ struct RetryTests {
         #expect(Observable<Int>.error(timeOpsError).retry(10_000).toBlocking().materialize().isFailure)
     }
 
-    @Test("the tail of a source that failed synchronously is ignored")
+    @Test("the tail of a source that failed synchronously is ignored", .rxLeakCheck(.leaksOnly))
     func tailAfterSynchronousError() {
         let count = LockedBox(1)
         let source = Observable<Int>.create { observer in

@@ -17,7 +17,7 @@ enum CombineLatestForm: String, CaseIterable, Sendable {
     }
 }
 
-@Suite("combineLatest")
+@Suite("combineLatest", .rxLeakCheck)
 struct CombineLatestTests {
     // MARK: two sources, every spelling
 

@@ -2,11 +2,12 @@ import Dispatch
 import Foundation
 import RxSwift
 import Testing
+import RxTest
 
 /// Several threads emitting at once into the combining operators: the observer must see
 /// the Rx grammar (no overlapping deliveries, one terminal event, nothing after it), and
 /// every wait is bounded so that a deadlock fails instead of hanging.
-@Suite("combining operators under concurrent emission")
+@Suite("combining operators under concurrent emission", .rxLeakCheck)
 struct CombiningConcurrencyTests {
     static let threads = 4
     static let perThread = 2_000

@@ -1,5 +1,6 @@
 import RxSwift
 import Testing
+import RxTest
 
 /// An observer whose deallocation the tests watch: a subscription that leaks (a retain
 /// cycle between a sink and its inputs, say) keeps it alive.
@@ -13,7 +14,7 @@ private final class WatchedObserver: ObserverType, @unchecked Sendable {
 /// How a subscription ends in these tests.
 enum SubscriptionEnd: CaseIterable, Sendable { case completion, error, disposal }
 
-@Suite("combining operators release their subscriptions")
+@Suite("combining operators release their subscriptions", .rxLeakCheck)
 struct CombiningLifetimeTests {
     /// Subscribes a `WatchedObserver` to the sequence `make` builds from two subjects, ends
     /// the subscription as `end` says, drops everything, and reports whether the observer

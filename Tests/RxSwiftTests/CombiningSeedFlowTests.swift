@@ -3,7 +3,7 @@ import RxTest
 import Testing
 
 /// The parts of the seed view models that rest on the combining operators, on virtual time.
-@Suite("seed flows built on the combining operators")
+@Suite("seed flows built on the combining operators", .rxLeakCheck)
 struct CombiningSeedFlowTests {
     @Test("login: validity combined from two inputs, the login action takes the latest of both")
     func loginViewModel() {

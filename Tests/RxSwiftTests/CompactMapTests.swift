@@ -5,7 +5,7 @@ import Testing
 private struct TestError: Error, Equatable { let code: Int }
 private let testError = TestError(code: 1)
 
-@Suite("compactMap")
+@Suite("compactMap", .rxLeakCheck)
 struct CompactMapTests {
     @Test func dropsNilResultsOfHotSource() {
         let scheduler = TestScheduler(initialClock: 0)

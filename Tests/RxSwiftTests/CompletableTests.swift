@@ -5,9 +5,9 @@ import Testing
 private struct CompletableTestError: Error {}
 private final class Owner {}
 
-@Suite("Completable")
+@Suite("Completable", .rxLeakCheck)
 struct CompletableTests {
-    @Test("create: completion and error")
+    @Test("create: completion and error", .rxLeakCheck(.leaksOnly))
     func create() {
         let scheduler = TestScheduler(initialClock: 0)
         let completed = scheduler.start {

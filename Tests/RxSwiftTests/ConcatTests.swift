@@ -3,7 +3,7 @@ import RxSwift
 import RxTest
 import Testing
 
-@Suite("concat")
+@Suite("concat", .rxLeakCheck)
 struct ConcatTests {
     @Test("synchronous sources one after another")
     func defaultScheduler() throws {

@@ -2,6 +2,7 @@ import Dispatch
 import Foundation
 import RxSwift
 import Testing
+import RxTest
 
 private struct ConcurrencyTestError: Error, Equatable {}
 private struct TimedOut: Error {}
@@ -67,7 +68,7 @@ private final class Box<Value: Sendable>: @unchecked Sendable {
     func mutate(_ body: (inout Value) -> Void) { lock.lock(); body(&stored); lock.unlock() }
 }
 
-@Suite("async/await bridges")
+@Suite("async/await bridges", .rxLeakCheck)
 struct ConcurrencyTests {
     @Test("values yields every element and finishes")
     func valuesCompletes() async throws {

@@ -4,7 +4,7 @@ import RxSwift
 import RxTest
 import Testing
 
-@Suite("debounce(_:scheduler:)")
+@Suite("debounce(_:scheduler:)", .rxLeakCheck)
 struct DebounceTests {
     private func regular(_ scheduler: TestScheduler, ending end: Recorded<Event<Int>>) -> TestableObservable<Int> {
         scheduler.createHotObservable([

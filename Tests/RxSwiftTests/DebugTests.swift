@@ -29,7 +29,7 @@ private final class Lines: @unchecked Sendable {
     }
 }
 
-@Suite("debug")
+@Suite("debug", .rxLeakCheck)
 struct DebugTests {
     @Test func logsSubscriptionEventsAndDisposal() {
         let scheduler = TestScheduler(initialClock: 0)

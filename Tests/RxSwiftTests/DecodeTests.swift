@@ -21,7 +21,7 @@ private struct ColonDecoder: DataDecoder {
     }
 }
 
-@Suite("decode")
+@Suite("decode", .rxLeakCheck)
 struct DecodeTests {
     private func json(_ text: String) -> Data { Data(text.utf8) }
 

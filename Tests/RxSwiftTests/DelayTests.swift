@@ -5,7 +5,7 @@ import RxSwift
 import RxTest
 import Testing
 
-@Suite("delay(_:scheduler:)")
+@Suite("delay(_:scheduler:)", .rxLeakCheck)
 struct DelayTests {
     private func source(_ scheduler: TestScheduler, ending end: Recorded<Event<Int>>) -> TestableObservable<Int> {
         scheduler.createHotObservable([.next(150, 1), .next(250, 2), .next(350, 3), .next(450, 4), end])
@@ -177,7 +177,7 @@ struct DelayTests {
     }
 }
 
-@Suite("delaySubscription(_:scheduler:)")
+@Suite("delaySubscription(_:scheduler:)", .rxLeakCheck)
 struct DelaySubscriptionTests {
     @Test("subscribes one due time late")
     func simple() {

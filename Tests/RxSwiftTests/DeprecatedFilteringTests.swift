@@ -3,7 +3,7 @@ import RxTest
 import Testing
 
 /// The RxSwift 5 spellings still compile and forward to the new operators.
-@Suite("deprecated filtering spellings")
+@Suite("deprecated filtering spellings", .rxLeakCheck)
 struct DeprecatedFilteringTests {
     private func source(_ scheduler: TestScheduler) -> TestableObservable<Int> {
         scheduler.createHotObservable([

@@ -1,8 +1,9 @@
 import Dispatch
 import RxSwift
 import Testing
+import RxTest
 
-@Suite("Disposables")
+@Suite("Disposables", .rxLeakCheck)
 struct DisposablesTests {
     @Test("an anonymous disposable runs its action once, from any number of threads")
     func anonymousOnce() {

@@ -10,7 +10,7 @@ private struct Item: Equatable {
     let group: Int
 }
 
-@Suite("distinctUntilChanged")
+@Suite("distinctUntilChanged", .rxLeakCheck)
 struct DistinctUntilChangedTests {
     @Test func dropsConsecutiveDuplicates() {
         let scheduler = TestScheduler(initialClock: 0)

@@ -6,7 +6,7 @@ private struct TestError: Error, Equatable { let code: Int }
 private let testError = TestError(code: 1)
 private let otherError = TestError(code: 2)
 
-@Suite("do")
+@Suite("do", .rxLeakCheck)
 struct DoTests {
     private func source(_ scheduler: TestScheduler) -> TestableObservable<Int> {
         scheduler.createHotObservable([
@@ -75,7 +75,7 @@ struct DoTests {
         #expect(xs.subscriptions == [Subscription(200, 250)])
     }
 
-    @Test func throwingAfterCompletedSendsNothingAfterTheCompletion() {
+    @Test(.rxLeakCheck(.leaksOnly)) func throwingAfterCompletedSendsNothingAfterTheCompletion() {
         let scheduler = TestScheduler(initialClock: 0)
         let xs = source(scheduler)
         var afterCompletedCalls = 0

@@ -5,7 +5,7 @@ import Testing
 private struct TestError: Error, Equatable { let code: Int }
 private let testError = TestError(code: 1)
 
-@Suite("element(at:)")
+@Suite("element(at:)", .rxLeakCheck)
 struct ElementAtTests {
     @Test func firstElement() {
         let scheduler = TestScheduler(initialClock: 0)

@@ -11,7 +11,7 @@ private struct Indexed: Equatable {
     let element: String
 }
 
-@Suite("enumerated")
+@Suite("enumerated", .rxLeakCheck)
 struct EnumeratedTests {
     @Test func pairsElementsWithIndices() {
         let scheduler = TestScheduler(initialClock: 0)

@@ -4,9 +4,9 @@ import RxTest
 import Testing
 import XCTest
 
-@Suite("The Rx grammar")
+@Suite("The Rx grammar", .rxLeakCheck)
 struct GrammarTests {
-    @Test("create drops everything after the first terminal event")
+    @Test("create drops everything after the first terminal event", .rxLeakCheck(.leaksOnly))
     func nothingAfterTerminal() {
         let scheduler = TestScheduler(initialClock: 0)
         let result = scheduler.start {
@@ -22,7 +22,7 @@ struct GrammarTests {
         #expect(result.events == [.next(200, 1), .completed(200)])
     }
 
-    @Test("an error ends the sequence once")
+    @Test("an error ends the sequence once", .rxLeakCheck(.leaksOnly))
     func terminalOnce() {
         let scheduler = TestScheduler(initialClock: 0)
         let result = scheduler.start {
@@ -128,7 +128,7 @@ enum RivuletTestError: Error, Equatable {
 /// time, apart from the parallel Swift Testing suites.
 final class GlobalStateTests: LeakCheckingTestCase {
     func testUnhandledErrorGoesToTheDefaultErrorHandler() {
-        // The unhandled error is the point of this test, not an anomaly.
+        // The unhandled error is the point of this test: check leaks only.
         rxCheckOptions = .leaksOnly
         let handled = Counter()
         let previous = Hooks.defaultErrorHandler

@@ -97,7 +97,7 @@ private final class GroupHarness {
     }
 }
 
-@Suite("groupBy")
+@Suite("groupBy", .rxLeakCheck)
 struct GroupByTests {
     @Test("two groups carry their elements; everything completes with the source")
     func twoGroups() {
@@ -360,7 +360,7 @@ struct GroupByTests {
     }
 }
 
-@Suite("groupBy releases its resources")
+@Suite("groupBy releases its resources", .rxLeakCheck)
 struct GroupByResourceTests {
     // Resources.total is process-wide and suites run in parallel, so the check runs in a
     // process of its own; the exit code names the scenario that leaked.

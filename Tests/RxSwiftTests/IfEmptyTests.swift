@@ -5,7 +5,7 @@ import Testing
 private struct TestError: Error, Equatable { let code: Int }
 private let testError = TestError(code: 1)
 
-@Suite("ifEmpty(default:)")
+@Suite("ifEmpty(default:)", .rxLeakCheck)
 struct DefaultIfEmptyTests {
     @Test func emptySourceGetsDefault() {
         let scheduler = TestScheduler(initialClock: 0)
@@ -48,7 +48,7 @@ struct DefaultIfEmptyTests {
     }
 }
 
-@Suite("ifEmpty(switchTo:)")
+@Suite("ifEmpty(switchTo:)", .rxLeakCheck)
 struct SwitchIfEmptyTests {
     private func fallback(_ scheduler: TestScheduler, failing: Bool = false) -> TestableObservable<Int> {
         scheduler.createColdObservable([

@@ -5,7 +5,7 @@ import Testing
 private struct TestError: Error, Equatable { let code: Int }
 private let testError = TestError(code: 1)
 
-@Suite("ignoreElements")
+@Suite("ignoreElements", .rxLeakCheck)
 struct IgnoreElementsTests {
     @Test func passesOnlyCompletion() {
         let scheduler = TestScheduler(initialClock: 0)

@@ -4,9 +4,9 @@ import Testing
 
 private final class Owner {}
 
-@Suite("Infallible")
+@Suite("Infallible", .rxLeakCheck)
 struct InfallibleTests {
-    @Test("create: elements and completion; events after completion are dropped")
+    @Test("create: elements and completion; events after completion are dropped", .rxLeakCheck(.leaksOnly))
     func create() {
         let scheduler = TestScheduler(initialClock: 0)
         let body = BooleanDisposable()

@@ -3,6 +3,7 @@ import Foundation
 import RxBlocking
 import RxSwift
 import Testing
+import RxTest
 
 /// A view model written the way Swift 6 code inside a `@MainActor` type is: the
 /// closures it hands to operators are inferred to be main-actor isolated.
@@ -23,7 +24,7 @@ final class MainActorViewModel {
     }
 }
 
-@Suite("Swift 6 isolation")
+@Suite("Swift 6 isolation", .rxLeakCheck)
 struct IsolationTests {
     @Test("main-actor closures run by operators on a background scheduler do not trap")
     @MainActor

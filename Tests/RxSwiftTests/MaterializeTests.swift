@@ -5,7 +5,7 @@ import Testing
 private struct TestError: Error, Equatable { let code: Int }
 private let testError = TestError(code: 1)
 
-@Suite("materialize")
+@Suite("materialize", .rxLeakCheck)
 struct MaterializeTests {
     @Test func nextsThenCompletion() {
         let scheduler = TestScheduler(initialClock: 0)
@@ -54,7 +54,7 @@ struct MaterializeTests {
     }
 }
 
-@Suite("dematerialize")
+@Suite("dematerialize", .rxLeakCheck)
 struct DematerializeTests {
     @Test func nextsAndInnerCompletion() {
         let scheduler = TestScheduler(initialClock: 0)

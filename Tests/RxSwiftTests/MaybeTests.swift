@@ -5,9 +5,9 @@ import Testing
 private struct MaybeTestError: Error {}
 private final class Owner {}
 
-@Suite("Maybe")
+@Suite("Maybe", .rxLeakCheck)
 struct MaybeTests {
-    @Test("create: success, completion and error at their times")
+    @Test("create: success, completion and error at their times", .rxLeakCheck(.leaksOnly))
     func create() {
         let scheduler = TestScheduler(initialClock: 0)
         let success = scheduler.start {
@@ -94,7 +94,7 @@ struct MaybeTests {
         _ = Maybe.just(2).subscribe(record)
         _ = Maybe<Int>.empty().subscribe(record)
         _ = Maybe<Int>.error(MaybeTestError()).subscribe(record)
-        _ = Maybe<Int>.never().subscribe(record)
+        Maybe<Int>.never().subscribe(record).dispose()
         #expect(events == ["success 2", "completed", "error"])
     }
 

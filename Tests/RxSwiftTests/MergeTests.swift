@@ -3,7 +3,7 @@ import RxSwift
 import RxTest
 import Testing
 
-@Suite("merge, flatMap, flatMapFirst, concatMap")
+@Suite("merge, flatMap, flatMapFirst, concatMap", .rxLeakCheck)
 struct MergeTests {
     // MARK: synchronous sources
 

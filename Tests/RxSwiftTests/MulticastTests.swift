@@ -83,7 +83,7 @@ private func scheduleConnections(_ scheduler: TestScheduler, _ ys: @escaping () 
     scheduler.scheduleAt(621) { last?.dispose() }
 }
 
-@Suite("multicast(makeSubject:) and multicast(_:)")
+@Suite("multicast(makeSubject:) and multicast(_:)", .rxLeakCheck)
 struct MulticastConnectableTests {
     @Test("makeSubject: connect controls the source subscription; a new connection gets a new subject")
     func whileConnectedConnectControlsSourceSubscription() {
@@ -238,7 +238,7 @@ struct MulticastConnectableTests {
     }
 }
 
-@Suite("multicast(_:selector:)")
+@Suite("multicast(_:selector:)", .rxLeakCheck)
 struct MulticastSelectorTests {
     private func source(_ scheduler: TestScheduler, _ terminal: Recorded<Event<Int>>?) -> TestableObservable<Int> {
         var events: [Recorded<Event<Int>>] = [
@@ -311,7 +311,7 @@ struct MulticastSelectorTests {
     }
 }
 
-@Suite("refCount")
+@Suite("refCount", .rxLeakCheck)
 struct RefCountOperatorTests {
     private func synchronousSource(_ values: [Int], then terminal: Event<Int>) -> Observable<Int> {
         Observable.create { observer in
@@ -527,7 +527,7 @@ struct RefCountOperatorTests {
 
 private final class FakeConnection {}
 
-@Suite("The multicast state machine")
+@Suite("The multicast state machine", .rxLeakCheck)
 struct MulticastStateTests {
     @Test("refCount observers: counted before subscribing; the last one leaving drops the subject")
     func refCountLifecycle() {
@@ -628,7 +628,7 @@ private final class HandMadeConnectable<Element>: ConnectableObservableType, @un
     }
 }
 
-@Suite("refCount over a connectable made elsewhere")
+@Suite("refCount over a connectable made elsewhere", .rxLeakCheck)
 struct GenericRefCountTests {
     @Test("connects on the first observer and disconnects after the last")
     func connectsAndDisconnects() {
@@ -700,7 +700,7 @@ struct GenericRefCountTests {
     }
 }
 
-@Suite("replay(_:) and replayAll()")
+@Suite("replay(_:) and replayAll()", .rxLeakCheck)
 struct ReplayOperatorTests {
     private func source(_ scheduler: TestScheduler, _ terminal: Recorded<Event<Int>>) -> TestableObservable<Int> {
         scheduler.createColdObservable([
@@ -794,7 +794,7 @@ struct ReplayOperatorTests {
     }
 }
 
-@Suite("Connectable operators release their resources")
+@Suite("Connectable operators release their resources", .rxLeakCheck)
 struct MulticastResourceTests {
     // Resources.total is process-wide and suites run in parallel, so each check runs in
     // a process of its own; the exit code names the scenario that leaked.

@@ -4,7 +4,7 @@ import Testing
 
 private struct OperatorsTestError: Error {}
 
-@Suite("Single, Maybe and Completable operators")
+@Suite("Single, Maybe and Completable operators", .rxLeakCheck)
 struct PrimitiveSequenceOperatorsTests {
     @Test("Single.zip of two and three, with a selector and as a tuple")
     func singleZipArity() {
@@ -218,7 +218,7 @@ struct PrimitiveSequenceOperatorsTests {
     }
 }
 
-@Suite("Infallible operators")
+@Suite("Infallible operators", .rxLeakCheck)
 struct InfallibleOperatorsTests {
     private func infallible(_ xs: TestableObservable<Int>) -> Infallible<Int> {
         Infallible<Int>.create { observer in

@@ -5,7 +5,7 @@ import Testing
 private struct TestError: Error, Equatable { let code: Int }
 private let testError = TestError(code: 1)
 
-@Suite("reduce")
+@Suite("reduce", .rxLeakCheck)
 struct ReduceTests {
     @Test func emptyEmitsSeed() {
         let scheduler = TestScheduler(initialClock: 0)

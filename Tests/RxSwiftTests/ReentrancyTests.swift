@@ -2,6 +2,7 @@ import Dispatch
 import Foundation
 import RxSwift
 import Testing
+import RxTest
 
 // Re-entrant use of subjects from their own observers: emitting into the subject,
 // ending it, disposing and subscribing while an event is being delivered, directly and
@@ -49,7 +50,7 @@ func finishesInTime(seconds: Double = 10, stackSize: Int = 8 << 20, _ body: @esc
     return done.wait(timeout: .now() + seconds) == .success
 }
 
-@Suite("Re-entrant subjects and operator chains")
+@Suite("Re-entrant subjects and operator chains", .rxLeakCheck)
 struct ReentrancyTests {
     @Test("an observer emitting into its own subject receives the nested element after the current one", arguments: SubjectKind.allCases)
     func emitFromOwnObserver(kind: SubjectKind) {

@@ -8,7 +8,7 @@ import Testing
 private struct RetryWhenError: Error {}
 private struct OtherError: Error {}
 
-@Suite("retry(when:)")
+@Suite("retry(when:)", .rxLeakCheck)
 struct RetryWhenTests {
     @Test("a trigger that completes before any error does not end a source that completes")
     func never() {
@@ -184,7 +184,7 @@ struct RetryWhenTests {
         #expect(values.last == 20_000)
     }
 
-    @Test("the tail of a source that failed synchronously is ignored")
+    @Test("the tail of a source that failed synchronously is ignored", .rxLeakCheck(.leaksOnly))
     func tailAfterSynchronousError() {
         let count = LockedBox(1)
         let source = Observable<Int>.create { observer in

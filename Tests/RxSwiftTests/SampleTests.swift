@@ -4,7 +4,7 @@ import RxSwift
 import RxTest
 import Testing
 
-@Suite("sample(_:defaultValue:)")
+@Suite("sample(_:defaultValue:)", .rxLeakCheck)
 struct SampleTests {
     private func source(_ scheduler: TestScheduler, _ tail: [Recorded<Event<Int>>]) -> TestableObservable<Int> {
         scheduler.createHotObservable([.next(150, 1), .next(220, 2), .next(240, 3), .next(290, 4)] + tail)

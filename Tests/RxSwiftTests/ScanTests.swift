@@ -5,7 +5,7 @@ import Testing
 private struct TestError: Error, Equatable { let code: Int }
 private let testError = TestError(code: 1)
 
-@Suite("scan")
+@Suite("scan", .rxLeakCheck)
 struct ScanTests {
     @Test func seedOnlyNeverEmits() {
         let scheduler = TestScheduler(initialClock: 0)

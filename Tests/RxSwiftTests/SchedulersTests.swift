@@ -4,7 +4,7 @@ import RxSwift
 import RxTest
 import Testing
 
-@Suite("Schedulers")
+@Suite("Schedulers", .rxLeakCheck)
 struct SchedulersTests {
     @Test("the current-thread scheduler runs the first action at once and queues nested ones in order")
     func trampolineOrder() {

@@ -86,7 +86,7 @@ private func replayed(_ count: Int, at time: Int, endingWith last: Int) -> [Reco
     (0..<count).map { .next(time, last - count + 1 + $0) }
 }
 
-@Suite("share(replay:scope:)")
+@Suite("share(replay:scope:)", .rxLeakCheck)
 struct ShareReplayScopeTests {
     private let firstElements: [Recorded<Event<Int>>] = [.next(210, 1), .next(220, 2), .next(230, 3), .next(240, 4), .next(250, 5), .next(320, 6)]
 
@@ -298,7 +298,7 @@ struct ShareReplayScopeTests {
     }
 }
 
-@Suite("share releases its resources")
+@Suite("share releases its resources", .rxLeakCheck)
 struct ShareResourceTests {
     // Resources.total is process-wide and suites run in parallel, so the check runs in a
     // process of its own; the exit code names the scenario that leaked.

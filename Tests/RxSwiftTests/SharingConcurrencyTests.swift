@@ -2,6 +2,7 @@ import Dispatch
 import Foundation
 import RxSwift
 import Testing
+import RxTest
 
 // Deadlock regression and concurrency tests for share, multicast/publish/replay,
 // refCount and groupBy.
@@ -194,7 +195,7 @@ private final class PlainConnectable<Element>: ConnectableObservableType, @unche
     }
 }
 
-@Suite("Sharing operators never call out under their locks")
+@Suite("Sharing operators never call out under their locks", .rxLeakCheck)
 struct SharingDeadlockTests {
     /// RxSwift issue 2653: `share(replay: 1)` replayed under its lock into `take(1)`, which
     /// reached a zip-like combiner that, under its own lock, subscribes to its second
@@ -623,7 +624,7 @@ enum SharingConnectableVariant: CaseIterable, CustomStringConvertible, Sendable 
     }
 }
 
-@Suite("Sharing operators under concurrent use")
+@Suite("Sharing operators under concurrent use", .rxLeakCheck)
 struct SharingConcurrencyTests {
     @Test("share: concurrent first subscriptions share one source subscription", arguments: [0, 1, 3])
     func concurrentFirstSubscriptions(replay: Int) {

@@ -5,7 +5,7 @@ import Testing
 private struct TestError: Error, Equatable { let code: Int }
 private let testError = TestError(code: 1)
 
-@Suite("single() on Observable")
+@Suite("single() on Observable", .rxLeakCheck)
 struct SingleAsyncTests {
     @Test func emptyFailsWithNoElements() {
         let scheduler = TestScheduler(initialClock: 0)

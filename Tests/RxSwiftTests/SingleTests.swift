@@ -13,9 +13,9 @@ private final class Flag: @unchecked Sendable {
     var isSet: Bool { lock.lock(); defer { lock.unlock() }; return value }
 }
 
-@Suite("Single")
+@Suite("Single", .rxLeakCheck)
 struct SingleTests {
-    @Test("create: success at the scheduled time, then completion")
+    @Test("create: success at the scheduled time, then completion", .rxLeakCheck(.leaksOnly))
     func createSuccess() {
         let scheduler = TestScheduler(initialClock: 0)
         let disposed = Flag()
@@ -209,7 +209,7 @@ struct SingleTests {
     }
 }
 
-@Suite("asSingle, asMaybe, first, toArray")
+@Suite("asSingle, asMaybe, first, toArray", .rxLeakCheck)
 struct PrimitiveSequenceConversionTests {
     @Test("asSingle: one element succeeds at completion")
     func asSingleOne() {

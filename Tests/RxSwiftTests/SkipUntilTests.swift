@@ -57,7 +57,7 @@ private func runBounded<T: Sendable>(seconds: Double, _ body: @escaping @Sendabl
     return result
 }
 
-@Suite("skip(until:)")
+@Suite("skip(until:)", .rxLeakCheck)
 struct SkipUntilTests {
     private func someData(_ scheduler: TestScheduler) -> TestableObservable<Int> {
         scheduler.createHotObservable([

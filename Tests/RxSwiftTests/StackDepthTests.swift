@@ -26,7 +26,7 @@ private func onSmallStack<T: Sendable>(seconds: Double = 60, _ body: @escaping @
     return result.value
 }
 
-@Suite("Stack depth of long synchronous work")
+@Suite("Stack depth of long synchronous work", .rxLeakCheck)
 struct StackDepthTests {
     @Test("scheduleRecursive 100,000 times on CurrentThreadScheduler")
     func currentThreadRecursion() {

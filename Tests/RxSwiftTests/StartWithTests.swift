@@ -5,7 +5,7 @@ import Testing
 private struct TestError: Error, Equatable { let code: Int }
 private let testError = TestError(code: 1)
 
-@Suite("startWith")
+@Suite("startWith", .rxLeakCheck)
 struct StartWithTests {
     @Test func prependsAtSubscriptionTime() {
         let scheduler = TestScheduler(initialClock: 0)

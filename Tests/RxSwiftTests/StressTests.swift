@@ -2,6 +2,7 @@ import Dispatch
 import Foundation
 import RxSwift
 import Testing
+import RxTest
 
 // Concurrency stress for subjects and stateful operators: many threads at once
 // (emitting, subscribing, disposing), checking the Rx grammar on every observer (no
@@ -37,7 +38,7 @@ private func drain(_ scheduler: ImmediateSchedulerType) -> Bool {
     return done.wait(timeout: .now() + 10) == .success
 }
 
-@Suite("Stress: subjects and relays")
+@Suite("Stress: subjects and relays", .rxLeakCheck)
 struct SubjectStressTests {
     @Test("one thread emits while eight threads subscribe and dispose: every observer sees an increasing run with the grammar kept",
           arguments: SubjectKind.allCases)
@@ -136,7 +137,7 @@ struct SubjectStressTests {
     }
 }
 
-@Suite("Stress: observe(on:)")
+@Suite("Stress: observe(on:)", .rxLeakCheck)
 struct ObserveOnStressTests {
     @Test("elements from eight threads, serialised by the caller, arrive once each, in emission order, one at a time",
           arguments: [false, true])

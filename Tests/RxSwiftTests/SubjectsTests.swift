@@ -3,7 +3,7 @@ import RxSwift
 import RxTest
 import Testing
 
-@Suite("Subjects")
+@Suite("Subjects", .rxLeakCheck)
 struct SubjectsTests {
     @Test("a publish subject sends each event to the observers subscribed at that time")
     func publish() {
@@ -84,7 +84,8 @@ struct SubjectsTests {
         let unbounded = ReplaySubject<Int>.createUnbounded()
         (1...5).forEach(unbounded.onNext)
         var all: [Int] = []
-        _ = unbounded.subscribe(onNext: { all.append($0) })
+        let bag = DisposeBag()
+        unbounded.subscribe(onNext: { all.append($0) }).disposed(by: bag)
         #expect(all == [1, 2, 3, 4, 5])
     }
 
@@ -93,10 +94,11 @@ struct SubjectsTests {
         let subject = ReplaySubject<Int>.create(bufferSize: 3)
         subject.onNext(1)
         var received: [Int] = []
-        _ = subject.subscribe(onNext: { value in
+        let bag = DisposeBag()
+        subject.subscribe(onNext: { value in
             received.append(value)
             if value == 1 { subject.onNext(2) }
-        })
+        }).disposed(by: bag)
         subject.onNext(3)
         #expect(received == [1, 2, 3])
     }
@@ -136,15 +138,19 @@ struct SubjectsTests {
         let subject = PublishSubject<Int>()
         var inner: [Int] = []
         var subscribed = false
-        _ = subject.subscribe(onNext: { _ in
+        // Disposed at the end explicitly: the observers hold the subject, so a bag they
+        // captured would never be released.
+        var subscriptions: [Disposable] = []
+        subscriptions.append(subject.subscribe(onNext: { _ in
             if !subscribed {
                 subscribed = true
-                _ = subject.subscribe(onNext: { inner.append($0) })
+                subscriptions.append(subject.subscribe(onNext: { inner.append($0) }))
             }
-        })
+        }))
         subject.onNext(1)
         subject.onNext(2)
         #expect(inner == [2])
+        subscriptions.forEach { $0.dispose() }
     }
 
     @Test("subjects under concurrent onNext from several threads lose nothing and end once", arguments: [0, 1, 2])

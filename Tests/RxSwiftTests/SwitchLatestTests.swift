@@ -3,7 +3,7 @@ import RxSwift
 import RxTest
 import Testing
 
-@Suite("switchLatest and flatMapLatest")
+@Suite("switchLatest and flatMapLatest", .rxLeakCheck)
 struct SwitchLatestTests {
     private struct Fixture {
         let scheduler = TestScheduler(initialClock: 0)

@@ -5,7 +5,7 @@ import Testing
 private struct TestError: Error, Equatable { let code: Int }
 private let testError = TestError(code: 1)
 
-@Suite("takeLast")
+@Suite("takeLast", .rxLeakCheck)
 struct TakeLastTests {
     @Test func fewerThanCountGivesAll() {
         let scheduler = TestScheduler(initialClock: 0)

@@ -5,7 +5,7 @@ import RxSwift
 import RxTest
 import Testing
 
-@Suite("take(for:scheduler:)")
+@Suite("take(for:scheduler:)", .rxLeakCheck)
 struct TakeTimeTests {
     @Test("a zero duration completes one tick after the subscription")
     func zero() {
@@ -111,7 +111,7 @@ struct TakeTimeTests {
     }
 }
 
-@Suite("skip(_:scheduler:)")
+@Suite("skip(_:scheduler:)", .rxLeakCheck)
 struct SkipTimeTests {
     @Test("a zero duration skips nothing after the first tick")
     func zero() {

@@ -58,7 +58,7 @@ private func runBounded<T: Sendable>(seconds: Double, _ body: @escaping @Sendabl
     return result
 }
 
-@Suite("take(while:) and take(until: predicate)")
+@Suite("take(while:) and take(until: predicate)", .rxLeakCheck)
 struct TakeWhileTests {
     private func source(_ scheduler: TestScheduler) -> TestableObservable<Int> {
         scheduler.createHotObservable([
@@ -197,7 +197,7 @@ struct TakeWhileTests {
     }
 }
 
-@Suite("take(until: other)")
+@Suite("take(until: other)", .rxLeakCheck)
 struct TakeUntilOtherTests {
     private func someData(_ scheduler: TestScheduler) -> TestableObservable<Int> {
         scheduler.createHotObservable([

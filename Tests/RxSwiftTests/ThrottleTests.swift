@@ -5,7 +5,7 @@ import RxSwift
 import RxTest
 import Testing
 
-@Suite("throttle(_:latest:scheduler:)")
+@Suite("throttle(_:latest:scheduler:)", .rxLeakCheck)
 struct ThrottleTests {
     private func source(_ scheduler: TestScheduler, _ tail: [Recorded<Event<Int>>]) -> TestableObservable<Int> {
         scheduler.createHotObservable([

@@ -10,7 +10,7 @@ private func isTimeout(_ event: Event<Int>?) -> Bool {
     return false
 }
 
-@Suite("timeout(_:scheduler:) and timeout(_:other:scheduler:)")
+@Suite("timeout(_:scheduler:) and timeout(_:other:scheduler:)", .rxLeakCheck)
 struct TimeoutTests {
     @Test("empty, error and never sources")
     func emptyErrorNever() {

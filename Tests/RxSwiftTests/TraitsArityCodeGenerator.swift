@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import RxTest
 
 // The generator of the traits' arity families, 2 to 8 sources: `Single.zip` and
 // `Maybe.zip`, `Infallible.combineLatest` and `Infallible.zip`, and the shared
@@ -157,7 +158,7 @@ enum TraitsArityCodeGenerator {
     }
 }
 
-@Suite("Traits arity code generator")
+@Suite("Traits arity code generator", .rxLeakCheck)
 struct TraitsArityCodeGeneratorTests {
     @Test("the committed arity files of the traits are what the generator produces")
     func committedFilesMatch() throws {

@@ -5,7 +5,7 @@ import RxSwift
 import RxTest
 import Testing
 
-@Suite("window(timeSpan:count:scheduler:)")
+@Suite("window(timeSpan:count:scheduler:)", .rxLeakCheck)
 struct WindowTests {
     private func hotSource(_ scheduler: TestScheduler, ending end: Recorded<Event<Int>>) -> TestableObservable<Int> {
         scheduler.createHotObservable([

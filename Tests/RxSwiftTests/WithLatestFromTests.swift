@@ -2,7 +2,7 @@ import RxSwift
 import RxTest
 import Testing
 
-@Suite("withLatestFrom")
+@Suite("withLatestFrom", .rxLeakCheck)
 struct WithLatestFromTests {
     private struct Fixture {
         let scheduler = TestScheduler(initialClock: 0)

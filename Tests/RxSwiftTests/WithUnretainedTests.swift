@@ -10,7 +10,7 @@ private final class Owner {
     init(name: String) { self.name = name }
 }
 
-@Suite("withUnretained")
+@Suite("withUnretained", .rxLeakCheck)
 struct WithUnretainedTests {
     @Test func combinesObjectWithElements() {
         let scheduler = TestScheduler(initialClock: 0)

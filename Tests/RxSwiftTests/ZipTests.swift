@@ -19,7 +19,7 @@ enum ZipForm: String, CaseIterable, Sendable {
     var isCollection: Bool { self == .collectionSelector || self == .collectionArray }
 }
 
-@Suite("zip")
+@Suite("zip", .rxLeakCheck)
 struct ZipTests {
     @Test("a never-ending source and an empty one never emit", arguments: ZipForm.allCases)
     func neverEmpty(form: ZipForm) {

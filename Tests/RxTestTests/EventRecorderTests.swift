@@ -12,7 +12,7 @@ private struct Failure: Error, Equatable, CustomStringConvertible {
     var description: String { "Failure(\(code))" }
 }
 
-@Suite("EventRecorder: pulling events in virtual time")
+@Suite("EventRecorder: pulling events in virtual time", .rxLeakCheck)
 struct EventRecorderTests {
     @Test("expectNext runs the scheduler until the event arrives, and no further")
     func expectNextAdvancesToTheEvent() {

@@ -18,7 +18,7 @@ private func text(of issue: Issue) -> String {
     issue.comments.map(\.rawValue).joined(separator: "\n")
 }
 
-@Suite("Failure output")
+@Suite("Failure output", .rxLeakCheck)
 struct FailureOutputTests {
     /// Records `.next(210, 1), .next(230, 3), .completed(300)`.
     static func recording() -> (TestScheduler, TestableObservable<Int>, TestableObserver<Int>) {
@@ -179,7 +179,7 @@ struct FailureOutputTests {
     }
 }
 
-@Suite("Failure output: long timelines")
+@Suite("Failure output: long timelines", .rxLeakCheck)
 struct LongTimelineFailureOutputTests {
     @Test("a long empty start is skipped: the first column is the first event's time")
     func skipsLongEmptyStart() {

@@ -5,7 +5,7 @@ import Testing
 // Marble text that once trapped the process (found by the FuzzMarbles target, see
 // docs/Reliability.md): each must now come back as a MarbleError, or parse.
 
-@Suite("Marble parsers: hostile input")
+@Suite("Marble parsers: hostile input", .rxLeakCheck)
 struct MarbleHostileInputTests {
     /// Runs `body`, which must throw a `MarbleError` with `problem`; returns it.
     @discardableResult
@@ -68,7 +68,7 @@ struct MarbleHostileInputTests {
     }
 }
 
-@Suite("Marble renderer: keys that merge with their neighbours")
+@Suite("Marble renderer: keys that merge with their neighbours", .rxLeakCheck)
 struct MarbleRendererGraphemeTests {
     /// Renders `events`, parses the drawing back and returns what came out.
     private func roundTrip(_ events: [Recorded<Event<String>>]) throws -> (drawing: String, events: [Recorded<Event<String>>]) {

@@ -5,7 +5,7 @@ import Testing
 
 private struct Boom: Error, Equatable {}
 
-@Suite("Marble syntax: parsing")
+@Suite("Marble syntax: parsing", .rxLeakCheck)
 struct MarbleParserTests {
     @Test("one frame per character, keys looked up in values")
     func framesAndKeys() throws {
@@ -149,7 +149,7 @@ struct MarbleParserTests {
     }
 }
 
-@Suite("Marble syntax: TestScheduler")
+@Suite("Marble syntax: TestScheduler", .rxLeakCheck)
 struct TestSchedulerMarbleTests {
     @Test("a hot diagram's '^' is where start subscribes")
     func hotWithSubscriptionPoint() throws {

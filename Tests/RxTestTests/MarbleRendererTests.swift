@@ -14,7 +14,7 @@ private func reparse<T>(_ diagram: MarbleDiagram<T>, line: Int = 0) throws -> [R
     )
 }
 
-@Suite("Marble syntax: rendering")
+@Suite("Marble syntax: rendering", .rxLeakCheck)
 struct MarbleRendererTests {
     @Test("single-character elements are drawn as themselves")
     func selfDrawn() throws {

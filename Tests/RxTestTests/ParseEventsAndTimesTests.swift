@@ -10,7 +10,7 @@ private struct SignInResponse: Equatable {
 
 private struct Boom: Error, Equatable {}
 
-@Suite("parseEventsAndTimes: RxSwift's example timelines")
+@Suite("parseEventsAndTimes: RxSwift's example timelines", .rxLeakCheck)
 struct ParseEventsAndTimesTests {
     @Test("seed 000: multi-character keys sit at the tick of their first character")
     func seedSignInTimelines() {

@@ -2,7 +2,7 @@ import RxSwift
 import RxTest
 import Testing
 
-@Suite("Recorded and Subscription")
+@Suite("Recorded and Subscription", .rxLeakCheck)
 struct RecordedTests {
     @Test("builders stamp the given time and event")
     func builders() {
