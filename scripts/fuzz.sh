@@ -75,7 +75,11 @@ run() {
         | tee "$scratch/$target.log" | grep --line-buffered -E "^(#[0-9]+ +(DONE|INITED|pulse)|stat::|==[0-9]+==|SUMMARY|Fatal|.*fuzz invariant)" || true
     cd "$root"
     local executed
-    executed=$(cat "$scratch/$target.log" "$workdir"/fuzz-*.log 2>/dev/null | grep -E "^stat::number_of_executed_units" | awk '{s += $2} END {print s + 0}') || true
+    # With parallel jobs the main log repeats each job's log when it ends: count the
+    # jobs' own logs then.
+    local logs=("$scratch/$target.log")
+    if [[ "${FUZZ_JOBS:-1}" -gt 1 ]]; then logs=("$workdir"/fuzz-*.log); fi
+    executed=$(cat "${logs[@]}" 2>/dev/null | grep -E "^stat::number_of_executed_units" | awk '{s += $2} END {print s + 0}') || true
     echo "$target: $executed executions in $((SECONDS - started)) s"
     if cat "$scratch/$target.log" "$workdir"/fuzz-*.log 2>/dev/null | grep -qE "^(==[0-9]+==ERROR|SUMMARY: libFuzzer)"; then
         echo "$target: found a crash; inputs are in $artifacts" >&2

@@ -23,9 +23,9 @@ import RxTestCore
 // With FUZZ_SCOPE=parsers in the environment only Rivulet's own parsing runs, for long
 // runs: command mode fills the command's options from the argument list with a small
 // stand-in for ArgumentParser (whose reflection-based parsing would dominate the time
-// of an input), then runs the command's validation, the
-// unknown-operator message, the SVG file name and each --input through
-// `MarbleInputParser`; input mode parses the lines without running the gallery.
+// of an input), then runs the command's validation, the unknown-operator message, the
+// SVG file name and each --input through `MarbleInputParser`; input mode parses the
+// lines without running the gallery.
 
 func check(_ condition: @autoclosure () -> Bool, _ message: @autoclosure () -> String) {
     if !condition() {
