@@ -3,7 +3,7 @@ import RxSwift
 import RxTest
 import Testing
 
-@Suite("Infallible bind(to:), bind(with:onNext:) and bind(onNext:)")
+@Suite("Infallible bind(to:), bind(with:onNext:) and bind(onNext:)", .rxLeakCheck)
 struct InfallibleBindTests {
     private final class Owner {
         var received: [Int] = []

@@ -15,7 +15,7 @@ private func mocked<T>(_ scheduler: TestScheduler, _ body: () -> T) -> T {
 /// `TestScheduler` that simulates the processing delay: every shared sequence made with
 /// `asDriver`/`asSignal` delivers each event of its source one tick later, on the
 /// scheduler (a source event at 210 arrives at 211).
-@Suite("Driver and Signal flattening and combining")
+@Suite("Driver and Signal flattening and combining", .rxLeakCheck)
 struct SharedSequenceCombiningTests {
     /// An outer hot source emitting 1 at 210 and 2 at 225, completing at 300, and the
     /// cold inners `a` (for 1) and `b` (for 2), each `10: x1, 20: x2, 30: completed`.

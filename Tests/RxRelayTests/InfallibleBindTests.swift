@@ -3,7 +3,7 @@ import RxSwift
 import RxTest
 import Testing
 
-@Suite("Infallible bound to relays, and relays as Infallible")
+@Suite("Infallible bound to relays, and relays as Infallible", .rxLeakCheck)
 struct InfallibleRelayBindTests {
     @Test("bind(to:) passes every element to each relay at its time; completion leaves them as they are")
     func bindToRelays() {

@@ -2,6 +2,7 @@ import Dispatch
 import Foundation
 import RxRelay
 import RxSwift
+import RxTest
 import Testing
 
 // Relays under many threads at once. Relays never end, so what they guarantee is: every
@@ -69,7 +70,7 @@ enum RelayKind: String, CaseIterable, CustomTestStringConvertible, Sendable {
     }
 }
 
-@Suite("Stress: relays")
+@Suite("Stress: relays", .rxLeakCheck)
 struct RelayStressTests {
     /// 8 threads × 1,000 accepts, while 4 more threads subscribe and dispose 100 times each.
     @Test("8 threads × 1,000 accepts with 4 threads × 100 subscribe/dispose rounds: the steady observer gets every element once, no one ever ends",

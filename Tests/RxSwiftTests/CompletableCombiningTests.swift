@@ -6,7 +6,7 @@ private struct CompletableCombiningError: Error {}
 
 /// `Completable.concat` runs completables one after another; `Completable.zip` (and its
 /// deprecated name `merge`) runs them at once.
-@Suite("Completable concat and zip")
+@Suite("Completable concat and zip", .rxLeakCheck)
 struct CompletableCombiningTests {
     private typealias Make = @Sendable (Completable, Completable) -> Completable
 

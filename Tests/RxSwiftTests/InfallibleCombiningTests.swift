@@ -6,7 +6,7 @@ private struct InnerError: Error {}
 
 /// The flattening and combining operators of `Infallible`: each must behave as the
 /// `Observable` operator of the same name, at the same virtual times.
-@Suite("Infallible flattening and combining")
+@Suite("Infallible flattening and combining", .rxLeakCheck)
 struct InfallibleCombiningTests {
     /// An outer hot source emitting 1 at 210 and 2 at 225, and two cold inners made for
     /// them: `a` (for 1) and `b` (for 2), each `--x1--x2|` in steps of 10.

@@ -1,6 +1,7 @@
 import Dispatch
 import Foundation
 import RxSwift
+import RxTest
 import Testing
 
 // Stress for the stateful operators as a table: each case is one operator (or a short
@@ -163,7 +164,7 @@ private func settles<Element>(_ observers: [GrammarCheckingObserver<Element>], s
     return false
 }
 
-@Suite("Stress: stateful operators, emission racing disposal and completion")
+@Suite("Stress: stateful operators, emission racing disposal and completion", .rxLeakCheck)
 struct OperatorStressTests {
     /// 30 iterations × (4 threads × 100 elements, plus one thread disposing).
     @Test("4 emitting threads × 100 elements, a fifth disposing, 30 iterations: grammar kept, sources released, nothing after disposal",
@@ -255,7 +256,7 @@ struct OperatorStressTests {
     }
 }
 
-@Suite("Stress: AsyncSubject")
+@Suite("Stress: AsyncSubject", .rxLeakCheck)
 struct AsyncSubjectStressTests {
     /// 200 iterations × 4 threads (two emitting 50 elements then completing, one failing,
     /// one subscribing late).
@@ -302,7 +303,7 @@ struct AsyncSubjectStressTests {
 }
 
 #if DEBUG
-@Suite("Lock diagnostics")
+@Suite("Lock diagnostics", .rxLeakCheck)
 struct LockDiagnosticsTests {
     @Test("debug builds count the locks a thread holds, and the grammar checker sees a delivery made under one")
     func countsHeldLocks() {
