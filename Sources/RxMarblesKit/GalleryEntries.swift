@@ -10,10 +10,14 @@ import RxTestCore
 
 extension Gallery {
     /// Every example, in display order.
-    public static var entries: [GalleryEntry] {
+    public static var entries: [GalleryEntry] { allEntries }
+
+    /// Built once (each entry parses its default marbles when it is made). Immutable
+    /// after that, and every `make` runs its operator on a scheduler of its own, so the
+    /// entries can be read from any thread.
+    nonisolated(unsafe) private static let allEntries: [GalleryEntry] =
         creating + transforming + higherOrder.filter { $0.family == .transforming } + filtering + combining
             + higherOrder.filter { $0.family == .combining } + timing + errors + sharing + scheduling
-    }
 
     static var creating: [GalleryEntry] {
         [

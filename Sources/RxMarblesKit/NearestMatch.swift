@@ -1,10 +1,18 @@
 /// Finding the known name closest to a mistyped one.
 public enum NearestMatch {
     /// The Levenshtein distance between `a` and `b` (insertions, deletions and
-    /// substitutions of characters, each costing 1), ignoring case.
+    /// substitutions of Unicode scalars, each costing 1), ignoring case.
     public static func editDistance(_ a: String, _ b: String) -> Int {
-        let left = Array(a.lowercased())
-        let right = Array(b.lowercased())
+        distance(scalars(of: a), scalars(of: b))
+    }
+
+    /// The lower-cased Unicode scalars of `text`: compared as integers, they make the
+    /// distance cheap enough to run against every operator name for any input.
+    private static func scalars(of text: String) -> [UInt32] {
+        text.lowercased().unicodeScalars.map(\.value)
+    }
+
+    private static func distance(_ left: [UInt32], _ right: [UInt32]) -> Int {
         if left.isEmpty { return right.count }
         if right.isEmpty { return left.count }
         var previous = Array(0...right.count)
@@ -20,14 +28,12 @@ public enum NearestMatch {
         return previous[right.count]
     }
 
-    /// The candidate nearest to `name`: the smallest edit distance wins; a candidate
-    /// that starts with `name` (a shortened name such as `combine`) counts as distance
-    /// 1; ties go to the earlier candidate. `nil` when there are no candidates.
     public static func nearest(to name: String, in candidates: [String]) -> String? {
         var best: (name: String, distance: Int)?
         let lowered = name.lowercased()
+        let wanted = scalars(of: name)
         for candidate in candidates {
-            var distance = editDistance(name, candidate)
+            var distance = distance(wanted, scalars(of: candidate))
             if !lowered.isEmpty, candidate.lowercased().hasPrefix(lowered) {
                 distance = min(distance, 1)
             }
