@@ -286,3 +286,22 @@ func printTable(_ results: [ScenarioResult], skipped: [(String, String)]) {
         print(line)
     }
 }
+
+/// Runs Rivulet's side of every scenario whose name contains `filter`, `options.repetitions`
+/// times, checking each result; nothing else runs, so a profile shows only Rivulet's work.
+/// Returns `false` when no scenario matched or a result was wrong.
+func profileRivulet(matching filter: String, options: RunOptions) -> Bool {
+    var matched = false
+    for entry in scenarioCatalog(scale: options.scale) where entry.name.lowercased().contains(filter.lowercased()) {
+        guard case .ready(let make) = entry.kind else { continue }
+        matched = true
+        let scenario = make()
+        printError("profiling Rivulet: \(scenario.name) x\(options.repetitions)\n")
+        for _ in 0..<options.repetitions where scenario.rivulet.run() != scenario.expected {
+            printError("rivulet-bench: '\(scenario.name)' (Rivulet) gave a wrong result\n")
+            return false
+        }
+    }
+    if !matched { printError("rivulet-bench: no scenario matches '\(filter)'\n") }
+    return matched
+}

@@ -11,6 +11,7 @@ import Darwin
 
 let usage = """
 usage: rivulet-bench [--alloc-check] [--quick] [--repetitions N] [--filter TEXT] [--no-alloc]
+                     [--profile-rivulet TEXT]
 
   (no option)       run every scenario and print the table, then the allocation counts
   --alloc-check     only count allocations; exit 1 when one is over its budget
@@ -19,11 +20,15 @@ usage: rivulet-bench [--alloc-check] [--quick] [--repetitions N] [--filter TEXT]
                     least 3 when 7 rounds would take over 2 s; the median is shown)
   --filter TEXT     only the scenarios whose name contains TEXT
   --no-alloc        skip the allocation counts after the table
+  --profile-rivulet TEXT
+                    run only Rivulet's side of the scenarios whose name contains TEXT,
+                    repeatedly and untimed, for a profiler (perf, callgrind)
 """
 
 var options = RunOptions()
 var allocCheckOnly = false
 var allocationReport = true
+var profileFilter: String? = nil
 var arguments = CommandLine.arguments.dropFirst()
 while let argument = arguments.popFirst() {
     switch argument {
@@ -47,6 +52,12 @@ while let argument = arguments.popFirst() {
             exit(64)
         }
         options.filter = value
+    case "--profile-rivulet":
+        guard let value = arguments.popFirst() else {
+            printError("rivulet-bench: --profile-rivulet needs a text\n\(usage)\n")
+            exit(64)
+        }
+        profileFilter = value
     case "--help", "-h":
         print(usage)
         exit(0)
@@ -60,6 +71,10 @@ if allocCheckOnly {
     let passed = runAllocationCheck(enforce: true)
     print(passed ? "alloc-check: passed" : "alloc-check: FAILED (a count is over its budget in AllocCheck.swift)")
     exit(passed ? 0 : 1)
+}
+
+if let profileFilter {
+    exit(profileRivulet(matching: profileFilter, options: options) ? 0 : 1)
 }
 
 #if DEBUG
