@@ -47,8 +47,10 @@ private let sinkStoppedBit = 4
 /// upstream subscription is stored) and `stopped` (a terminal event was seen).
 class Sink<Observer: ObserverType>: DirectObserver, Disposable, Cancelable, @unchecked Sendable {
     final let observer: Observer
-    /// The downstream observer's direct path, if it has one.
-    private final let downstream: DirectObserver?
+    /// The downstream observer's direct path, if it has one. It is `observer` itself,
+    /// which `observer` holds strongly, so it is kept unretained: a call through it then
+    /// costs no reference counting.
+    private final let downstream: Unmanaged<DirectObserver>?
     private final let state = InlineAtomicInt(0)
     @exclusivity(unchecked)
     private final var upstream: Disposable?
@@ -57,7 +59,7 @@ class Sink<Observer: ObserverType>: DirectObserver, Disposable, Cancelable, @unc
 
     init(observer: Observer) {
         self.observer = observer
-        self.downstream = directPath(of: observer)
+        self.downstream = directPath(of: observer).map { Unmanaged.passUnretained($0) }
         super.init()
         Resources.incrementTotal()
         tracking = RxTracking.open(.sink(type(of: self)))
@@ -80,6 +82,7 @@ class Sink<Observer: ObserverType>: DirectObserver, Disposable, Cancelable, @unc
         tracking?.tracker
     }
 
+    @inline(__always)
     final var isDisposed: Bool {
         state.loadRelaxed() & sinkDisposedBit != 0
     }
@@ -97,9 +100,21 @@ class Sink<Observer: ObserverType>: DirectObserver, Disposable, Cancelable, @unc
     final func forwardNext(_ element: Observer.Element) {
         if state.loadRelaxed() & sinkDisposedBit != 0 { return }
         if let downstream {
-            downstream.receiveNext(element)
+            downstream._withUnsafeGuaranteedRef { $0.receiveNext(element) }
         } else {
             forwardNextAsEvent(element)
+        }
+    }
+
+    /// Forwards an element that arrived through `receiveNext` as it is, without copying
+    /// it into a value of the declared type. `T` must be `Observer.Element`.
+    @inline(__always)
+    final func forwardNext<T>(passing element: T) {
+        if state.loadRelaxed() & sinkDisposedBit != 0 { return }
+        if let downstream {
+            downstream._withUnsafeGuaranteedRef { $0.receiveNext(element) }
+        } else {
+            forwardNextAsEvent(unsafeBitCast(element, to: Observer.Element.self))
         }
     }
 
@@ -116,7 +131,7 @@ class Sink<Observer: ObserverType>: DirectObserver, Disposable, Cancelable, @unc
         guard markStopped() else { return }
         if !isDisposed {
             if let downstream {
-                downstream.receiveError(error)
+                downstream._withUnsafeGuaranteedRef { $0.receiveError(error) }
             } else {
                 forwardEventOutOfLine(.error(error))
             }
@@ -130,7 +145,7 @@ class Sink<Observer: ObserverType>: DirectObserver, Disposable, Cancelable, @unc
         guard markStopped() else { return }
         if !isDisposed {
             if let downstream {
-                downstream.receiveCompleted()
+                downstream._withUnsafeGuaranteedRef { $0.receiveCompleted() }
             } else {
                 forwardEventOutOfLine(.completed)
             }

@@ -30,6 +30,14 @@ extension ObservableType {
         }
         let callStack = Hooks.recordCallStackOnError ? Hooks.customCaptureSubscriptionCallstack() : []
         let token = RxTracking.open(.subscription("subscribe(onNext:onError:onCompleted:onDisposed:)"))
+        // Not `onNext ?? { _ in }`: passing the closure through the generic `??` wraps
+        // it in two conversion thunks, paid at every element.
+        let elementHandler: (Element) -> Void
+        if let onNext {
+            elementHandler = onNext
+        } else {
+            elementHandler = { _ in }
+        }
         let observer = AnonymousObserver<Element>({ event in
             switch event {
             case .next(let value):
@@ -47,7 +55,7 @@ extension ObservableType {
                 token?.dispose()
                 disposable.dispose()
             }
-        }, elementHandler: onNext ?? { _ in })
+        }, elementHandler: elementHandler)
         if let token {
             return Disposables.create(asObservable().subscribe(observer), disposable, token)
         }

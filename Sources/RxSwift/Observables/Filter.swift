@@ -21,14 +21,14 @@ final class Filter<Element>: Producer<Element>, @unchecked Sendable {
     }
 
     override func run<Observer: ObserverType>(_ observer: Observer) -> Disposable where Observer.Element == Element {
-        let sink = FilterSink(predicate: predicate, observer: observer)
+        let sink = FilterSink<Element, Observer>(predicate: predicate, observer: observer)
         sink.setUpstream(source.subscribe(sink))
         return sink
     }
 }
 
-final class FilterSink<Observer: ObserverType>: Sink<Observer>, ObserverType, @unchecked Sendable {
-    typealias Element = Observer.Element
+final class FilterSink<Element, Observer: ObserverType>: Sink<Observer>, ObserverType, @unchecked Sendable
+where Observer.Element == Element {
     private let predicate: (Element) throws -> Bool
 
     init(predicate: @escaping (Element) throws -> Bool, observer: Observer) {
@@ -41,7 +41,15 @@ final class FilterSink<Observer: ObserverType>: Sink<Observer>, ObserverType, @u
     }
 
     override func receiveNext<T>(_ element: T) {
-        onNext(unsafeBitCast(element, to: Element.self))
+        // `T` is `Element`: forward the element where it lies, without a copy.
+        let passes: Bool
+        do {
+            passes = try predicate(unsafeBitCast(element, to: Element.self))
+        } catch {
+            forwardError(error)
+            return
+        }
+        if passes { forwardNext(passing: element) }
     }
 
     override func receiveCompleted() {

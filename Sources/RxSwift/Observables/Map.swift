@@ -21,14 +21,14 @@ final class Map<Source, Result>: Producer<Result>, @unchecked Sendable {
     }
 
     override func run<Observer: ObserverType>(_ observer: Observer) -> Disposable where Observer.Element == Result {
-        let sink = MapSink<Source, Observer>(transform: transform, observer: observer)
+        let sink = MapSink<Source, Result, Observer>(transform: transform, observer: observer)
         sink.setUpstream(source.subscribe(sink))
         return sink
     }
 }
 
-final class MapSink<Source, Observer: ObserverType>: Sink<Observer>, ObserverType, @unchecked Sendable {
-    typealias Result = Observer.Element
+final class MapSink<Source, Result, Observer: ObserverType>: Sink<Observer>, ObserverType, @unchecked Sendable
+where Observer.Element == Result {
     private let transform: (Source) throws -> Result
 
     init(transform: @escaping (Source) throws -> Result, observer: Observer) {
@@ -41,7 +41,11 @@ final class MapSink<Source, Observer: ObserverType>: Sink<Observer>, ObserverTyp
     }
 
     override func receiveNext<T>(_ element: T) {
-        onNext(unsafeBitCast(element, to: Source.self))
+        do {
+            forwardNext(try transform(unsafeBitCast(element, to: Source.self)))
+        } catch {
+            forwardError(error)
+        }
     }
 
     override func receiveCompleted() {

@@ -48,14 +48,14 @@ final class Scan<Element, Accumulate>: Producer<Accumulate>, @unchecked Sendable
     }
 
     override func run<Observer: ObserverType>(_ observer: Observer) -> Disposable where Observer.Element == Accumulate {
-        let sink = ScanSink<Element, Observer>(seed: seed, accumulator: accumulator, observer: observer)
+        let sink = ScanSink<Element, Accumulate, Observer>(seed: seed, accumulator: accumulator, observer: observer)
         sink.setUpstream(source.subscribe(sink))
         return sink
     }
 }
 
-final class ScanSink<Element, Observer: ObserverType>: Sink<Observer>, ObserverType, @unchecked Sendable {
-    typealias Accumulate = Observer.Element
+final class ScanSink<Element, Accumulate, Observer: ObserverType>: Sink<Observer>, ObserverType, @unchecked Sendable
+where Observer.Element == Accumulate {
 
     private let accumulator: (inout Accumulate, Element) throws -> Void
     // Touched only from `on`, which the Rx grammar serialises.

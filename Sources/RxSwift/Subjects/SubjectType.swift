@@ -83,11 +83,13 @@ final class ReplayingObserver<Element>: @unchecked Sendable {
 /// observers, its direct element path.
 struct SubjectObserverEntry<Element> {
     let on: (Event<Element>) -> Void
-    let next: DirectObserver?
+    /// The observer's direct path, if it has one: the observer itself, which `on`
+    /// holds strongly, so it is kept unretained and a delivery costs no reference count.
+    let next: Unmanaged<DirectObserver>?
 
     init<Observer: ObserverType>(_ observer: Observer) where Observer.Element == Element {
         on = observer.on
-        next = directPath(of: observer)
+        next = directPath(of: observer).map { Unmanaged.passUnretained($0) }
     }
 }
 
@@ -118,7 +120,7 @@ extension ContiguousArray {
             var index = 0
             while index < entries.count {
                 if let next = entries[index].next {
-                    next.receiveNext(element)
+                    next._withUnsafeGuaranteedRef { $0.receiveNext(element) }
                 } else {
                     entries[index].on(.next(element))
                 }
