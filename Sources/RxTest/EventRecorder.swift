@@ -142,12 +142,7 @@ public final class EventRecorder<Element>: @unchecked Sendable {
     ) -> Bool where Element: Equatable {
         let name = "expectNext(\(expected)\(time.map { ", at: \($0)" } ?? ""))"
         let site = CallSite(fileID: fileID, filePath: filePath, line: line, column: column)
-        guard let (index, recorded) = pull(name, at: site) else { return false }
-        if case .next(let element) = recorded.value, element == expected, time == nil || recorded.time == time {
-            return true
-        }
-        fail(name, got: index, at: site)
-        return false
+        return expect(name, at: time, site: site) { $0.element == expected ? () : nil } != nil
     }
 
     /// Expects the next event to be a `next` (at `time` when given) and returns its
@@ -164,12 +159,7 @@ public final class EventRecorder<Element>: @unchecked Sendable {
     ) -> Element? {
         let name = "expectNext(\(time.map { "at: \($0)" } ?? ""))"
         let site = CallSite(fileID: fileID, filePath: filePath, line: line, column: column)
-        guard let (index, recorded) = pull(name, at: site) else { return nil }
-        if case .next(let element) = recorded.value, time == nil || recorded.time == time {
-            return element
-        }
-        fail(name, got: index, at: site)
-        return nil
+        return expect(name, at: time, site: site) { $0.element }
     }
 
     /// Expects the next events to be `next(values[0])`, `next(values[1])`, ... in order.
@@ -207,11 +197,7 @@ public final class EventRecorder<Element>: @unchecked Sendable {
         var elements: [Element] = []
         while elements.count < count {
             let name = "expectNext(count: \(count)) (element \(elements.count + 1))"
-            guard let (index, recorded) = pull(name, at: site) else { return elements }
-            guard case .next(let element) = recorded.value else {
-                fail(name, got: index, at: site)
-                return elements
-            }
+            guard let element = expect(name, at: nil, site: site, matching: { $0.element }) else { return elements }
             elements.append(element)
         }
         return elements
@@ -263,12 +249,7 @@ public final class EventRecorder<Element>: @unchecked Sendable {
     ) -> Bool {
         let name = "expectCompleted(\(time.map { "at: \($0)" } ?? ""))"
         let site = CallSite(fileID: fileID, filePath: filePath, line: line, column: column)
-        guard let (index, recorded) = pull(name, at: site) else { return false }
-        if recorded.value.isCompleted, time == nil || recorded.time == time {
-            return true
-        }
-        fail(name, got: index, at: site)
-        return false
+        return expect(name, at: time, site: site) { $0.isCompleted ? () : nil } != nil
     }
 
     /// Expects the next event to be an error (at `time` when given) and returns it.
@@ -325,9 +306,24 @@ public final class EventRecorder<Element>: @unchecked Sendable {
     }
 
     private func expectError(_ name: String, at time: TestTime?, site: CallSite, matching matches: (Swift.Error) -> Bool) -> Swift.Error? {
-        guard let (index, recorded) = pull(name, at: site) else { return nil }
-        if case .error(let error) = recorded.value, time == nil || recorded.time == time, matches(error) {
+        expect(name, at: time, site: site) { event in
+            guard let error = event.error, matches(error) else { return nil }
             return error
+        }
+    }
+
+    /// The one step behind every expectation: takes the next event (a missing one is
+    /// reported by `pull`), and returns what `match` makes of it when it came at `time`
+    /// (any time when `nil`); otherwise reports the mismatch under `name` and returns `nil`.
+    private func expect<Matched>(
+        _ name: String,
+        at time: TestTime?,
+        site: CallSite,
+        matching match: (Event<Element>) -> Matched?
+    ) -> Matched? {
+        guard let (index, recorded) = pull(name, at: site) else { return nil }
+        if time == nil || recorded.time == time, let matched = match(recorded.value) {
+            return matched
         }
         fail(name, got: index, at: site)
         return nil
