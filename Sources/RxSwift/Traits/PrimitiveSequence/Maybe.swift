@@ -212,22 +212,14 @@ extension PrimitiveSequenceType where Trait == MaybeTrait {
     /// maybes once all succeeded; completes empty when one completes empty; the first
     /// error fails it. An empty collection succeeds with `resultSelector([])`.
     public static func zip<Collection: Swift.Collection, Result>(_ collection: Collection, resultSelector: @escaping ([Element]) throws -> Result) -> PrimitiveSequence<Trait, Result> where Collection.Element == PrimitiveSequence<Trait, Element> {
-        if collection.isEmpty {
-            return PrimitiveSequence<Trait, Result>.deferred {
-                PrimitiveSequence<Trait, Result>(raw: .just(try resultSelector([])))
-            }
-        }
-        return PrimitiveSequence<Trait, Result>(raw: Observable.zip(collection.map { $0.asObservable() }, resultSelector: resultSelector))
+        PrimitiveSequence.zipAll(collection, resultSelector: resultSelector)
     }
 
     /// Succeeds with the elements of all `collection`'s maybes, in order, once all
     /// succeeded; completes empty when one completes empty. An empty collection
     /// succeeds with `[]`.
     public static func zip<Collection: Swift.Collection>(_ collection: Collection) -> PrimitiveSequence<Trait, [Element]> where Collection.Element == PrimitiveSequence<Trait, Element> {
-        if collection.isEmpty {
-            return PrimitiveSequence<Trait, [Element]>(raw: .just([]))
-        }
-        return PrimitiveSequence<Trait, [Element]>(raw: Observable.zip(collection.map { $0.asObservable() }))
+        PrimitiveSequence.zipAll(collection, resultSelector: { $0 })
     }
 }
 

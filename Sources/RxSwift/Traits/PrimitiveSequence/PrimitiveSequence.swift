@@ -164,3 +164,18 @@ extension PrimitiveSequenceType where Element: RxAbstractInteger {
         PrimitiveSequence(raw: Observable<Element>.timer(dueTime, scheduler: scheduler))
     }
 }
+
+extension PrimitiveSequence {
+    /// The collection form of `zip` that Single and Maybe share: `resultSelector` gets
+    /// every element once all succeeded; an empty collection succeeds with
+    /// `resultSelector([])`, called at subscription.
+    static func zipAll<Collection: Swift.Collection, Result>(
+        _ collection: Collection,
+        resultSelector: @escaping ([Element]) throws -> Result
+    ) -> PrimitiveSequence<Trait, Result> where Collection.Element == PrimitiveSequence<Trait, Element> {
+        if collection.isEmpty {
+            return PrimitiveSequence<Trait, Result>(raw: .deferred { .just(try resultSelector([])) })
+        }
+        return PrimitiveSequence<Trait, Result>(raw: Observable.zip(collection.map { $0.asObservable() }, resultSelector: resultSelector))
+    }
+}

@@ -197,21 +197,13 @@ extension PrimitiveSequenceType where Trait == SingleTrait {
     /// singles once all succeeded; the first failure fails it. An empty collection
     /// succeeds with `resultSelector([])`.
     public static func zip<Collection: Swift.Collection, Result>(_ collection: Collection, resultSelector: @escaping ([Element]) throws -> Result) -> PrimitiveSequence<Trait, Result> where Collection.Element == PrimitiveSequence<Trait, Element> {
-        if collection.isEmpty {
-            return PrimitiveSequence<Trait, Result>.deferred {
-                PrimitiveSequence<Trait, Result>(raw: .just(try resultSelector([])))
-            }
-        }
-        return PrimitiveSequence<Trait, Result>(raw: Observable.zip(collection.map { $0.asObservable() }, resultSelector: resultSelector))
+        PrimitiveSequence.zipAll(collection, resultSelector: resultSelector)
     }
 
     /// Succeeds with the elements of all `collection`'s singles, in order, once all
     /// succeeded; the first failure fails it. An empty collection succeeds with `[]`.
     public static func zip<Collection: Swift.Collection>(_ collection: Collection) -> PrimitiveSequence<Trait, [Element]> where Collection.Element == PrimitiveSequence<Trait, Element> {
-        if collection.isEmpty {
-            return PrimitiveSequence<Trait, [Element]>(raw: .just([]))
-        }
-        return PrimitiveSequence<Trait, [Element]>(raw: Observable.zip(collection.map { $0.asObservable() }))
+        PrimitiveSequence.zipAll(collection, resultSelector: { $0 })
     }
 }
 
