@@ -77,12 +77,12 @@ public struct InputSpec<Element> {
     /// Cold: events relative to each subscription; hot: at absolute times.
     public var isCold: Bool
     /// Turns a marble key into an element; `nil` refuses it.
-    public var decode: (String) -> Element?
+    public var decode: @Sendable (String) -> Element?
     /// What `decode` accepts, for the error message (`a digit 0-9`).
     public var accepts: String
 
     /// An input spec.
-    public init(name: String, events: [Recorded<Event<Element>>], isCold: Bool, accepts: String, decode: @escaping (String) -> Element?) {
+    public init(name: String, events: [Recorded<Event<Element>>], isCold: Bool, accepts: String, decode: @escaping @Sendable (String) -> Element?) {
         self.name = name
         self.events = events
         self.isCold = isCold
@@ -187,7 +187,7 @@ public struct ExampleError: Error, Equatable, CustomStringConvertible {
 
 /// One example of the gallery: an operator family's canonical use, run live on a
 /// `TestScheduler` each time it is shown.
-public struct GalleryEntry {
+public struct GalleryEntry: Sendable {
     /// The operator's name as typed on the command line (`combineLatest`).
     public let name: String
     /// Other spellings that select it (`observe(on:)`).
@@ -202,9 +202,9 @@ public struct GalleryEntry {
     public let inputCount: ClosedRange<Int>
     /// Whether its diagram always shows the inputs' subscriptions.
     public private(set) var showsSubscriptions = false
-    private let make: ([MarbleInput]?) throws -> OperatorDiagram
+    private let make: @Sendable ([MarbleInput]?) throws -> OperatorDiagram
 
-    init(name: String, aliases: [String], family: GalleryFamily, summary: String, inputNames: [String], inputCount: ClosedRange<Int>, make: @escaping ([MarbleInput]?) throws -> OperatorDiagram) {
+    init(name: String, aliases: [String], family: GalleryFamily, summary: String, inputNames: [String], inputCount: ClosedRange<Int>, make: @escaping @Sendable ([MarbleInput]?) throws -> OperatorDiagram) {
         self.name = name
         self.aliases = aliases
         self.family = family
@@ -340,6 +340,8 @@ final class ExampleRun {
     }
 }
 
+extension InputSpec: Sendable where Element: Sendable {}
+
 /// The texts of an entry.
 struct EntryText {
     let name: String
@@ -352,7 +354,7 @@ extension GalleryEntry {
     static func source<Output>(
         _ name: String, _ family: GalleryFamily, aliases: [String] = [], _ summary: String,
         call: String, horizon: Int? = nil,
-        _ make: @escaping (TestScheduler) -> Observable<Output>
+        _ make: @escaping @Sendable (TestScheduler) -> Observable<Output>
     ) -> GalleryEntry {
         let text = EntryText(name: name, summary: summary, call: call)
         return GalleryEntry(name: name, aliases: aliases, family: family, summary: summary, inputNames: [], inputCount: 0...0) { inputs in
@@ -362,10 +364,10 @@ extension GalleryEntry {
     }
 
     /// An example with one input, named `source` unless the spec says otherwise.
-    static func unary<A, Output>(
+    static func unary<A: Sendable, Output>(
         _ name: String, _ family: GalleryFamily, aliases: [String] = [], _ summary: String,
         call: String, horizon: Int? = nil, _ a: InputSpec<A>,
-        _ make: @escaping (TestableObservable<A>, TestScheduler) -> Observable<Output>
+        _ make: @escaping @Sendable (TestableObservable<A>, TestScheduler) -> Observable<Output>
     ) -> GalleryEntry {
         let text = EntryText(name: name, summary: summary, call: call)
         return GalleryEntry(name: name, aliases: aliases, family: family, summary: summary, inputNames: [a.name], inputCount: 1...1) { inputs in
@@ -376,10 +378,10 @@ extension GalleryEntry {
     }
 
     /// An example with two inputs of possibly different element types.
-    static func binary<A, B, Output>(
+    static func binary<A: Sendable, B: Sendable, Output>(
         _ name: String, _ family: GalleryFamily, aliases: [String] = [], _ summary: String,
         call: String, horizon: Int? = nil, _ a: InputSpec<A>, _ b: InputSpec<B>,
-        _ make: @escaping (TestableObservable<A>, TestableObservable<B>, TestScheduler) -> Observable<Output>
+        _ make: @escaping @Sendable (TestableObservable<A>, TestableObservable<B>, TestScheduler) -> Observable<Output>
     ) -> GalleryEntry {
         let text = EntryText(name: name, summary: summary, call: call)
         return GalleryEntry(name: name, aliases: aliases, family: family, summary: summary, inputNames: [a.name, b.name], inputCount: 2...2) { inputs in
@@ -392,10 +394,10 @@ extension GalleryEntry {
 
     /// An example with three inputs of possibly different element types (a source and
     /// the two inner streams a higher-order operator switches between, say).
-    static func ternary<A, B, C, Output>(
+    static func ternary<A: Sendable, B: Sendable, C: Sendable, Output>(
         _ name: String, _ family: GalleryFamily, aliases: [String] = [], _ summary: String,
         call: String, horizon: Int? = nil, _ a: InputSpec<A>, _ b: InputSpec<B>, _ c: InputSpec<C>,
-        _ make: @escaping (TestableObservable<A>, TestableObservable<B>, TestableObservable<C>, TestScheduler) -> Observable<Output>
+        _ make: @escaping @Sendable (TestableObservable<A>, TestableObservable<B>, TestableObservable<C>, TestScheduler) -> Observable<Output>
     ) -> GalleryEntry {
         let text = EntryText(name: name, summary: summary, call: call)
         return GalleryEntry(name: name, aliases: aliases, family: family, summary: summary, inputNames: [a.name, b.name, c.name], inputCount: 3...3) { inputs in
@@ -409,10 +411,10 @@ extension GalleryEntry {
 
     /// An example over any number of inputs of one type (at least `minimum`); extra
     /// user inputs are made like the last spec and named `c`, `d`, ...
-    static func variadic<A, Output>(
+    static func variadic<A: Sendable, Output>(
         _ name: String, _ family: GalleryFamily, aliases: [String] = [], _ summary: String,
         call: String, horizon: Int? = nil, minimum: Int = 1, _ specs: [InputSpec<A>],
-        _ make: @escaping ([TestableObservable<A>], TestScheduler) -> Observable<Output>
+        _ make: @escaping @Sendable ([TestableObservable<A>], TestScheduler) -> Observable<Output>
     ) -> GalleryEntry {
         precondition(!specs.isEmpty, "Rivulet: a variadic gallery entry needs at least one input spec.")
         let text = EntryText(name: name, summary: summary, call: call)

@@ -12,10 +12,8 @@ extension Gallery {
     /// Every example, in display order.
     public static var entries: [GalleryEntry] { allEntries }
 
-    /// Built once (each entry parses its default marbles when it is made). Immutable
-    /// after that, and every `make` runs its operator on a scheduler of its own, so the
-    /// entries can be read from any thread.
-    nonisolated(unsafe) private static let allEntries: [GalleryEntry] =
+    /// Built once: each entry parses its default marbles when it is made.
+    private static let allEntries: [GalleryEntry] =
         creating + transforming + higherOrder.filter { $0.family == .transforming } + filtering + combining
             + higherOrder.filter { $0.family == .combining } + timing + errors + sharing + scheduling
 
@@ -192,7 +190,7 @@ extension Gallery {
         let source = InputSpec.hotKeys("source", "-a--b-----a---|", keys: ["a", "b"])
         let a = InputSpec.cold("a", "-1---2|")
         let b = InputSpec.cold("b", "-3--4|")
-        func pick(_ key: String, _ a: TestableObservable<Int>, _ b: TestableObservable<Int>) -> Observable<Int> {
+        @Sendable func pick(_ key: String, _ a: TestableObservable<Int>, _ b: TestableObservable<Int>) -> Observable<Int> {
             key == "a" ? a.asObservable() : b.asObservable()
         }
         return [
