@@ -28,6 +28,28 @@ struct InfallibleBindTests {
         #expect(optional.events == [.next(210, 1), .next(220, 2), .completed(230)])
     }
 
+    @Test("disposing bind(to:), bind(with:onNext:) and bind(onNext:) before completion stops them at that time")
+    func bindingsDisposedEarly() {
+        let scheduler = TestScheduler(initialClock: 0)
+        let hot = scheduler.createHotObservable([.next(210, 1), .next(220, 2), .next(240, 3), .completed(250)])
+        let source = hot.asInfallible(onErrorJustReturn: -1)
+        let observer = scheduler.createObserver(Int.self)
+        let owner = Owner()
+        var all: [Int] = []
+        let bindings = CompositeDisposable()
+        scheduler.scheduleAt(200) {
+            _ = bindings.insert(source.bind(to: observer))
+            _ = bindings.insert(source.bind(with: owner) { owner, value in owner.received.append(value) })
+            _ = bindings.insert(source.bind(onNext: { all.append($0) }))
+        }
+        scheduler.scheduleAt(230) { bindings.dispose() }
+        scheduler.start()
+        #expect(observer.events == [.next(210, 1), .next(220, 2)])
+        #expect(owner.received == [1, 2])
+        #expect(all == [1, 2])
+        #expect(hot.subscriptions == Array(repeating: Subscription(200, 230), count: 3))
+    }
+
     @Test("bind(with:onNext:) skips elements once the object is gone; bind(onNext:) gets every element")
     func bindWithObject() {
         let subject = PublishSubject<Int>()

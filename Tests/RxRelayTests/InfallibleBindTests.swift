@@ -42,6 +42,33 @@ struct InfallibleRelayBindTests {
         #expect(allReplayed.events.map(\.value) == [.next(1), .next(2)])
     }
 
+    @Test("disposing a bind(to:) before the source completes stops the elements and unsubscribes at that time")
+    func bindToRelaysDisposedEarly() {
+        let scheduler = TestScheduler(initialClock: 0)
+        let hot = scheduler.createHotObservable([.next(210, 1), .next(220, 2), .next(240, 3), .completed(250)])
+        let source = hot.asInfallible(onErrorJustReturn: -1)
+        let publish = PublishRelay<Int>()
+        let behavior = BehaviorRelay(value: 0)
+        let replay = ReplayRelay<Int>.createUnbound()
+        let published = scheduler.createObserver(Int.self)
+        let bag = DisposeBag()
+        publish.subscribe(published).disposed(by: bag)
+        let bindings = CompositeDisposable()
+        scheduler.scheduleAt(200) {
+            _ = bindings.insert(source.bind(to: publish))
+            _ = bindings.insert(source.bind(to: behavior))
+            _ = bindings.insert(source.bind(to: replay))
+        }
+        scheduler.scheduleAt(230) { bindings.dispose() }
+        scheduler.start()
+        #expect(published.events == [.next(210, 1), .next(220, 2)])
+        #expect(behavior.value == 2)
+        let replayed = scheduler.createObserver(Int.self)
+        replay.subscribe(replayed).disposed(by: bag)
+        #expect(replayed.events.map(\.value) == [.next(1), .next(2)])
+        #expect(hot.subscriptions == Array(repeating: Subscription(200, 230), count: 3))
+    }
+
     @Test("relays as Infallible: a BehaviorRelay starts with its value, each emits what it accepts")
     func relaysAsInfallible() {
         let publish = PublishRelay<Int>()
