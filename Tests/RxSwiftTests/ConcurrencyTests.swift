@@ -8,8 +8,11 @@ private struct ConcurrencyTestError: Error, Equatable {}
 private struct TimedOut: Error {}
 
 /// Runs `body` in its own task and gives up after `seconds`: a hang fails the test
-/// instead of blocking the run (the hung task is left behind).
-private func bounded<T: Sendable>(_ seconds: Double = 5, _ body: @escaping @Sendable () async throws -> T) async throws -> T {
+/// instead of blocking the run (the hung task is left behind). The limit is generous
+/// because it only guards against hangs: the whole suite shares a cooperative pool as
+/// wide as the machine has cores (2 on CI), and its blocking stress tests can hold
+/// those threads for many seconds on a loaded machine.
+private func bounded<T: Sendable>(_ seconds: Double = 30, _ body: @escaping @Sendable () async throws -> T) async throws -> T {
     let gate = OnceGate<T>()
     return try await withCheckedThrowingContinuation { continuation in
         gate.install(continuation)
@@ -48,7 +51,7 @@ private final class OnceGate<T: Sendable>: @unchecked Sendable {
 }
 
 /// Polls `condition` until it holds or `seconds` pass.
-private func eventually(_ seconds: Double = 5, _ condition: @Sendable () -> Bool) async -> Bool {
+private func eventually(_ seconds: Double = 30, _ condition: @Sendable () -> Bool) async -> Bool {
     let deadline = Date().addingTimeInterval(seconds)
     while Date() < deadline {
         if condition() { return true }
