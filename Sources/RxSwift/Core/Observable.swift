@@ -31,7 +31,7 @@ class Producer<Element>: Observable<Element>, @unchecked Sendable {
     /// sources nested inside a subscription start emitting once the outermost
     /// `subscribe` has wired every disposable, so `take(1)` can stop an endless one.
     override func subscribe<Observer: ObserverType>(_ observer: Observer) -> Disposable where Observer.Element == Element {
-        CurrentThreadScheduler.state.run { run(observer) }
+        CurrentThreadScheduler.unretainedState._withUnsafeGuaranteedRef { $0.run { run(observer) } }
     }
 
     func run<Observer: ObserverType>(_ observer: Observer) -> Disposable where Observer.Element == Element {

@@ -50,8 +50,10 @@ class Sink<Observer: ObserverType>: DirectObserver, Disposable, Cancelable, @unc
     /// The downstream observer's direct path, if it has one.
     private final let downstream: DirectObserver?
     private final let state = InlineAtomicInt(0)
+    /// Not optional: destroying an optional existential goes through `Optional`'s
+    /// generic value witnesses; a plain existential is destroyed through its own.
     @exclusivity(unchecked)
-    private final var upstream: Disposable?
+    private final var upstream: Disposable = NopDisposable()
     /// Set only while a test kit tracks subscriptions (see Tracking.swift).
     private final var tracking: RxTrackingToken?
 
@@ -165,7 +167,7 @@ class Sink<Observer: ObserverType>: DirectObserver, Disposable, Cancelable, @unc
         upstream = disposable
         let previous = state.fetchOr(sinkUpstreamBit)
         if previous & sinkDisposedBit != 0 {
-            upstream = nil
+            upstream = NopDisposable()
             disposable.dispose()
         }
     }
@@ -177,9 +179,9 @@ class Sink<Observer: ObserverType>: DirectObserver, Disposable, Cancelable, @unc
         if previous & sinkDisposedBit != 0 { return }
         tracking?.dispose()
         if previous & sinkUpstreamBit != 0 {
-            let disposable = upstream
-            upstream = nil
-            disposable?.dispose()
+            var disposable: Disposable = NopDisposable()
+            swap(&disposable, &upstream)
+            disposable.dispose()
         }
         disposeCore()
     }

@@ -22,36 +22,19 @@ extension ObservableType {
         onCompleted: (() -> Void)? = nil,
         onDisposed: (() -> Void)? = nil
     ) -> Disposable {
-        let disposable: Disposable
-        if let onDisposed {
-            disposable = Disposables.create(with: onDisposed)
-        } else {
-            disposable = Disposables.create()
-        }
         let callStack = Hooks.recordCallStackOnError ? Hooks.customCaptureSubscriptionCallstack() : []
         let token = RxTracking.open(.subscription("subscribe(onNext:onError:onCompleted:onDisposed:)"))
-        let observer = AnonymousObserver<Element>({ event in
-            switch event {
-            case .next(let value):
-                onNext?(value)
-            case .error(let error):
-                if let onError {
-                    onError(error)
-                } else {
-                    Hooks.callDefaultErrorHandler(callStack, error, tracker: token?.tracker ?? RxTracking.current)
-                }
-                token?.dispose()
-                disposable.dispose()
-            case .completed:
-                onCompleted?()
-                token?.dispose()
-                disposable.dispose()
-            }
-        }, elementHandler: onNext ?? { _ in })
-        if let token {
-            return Disposables.create(asObservable().subscribe(observer), disposable, token)
+        let observer = SubscribeObserver<Element>(
+            onNext: onNext, onError: onError, onCompleted: onCompleted, onDisposed: onDisposed,
+            callStack: callStack, token: token
+        )
+        let subscription = asObservable().subscribe(observer)
+        if onDisposed == nil, token == nil {
+            // Nothing to run on disposal: the upstream subscription alone is the handle.
+            // Once it is disposed nothing reaches the observer, as the sinks check.
+            return subscription
         }
-        return Disposables.create(asObservable().subscribe(observer), disposable)
+        return BinaryDisposable(subscription, observer)
     }
 
     /// Subscribes handlers that receive `object` (held weakly) with each event; a
@@ -76,10 +59,104 @@ extension ObservableType {
                 guard let object else { return }
                 onCompleted?(object)
             },
-            onDisposed: { [weak object] in
-                guard let object else { return }
-                onDisposed?(object)
+            onDisposed: onDisposed.map { onDisposed in
+                { [weak object] in
+                    guard let object else { return }
+                    onDisposed(object)
+                }
             }
         )
+    }
+}
+
+// The state bits of `SubscribeObserver`.
+private let subscribeStoppedBit = 1
+private let subscribeEndedBit = 2
+
+/// The observer of `subscribe(onNext:onError:onCompleted:onDisposed:)`: it holds the
+/// handlers itself and receives elements on the direct path, so a subscription needs
+/// no event closure, no `Event` per delivery and no disposable of its own for
+/// `onDisposed`. Nothing is delivered after the first terminal event.
+///
+/// As a `Disposable` it is the subscription's end: `onDisposed` runs and the test kit's
+/// token closes, once, whether the sequence terminated or the caller disposed.
+final class SubscribeObserver<Element>: DirectObserver, ObserverType, Disposable, @unchecked Sendable {
+    private let onNext: ((Element) -> Void)?
+    private let onError: ((Swift.Error) -> Void)?
+    private let onCompleted: (() -> Void)?
+    // Written in init; afterwards only the winner of the `ended` bit touches it.
+    @exclusivity(unchecked) private var onDisposed: (() -> Void)?
+    private let callStack: [String]
+    private let token: RxTrackingToken?
+    /// `stopped`: a terminal event arrived; `ended`: `onDisposed` ran (or was due).
+    private let state = InlineAtomicInt(0)
+
+    init(
+        onNext: ((Element) -> Void)?,
+        onError: ((Swift.Error) -> Void)?,
+        onCompleted: (() -> Void)?,
+        onDisposed: (() -> Void)?,
+        callStack: [String],
+        token: RxTrackingToken?
+    ) {
+        self.onNext = onNext
+        self.onError = onError
+        self.onCompleted = onCompleted
+        self.onDisposed = onDisposed
+        self.callStack = callStack
+        self.token = token
+    }
+
+    override func acceptsElements<T>(of type: T.Type) -> Bool {
+        T.self == Element.self
+    }
+
+    override func receiveNext<T>(_ element: T) {
+        if state.loadRelaxed() & subscribeStoppedBit != 0 { return }
+        onNext?(unsafeBitCast(element, to: Element.self))
+    }
+
+    override func receiveCompleted() {
+        if state.fetchOr(subscribeStoppedBit) & subscribeStoppedBit != 0 { return }
+        onCompleted?()
+        token?.dispose()
+        end()
+    }
+
+    override func receiveError(_ error: Swift.Error) {
+        if state.fetchOr(subscribeStoppedBit) & subscribeStoppedBit != 0 { return }
+        if let onError {
+            onError(error)
+        } else {
+            Hooks.callDefaultErrorHandler(callStack, error, tracker: token?.tracker ?? RxTracking.current)
+        }
+        token?.dispose()
+        end()
+    }
+
+    func on(_ event: Event<Element>) {
+        switch event {
+        case .next(let element):
+            if state.loadRelaxed() & subscribeStoppedBit != 0 { return }
+            onNext?(element)
+        case .error(let error):
+            receiveError(error)
+        case .completed:
+            receiveCompleted()
+        }
+    }
+
+    /// The caller disposed the subscription (after its upstream part).
+    func dispose() {
+        end()
+        token?.dispose()
+    }
+
+    /// Runs `onDisposed`, once.
+    private func end() {
+        if state.fetchOr(subscribeEndedBit) & subscribeEndedBit != 0 { return }
+        let action = onDisposed
+        onDisposed = nil
+        action?()
     }
 }

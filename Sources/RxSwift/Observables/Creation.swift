@@ -161,10 +161,17 @@ final class Just<Element>: Producer<Element>, @unchecked Sendable {
             direct.receiveNext(element)
             direct.receiveCompleted()
         } else {
-            observer.on(.next(element))
-            observer.on(.completed)
+            sendEvents(to: observer)
         }
         return Disposables.create()
+    }
+
+    /// Out of line: building an `Event` needs its generic metadata, which would
+    /// otherwise be looked up on every subscription.
+    @inline(never)
+    private func sendEvents<Observer: ObserverType>(to observer: Observer) where Observer.Element == Element {
+        observer.on(.next(element))
+        observer.on(.completed)
     }
 }
 
@@ -172,10 +179,16 @@ final class Empty<Element>: Producer<Element>, @unchecked Sendable {
     override func subscribe<Observer: ObserverType>(_ observer: Observer) -> Disposable where Observer.Element == Element {
         if let direct = directPath(of: observer) {
             direct.receiveCompleted()
-            return Disposables.create()
+        } else {
+            sendCompleted(to: observer)
         }
-        observer.on(.completed)
         return Disposables.create()
+    }
+
+    /// Out of line, for the same reason as `Just.sendEvents(to:)`.
+    @inline(never)
+    private func sendCompleted<Observer: ObserverType>(to observer: Observer) where Observer.Element == Element {
+        observer.on(.completed)
     }
 }
 

@@ -33,11 +33,23 @@ public final class CurrentThreadScheduler: ImmediateSchedulerType, @unchecked Se
     /// This thread's trampoline, created once per thread.
     @inline(__always)
     static var state: TrampolineState {
+        unretainedState.takeUnretainedValue()
+    }
+
+    /// This thread's trampoline without a retain: the thread-local slot owns it until
+    /// the thread ends, so a caller on this thread may borrow it.
+    @inline(__always)
+    static var unretainedState: Unmanaged<TrampolineState> {
         if let pointer = pthread_getspecific(key) {
-            return Unmanaged<TrampolineState>.fromOpaque(pointer).takeUnretainedValue()
+            return Unmanaged<TrampolineState>.fromOpaque(pointer)
         }
-        let state = TrampolineState()
-        pthread_setspecific(key, Unmanaged.passRetained(state).toOpaque())
+        return makeState()
+    }
+
+    @inline(never)
+    private static func makeState() -> Unmanaged<TrampolineState> {
+        let state = Unmanaged.passRetained(TrampolineState())
+        pthread_setspecific(key, state.toOpaque())
         return state
     }
 
@@ -80,7 +92,7 @@ final class TrampolineState {
         active = true
         defer { active = false }
         let result = body()
-        drain()
+        if !items.isEmpty { drain() }
         return result
     }
 }
