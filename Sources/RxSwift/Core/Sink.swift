@@ -27,10 +27,15 @@ class DirectObserver: @unchecked Sendable {
 }
 
 /// The direct path into `observer`, when it offers one for its element type.
+///
+/// The type is checked first: a metatype cast walks the class chain, where casting the
+/// value would go through the general dynamic cast.
 @inline(__always)
 func directPath<Observer: ObserverType>(of observer: Observer) -> DirectObserver? {
-    guard let direct = observer as? DirectObserver,
-          direct.acceptsElements(of: Observer.Element.self) else { return nil }
+    guard Observer.self is DirectObserver.Type else { return nil }
+    // `Observer` is a class deriving from DirectObserver: its value is that reference.
+    let direct = unsafeBitCast(observer, to: Unmanaged<DirectObserver>.self).takeUnretainedValue()
+    guard direct.acceptsElements(of: Observer.Element.self) else { return nil }
     return direct
 }
 
@@ -164,6 +169,11 @@ class Sink<Observer: ObserverType>: DirectObserver, Disposable, Cancelable, @unc
     /// Stores the upstream subscription; disposes it at once when the sink was
     /// already disposed (a synchronous terminal event during `subscribe`).
     final func setUpstream(_ disposable: Disposable) {
+        if state.loadRelaxed() & sinkDisposedBit != 0 {
+            // Disposed before the upstream bit was set: `dispose()` left the slot alone.
+            disposable.dispose()
+            return
+        }
         upstream = disposable
         let previous = state.fetchOr(sinkUpstreamBit)
         if previous & sinkDisposedBit != 0 {

@@ -76,8 +76,9 @@ public final class CurrentThreadScheduler: ImmediateSchedulerType, @unchecked Se
 /// The per-thread trampoline: `active` while a top-level subscription or scheduled
 /// action runs on this thread; `items` run in order once it returns.
 final class TrampolineState {
-    var active = false
-    var items = Queue<TrampolineItem>()
+    // Only this thread touches them; no dynamic exclusivity checks on every subscribe.
+    @exclusivity(unchecked) var active = false
+    @exclusivity(unchecked) var items = Queue<TrampolineItem>()
 
     func drain() {
         while let item = items.dequeue() {
