@@ -22,6 +22,7 @@ public class Observable<Element>: ObservableType, @unchecked Sendable {
 }
 
 /// Base class of the observables Rivulet implements: subscribing creates a sink.
+@usableFromInline
 class Producer<Element>: Observable<Element>, @unchecked Sendable {
     override init() {
         super.init()

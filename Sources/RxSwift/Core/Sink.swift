@@ -3,6 +3,7 @@
 /// `Event<Element>` built or switched on costs a generic-metadata lookup and enum
 /// value-witness calls; the direct path costs one virtual call. A class rather than a
 /// protocol: finding it is a class cast, not a protocol-conformance lookup.
+@usableFromInline
 class DirectObserver: @unchecked Sendable {
     init() {}
 

@@ -16,25 +16,18 @@ extension ObservableType {
     /// Subscribes element, error, completion and disposal handlers to the sequence.
     ///
     /// An error with no `onError` handler goes to `Hooks.defaultErrorHandler`.
+    @inlinable
     public func subscribe(
         onNext: ((Element) -> Void)? = nil,
         onError: ((Swift.Error) -> Void)? = nil,
         onCompleted: (() -> Void)? = nil,
         onDisposed: (() -> Void)? = nil
     ) -> Disposable {
-        let callStack = Hooks.recordCallStackOnError ? Hooks.customCaptureSubscriptionCallstack() : []
-        let token = RxTracking.open(.subscription("subscribe(onNext:onError:onCompleted:onDisposed:)"))
-        let observer = SubscribeObserver<Element>(
-            onNext: onNext, onError: onError, onCompleted: onCompleted, onDisposed: onDisposed,
-            callStack: callStack, token: token
-        )
-        let subscription = asObservable().subscribe(observer)
-        if onDisposed == nil, token == nil {
-            // Nothing to run on disposal: the upstream subscription alone is the handle.
-            // Once it is disposed nothing reaches the observer, as the sinks check.
-            return subscription
-        }
-        return BinaryDisposable(subscription, observer)
+        // Inlinable: where the caller knows `Element`, the observer's type and its
+        // conformance come from the caller's caches instead of a lookup in the
+        // runtime's generic metadata on every subscription.
+        let observer = SubscribeObserver<Element>(onNext: onNext, onError: onError, onCompleted: onCompleted, onDisposed: onDisposed)
+        return observer.handle(for: asObservable().subscribe(observer))
     }
 
     /// Subscribes handlers that receive `object` (held weakly) with each event; a
@@ -80,6 +73,7 @@ private let subscribeEndedBit = 2
 ///
 /// As a `Disposable` it is the subscription's end: `onDisposed` runs and the test kit's
 /// token closes, once, whether the sequence terminated or the caller disposed.
+@usableFromInline
 final class SubscribeObserver<Element>: DirectObserver, ObserverType, Disposable, @unchecked Sendable {
     private let onNext: ((Element) -> Void)?
     private let onError: ((Swift.Error) -> Void)?
@@ -91,20 +85,32 @@ final class SubscribeObserver<Element>: DirectObserver, ObserverType, Disposable
     /// `stopped`: a terminal event arrived; `ended`: `onDisposed` ran (or was due).
     private let state = InlineAtomicInt(0)
 
+    /// Records the call stack when `Hooks` asks for it, and opens the test kit's token
+    /// when a checked scope tracks subscriptions.
+    @usableFromInline
     init(
         onNext: ((Element) -> Void)?,
         onError: ((Swift.Error) -> Void)?,
         onCompleted: (() -> Void)?,
-        onDisposed: (() -> Void)?,
-        callStack: [String],
-        token: RxTrackingToken?
+        onDisposed: (() -> Void)?
     ) {
         self.onNext = onNext
         self.onError = onError
         self.onCompleted = onCompleted
         self.onDisposed = onDisposed
-        self.callStack = callStack
-        self.token = token
+        self.callStack = Hooks.recordCallStackOnError ? Hooks.customCaptureSubscriptionCallstack() : []
+        self.token = RxTracking.open(.subscription("subscribe(onNext:onError:onCompleted:onDisposed:)"))
+    }
+
+    /// The disposable the caller gets for `subscription`, the upstream part.
+    @usableFromInline
+    func handle(for subscription: Disposable) -> Disposable {
+        if onDisposed == nil, token == nil {
+            // Nothing to run on disposal: the upstream subscription alone is the handle.
+            // Once it is disposed nothing reaches this observer, as the sinks check.
+            return subscription
+        }
+        return BinaryDisposable(subscription, self)
     }
 
     override func acceptsElements<T>(of type: T.Type) -> Bool {
@@ -134,6 +140,7 @@ final class SubscribeObserver<Element>: DirectObserver, ObserverType, Disposable
         end()
     }
 
+    @usableFromInline
     func on(_ event: Event<Element>) {
         switch event {
         case .next(let element):
@@ -147,6 +154,7 @@ final class SubscribeObserver<Element>: DirectObserver, ObserverType, Disposable
     }
 
     /// The caller disposed the subscription (after its upstream part).
+    @usableFromInline
     func dispose() {
         end()
         token?.dispose()

@@ -1,6 +1,9 @@
 extension ObservableType {
     /// A sequence of one element, then completion.
+    @inlinable
     public static func just(_ element: Element) -> Observable<Element> {
+        // Inlinable, for the same reason as `subscribe(onNext:...)`: the caller's
+        // cache gives `Just`'s type.
         Just(element)
     }
 
@@ -149,9 +152,11 @@ struct RangeSequence<Element: FixedWidthInteger>: Sequence, IteratorProtocol {
     }
 }
 
+@usableFromInline
 final class Just<Element>: Producer<Element>, @unchecked Sendable {
     private let element: Element
 
+    @usableFromInline
     init(_ element: Element) {
         self.element = element
     }
