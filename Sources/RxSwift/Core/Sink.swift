@@ -34,10 +34,11 @@ class DirectObserver: @unchecked Sendable {
 @inline(__always)
 func directPath<Observer: ObserverType>(of observer: Observer) -> DirectObserver? {
     guard Observer.self is DirectObserver.Type else { return nil }
-    // `Observer` is a class deriving from DirectObserver: its value is that reference.
-    let direct = unsafeBitCast(observer, to: Unmanaged<DirectObserver>.self).takeUnretainedValue()
-    guard direct.acceptsElements(of: Observer.Element.self) else { return nil }
-    return direct
+    // `Observer` is a class deriving from DirectObserver: its value is that reference,
+    // which `observer` keeps alive while it is asked.
+    let direct = unsafeBitCast(observer, to: Unmanaged<DirectObserver>.self)
+    guard direct._withUnsafeGuaranteedRef({ $0.acceptsElements(of: Observer.Element.self) }) else { return nil }
+    return direct.takeUnretainedValue()
 }
 
 // The state bits of a sink. File-level constants: a static member of the generic
@@ -63,12 +64,14 @@ class Sink<Observer: ObserverType>: DirectObserver, Disposable, Cancelable, @unc
     /// Set only while a test kit tracks subscriptions (see Tracking.swift).
     private final var tracking: RxTrackingToken?
 
-    init(observer: Observer) {
-        self.observer = observer
+    init(observer: consuming Observer) {
         self.downstream = directPath(of: observer)
+        self.observer = consume observer
         super.init()
         Resources.incrementTotal()
-        tracking = RxTracking.open(.sink(type(of: self)))
+        if RxTracking.isActive {
+            tracking = RxTracking.open(.sink(type(of: self)))
+        }
     }
 
     deinit {

@@ -106,6 +106,13 @@ package enum RxTracking {
         return tracker
     }
 
+    /// Whether any scope, anywhere, installed a tracker (one relaxed load): when not,
+    /// `open` returns `nil` and a caller may skip preparing its arguments.
+    @inline(__always)
+    package static var isActive: Bool {
+        installedScopes.load(ordering: .relaxed) != 0
+    }
+
     /// A token for a new subscription of `kind` when a tracker is installed.
     @inline(__always)
     package static func open(_ kind: @autoclosure () -> RxTrackedKind) -> RxTrackingToken? {
