@@ -80,6 +80,9 @@ final class SubscribeObserver<Element>: DirectObserver, ObserverType, Disposable
     private let onCompleted: (() -> Void)?
     // Written in init; afterwards only the winner of the `ended` bit touches it.
     @exclusivity(unchecked) private var onDisposed: (() -> Void)?
+    /// Whether an `onDisposed` was given: read where `onDisposed` itself may be
+    /// changing on another thread.
+    private let hasOnDisposed: Bool
     private let callStack: [String]
     private let token: RxTrackingToken?
     /// `stopped`: a terminal event arrived; `ended`: `onDisposed` ran (or was due).
@@ -98,6 +101,7 @@ final class SubscribeObserver<Element>: DirectObserver, ObserverType, Disposable
         self.onError = onError
         self.onCompleted = onCompleted
         self.onDisposed = onDisposed
+        self.hasOnDisposed = onDisposed != nil
         self.callStack = Hooks.recordCallStackOnError ? Hooks.customCaptureSubscriptionCallstack() : []
         self.token = RxTracking.open(.subscription("subscribe(onNext:onError:onCompleted:onDisposed:)"))
     }
@@ -105,7 +109,7 @@ final class SubscribeObserver<Element>: DirectObserver, ObserverType, Disposable
     /// The disposable the caller gets for `subscription`, the upstream part.
     @usableFromInline
     func handle(for subscription: Disposable) -> Disposable {
-        if onDisposed == nil, token == nil {
+        if !hasOnDisposed, token == nil {
             // Nothing to run on disposal: the upstream subscription alone is the handle.
             // Once it is disposed nothing reaches this observer, as the sinks check.
             return subscription
@@ -162,6 +166,8 @@ final class SubscribeObserver<Element>: DirectObserver, ObserverType, Disposable
 
     /// Runs `onDisposed`, once.
     private func end() {
+        // Without onDisposed there is nothing to run, and nothing to claim.
+        if !hasOnDisposed { return }
         if state.fetchOr(subscribeEndedBit) & subscribeEndedBit != 0 { return }
         let action = onDisposed
         onDisposed = nil
