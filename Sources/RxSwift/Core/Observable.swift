@@ -22,6 +22,7 @@ public class Observable<Element>: ObservableType, @unchecked Sendable {
 }
 
 /// Base class of the observables Rivulet implements: subscribing creates a sink.
+@usableFromInline
 class Producer<Element>: Observable<Element>, @unchecked Sendable {
     override init() {
         super.init()
@@ -31,7 +32,7 @@ class Producer<Element>: Observable<Element>, @unchecked Sendable {
     /// sources nested inside a subscription start emitting once the outermost
     /// `subscribe` has wired every disposable, so `take(1)` can stop an endless one.
     override func subscribe<Observer: ObserverType>(_ observer: Observer) -> Disposable where Observer.Element == Element {
-        CurrentThreadScheduler.state.run { run(observer) }
+        CurrentThreadScheduler.unretainedState._withUnsafeGuaranteedRef { $0.run { run(observer) } }
     }
 
     func run<Observer: ObserverType>(_ observer: Observer) -> Disposable where Observer.Element == Element {

@@ -3,6 +3,7 @@
 /// `Event<Element>` built or switched on costs a generic-metadata lookup and enum
 /// value-witness calls; the direct path costs one virtual call. A class rather than a
 /// protocol: finding it is a class cast, not a protocol-conformance lookup.
+@usableFromInline
 class DirectObserver: @unchecked Sendable {
     init() {}
 
@@ -27,11 +28,17 @@ class DirectObserver: @unchecked Sendable {
 }
 
 /// The direct path into `observer`, when it offers one for its element type.
+///
+/// The type is checked first: a metatype cast walks the class chain, where casting the
+/// value would go through the general dynamic cast.
 @inline(__always)
 func directPath<Observer: ObserverType>(of observer: Observer) -> DirectObserver? {
-    guard let direct = observer as? DirectObserver,
-          direct.acceptsElements(of: Observer.Element.self) else { return nil }
-    return direct
+    guard Observer.self is DirectObserver.Type else { return nil }
+    // `Observer` is a class deriving from DirectObserver: its value is that reference,
+    // which `observer` keeps alive while it is asked.
+    let direct = unsafeBitCast(observer, to: Unmanaged<DirectObserver>.self)
+    guard direct._withUnsafeGuaranteedRef({ $0.acceptsElements(of: Observer.Element.self) }) else { return nil }
+    return direct.takeUnretainedValue()
 }
 
 // The state bits of a sink. File-level constants: a static member of the generic
@@ -52,17 +59,21 @@ class Sink<Observer: ObserverType>: DirectObserver, Disposable, Cancelable, @unc
     /// costs no reference counting.
     private final let downstream: Unmanaged<DirectObserver>?
     private final let state = InlineAtomicInt(0)
+    /// Not optional: destroying an optional existential goes through `Optional`'s
+    /// generic value witnesses; a plain existential is destroyed through its own.
     @exclusivity(unchecked)
-    private final var upstream: Disposable?
+    private final var upstream: Disposable = NopDisposable()
     /// Set only while a test kit tracks subscriptions (see Tracking.swift).
     private final var tracking: RxTrackingToken?
 
-    init(observer: Observer) {
-        self.observer = observer
+    init(observer: consuming Observer) {
         self.downstream = directPath(of: observer).map { Unmanaged.passUnretained($0) }
+        self.observer = consume observer
         super.init()
         Resources.incrementTotal()
-        tracking = RxTracking.open(.sink(type(of: self)))
+        if RxTracking.isActive {
+            tracking = RxTracking.open(.sink(type(of: self)))
+        }
     }
 
     deinit {
@@ -177,10 +188,15 @@ class Sink<Observer: ObserverType>: DirectObserver, Disposable, Cancelable, @unc
     /// Stores the upstream subscription; disposes it at once when the sink was
     /// already disposed (a synchronous terminal event during `subscribe`).
     final func setUpstream(_ disposable: Disposable) {
+        if state.loadRelaxed() & sinkDisposedBit != 0 {
+            // Disposed before the upstream bit was set: `dispose()` left the slot alone.
+            disposable.dispose()
+            return
+        }
         upstream = disposable
         let previous = state.fetchOr(sinkUpstreamBit)
         if previous & sinkDisposedBit != 0 {
-            upstream = nil
+            upstream = NopDisposable()
             disposable.dispose()
         }
     }
@@ -192,9 +208,9 @@ class Sink<Observer: ObserverType>: DirectObserver, Disposable, Cancelable, @unc
         if previous & sinkDisposedBit != 0 { return }
         tracking?.dispose()
         if previous & sinkUpstreamBit != 0 {
-            let disposable = upstream
-            upstream = nil
-            disposable?.dispose()
+            var disposable: Disposable = NopDisposable()
+            swap(&disposable, &upstream)
+            disposable.dispose()
         }
         disposeCore()
     }

@@ -16,50 +16,18 @@ extension ObservableType {
     /// Subscribes element, error, completion and disposal handlers to the sequence.
     ///
     /// An error with no `onError` handler goes to `Hooks.defaultErrorHandler`.
+    @inlinable
     public func subscribe(
         onNext: ((Element) -> Void)? = nil,
         onError: ((Swift.Error) -> Void)? = nil,
         onCompleted: (() -> Void)? = nil,
         onDisposed: (() -> Void)? = nil
     ) -> Disposable {
-        let disposable: Disposable
-        if let onDisposed {
-            disposable = Disposables.create(with: onDisposed)
-        } else {
-            disposable = Disposables.create()
-        }
-        let callStack = Hooks.recordCallStackOnError ? Hooks.customCaptureSubscriptionCallstack() : []
-        let token = RxTracking.open(.subscription("subscribe(onNext:onError:onCompleted:onDisposed:)"))
-        // Not `onNext ?? { _ in }`: passing the closure through the generic `??` wraps
-        // it in two conversion thunks, paid at every element.
-        let elementHandler: (Element) -> Void
-        if let onNext {
-            elementHandler = onNext
-        } else {
-            elementHandler = { _ in }
-        }
-        let observer = AnonymousObserver<Element>({ event in
-            switch event {
-            case .next(let value):
-                onNext?(value)
-            case .error(let error):
-                if let onError {
-                    onError(error)
-                } else {
-                    Hooks.callDefaultErrorHandler(callStack, error, tracker: token?.tracker ?? RxTracking.current)
-                }
-                token?.dispose()
-                disposable.dispose()
-            case .completed:
-                onCompleted?()
-                token?.dispose()
-                disposable.dispose()
-            }
-        }, elementHandler: elementHandler)
-        if let token {
-            return Disposables.create(asObservable().subscribe(observer), disposable, token)
-        }
-        return Disposables.create(asObservable().subscribe(observer), disposable)
+        // Inlinable: where the caller knows `Element`, the observer's type and its
+        // conformance come from the caller's caches instead of a lookup in the
+        // runtime's generic metadata on every subscription.
+        let observer = SubscribeObserver<Element>(onNext: onNext, onError: onError, onCompleted: onCompleted, onDisposed: onDisposed)
+        return observer.handle(for: asObservable().subscribe(observer))
     }
 
     /// Subscribes handlers that receive `object` (held weakly) with each event; a
@@ -84,10 +52,125 @@ extension ObservableType {
                 guard let object else { return }
                 onCompleted?(object)
             },
-            onDisposed: { [weak object] in
-                guard let object else { return }
-                onDisposed?(object)
+            onDisposed: onDisposed.map { onDisposed in
+                { [weak object] in
+                    guard let object else { return }
+                    onDisposed(object)
+                }
             }
         )
+    }
+}
+
+// The state bits of `SubscribeObserver`.
+private let subscribeStoppedBit = 1
+private let subscribeEndedBit = 2
+
+/// The observer of `subscribe(onNext:onError:onCompleted:onDisposed:)`: it holds the
+/// handlers itself and receives elements on the direct path, so a subscription needs
+/// no event closure, no `Event` per delivery and no disposable of its own for
+/// `onDisposed`. Nothing is delivered after the first terminal event.
+///
+/// As a `Disposable` it is the subscription's end: `onDisposed` runs and the test kit's
+/// token closes, once, whether the sequence terminated or the caller disposed.
+@usableFromInline
+final class SubscribeObserver<Element>: DirectObserver, ObserverType, Disposable, @unchecked Sendable {
+    private let onNext: ((Element) -> Void)?
+    private let onError: ((Swift.Error) -> Void)?
+    private let onCompleted: (() -> Void)?
+    // Written in init; afterwards only the winner of the `ended` bit touches it.
+    @exclusivity(unchecked) private var onDisposed: (() -> Void)?
+    /// Whether an `onDisposed` was given: read where `onDisposed` itself may be
+    /// changing on another thread.
+    private let hasOnDisposed: Bool
+    private let callStack: [String]
+    private let token: RxTrackingToken?
+    /// `stopped`: a terminal event arrived; `ended`: `onDisposed` ran (or was due).
+    private let state = InlineAtomicInt(0)
+
+    /// Records the call stack when `Hooks` asks for it, and opens the test kit's token
+    /// when a checked scope tracks subscriptions.
+    @usableFromInline
+    init(
+        onNext: ((Element) -> Void)?,
+        onError: ((Swift.Error) -> Void)?,
+        onCompleted: (() -> Void)?,
+        onDisposed: (() -> Void)?
+    ) {
+        self.onNext = onNext
+        self.onError = onError
+        self.onCompleted = onCompleted
+        self.onDisposed = onDisposed
+        self.hasOnDisposed = onDisposed != nil
+        self.callStack = Hooks.recordCallStackOnError ? Hooks.customCaptureSubscriptionCallstack() : []
+        self.token = RxTracking.open(.subscription("subscribe(onNext:onError:onCompleted:onDisposed:)"))
+    }
+
+    /// The disposable the caller gets for `subscription`, the upstream part.
+    @usableFromInline
+    func handle(for subscription: Disposable) -> Disposable {
+        if !hasOnDisposed, token == nil {
+            // Nothing to run on disposal: the upstream subscription alone is the handle.
+            // Once it is disposed nothing reaches this observer, as the sinks check.
+            return subscription
+        }
+        return BinaryDisposable(subscription, self)
+    }
+
+    override func acceptsElements<T>(of type: T.Type) -> Bool {
+        T.self == Element.self
+    }
+
+    override func receiveNext<T>(_ element: T) {
+        if state.loadRelaxed() & subscribeStoppedBit != 0 { return }
+        onNext?(unsafeBitCast(element, to: Element.self))
+    }
+
+    override func receiveCompleted() {
+        if state.fetchOr(subscribeStoppedBit) & subscribeStoppedBit != 0 { return }
+        onCompleted?()
+        token?.dispose()
+        end()
+    }
+
+    override func receiveError(_ error: Swift.Error) {
+        if state.fetchOr(subscribeStoppedBit) & subscribeStoppedBit != 0 { return }
+        if let onError {
+            onError(error)
+        } else {
+            Hooks.callDefaultErrorHandler(callStack, error, tracker: token?.tracker ?? RxTracking.current)
+        }
+        token?.dispose()
+        end()
+    }
+
+    @usableFromInline
+    func on(_ event: Event<Element>) {
+        switch event {
+        case .next(let element):
+            if state.loadRelaxed() & subscribeStoppedBit != 0 { return }
+            onNext?(element)
+        case .error(let error):
+            receiveError(error)
+        case .completed:
+            receiveCompleted()
+        }
+    }
+
+    /// The caller disposed the subscription (after its upstream part).
+    @usableFromInline
+    func dispose() {
+        end()
+        token?.dispose()
+    }
+
+    /// Runs `onDisposed`, once.
+    private func end() {
+        // Without onDisposed there is nothing to run, and nothing to claim.
+        if !hasOnDisposed { return }
+        if state.fetchOr(subscribeEndedBit) & subscribeEndedBit != 0 { return }
+        let action = onDisposed
+        onDisposed = nil
+        action?()
     }
 }

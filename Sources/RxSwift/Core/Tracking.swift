@@ -1,4 +1,14 @@
+#if os(Linux) || os(Android) || os(Windows) || os(FreeBSD)
+import Synchronization
+
+/// How many tracking scopes are installed, process-wide, stored in place (see
+/// `Resources`): every sink reads it when it opens.
+private let installedScopes = Atomic<Int>(0)
+#else
 import Atomics
+
+private let installedScopes = ManagedAtomic<Int>(0)
+#endif
 #if canImport(Darwin)
 import Darwin
 #elseif canImport(Glibc)
@@ -86,30 +96,35 @@ package final class RxTrackingToken: Disposable, @unchecked Sendable {
 
 /// The installed tracker of the current task, behind a global "any installed" counter.
 package enum RxTracking {
-    private static let installed = ManagedAtomic<Int>(0)
-
     @TaskLocal private static var tracker: RxTracker?
 
     /// The tracker installed for the current task, or `nil` (one relaxed load when no
     /// scope anywhere installed one).
     @inline(__always)
     package static var current: RxTracker? {
-        if installed.load(ordering: .relaxed) == 0 { return nil }
+        if installedScopes.load(ordering: .relaxed) == 0 { return nil }
         return tracker
+    }
+
+    /// Whether any scope, anywhere, installed a tracker (one relaxed load): when not,
+    /// `open` returns `nil` and a caller may skip preparing its arguments.
+    @inline(__always)
+    package static var isActive: Bool {
+        installedScopes.load(ordering: .relaxed) != 0
     }
 
     /// A token for a new subscription of `kind` when a tracker is installed.
     @inline(__always)
     package static func open(_ kind: @autoclosure () -> RxTrackedKind) -> RxTrackingToken? {
-        if installed.load(ordering: .relaxed) == 0 { return nil }
+        if installedScopes.load(ordering: .relaxed) == 0 { return nil }
         guard let tracker else { return nil }
         return RxTrackingToken(tracker: tracker, kind: kind())
     }
 
     /// Runs `operation` with `tracker` installed for it (and the tasks it creates).
     package static func withTracker<Result>(_ tracker: RxTracker, operation: () throws -> Result) rethrows -> Result {
-        installed.wrappingIncrement(ordering: .relaxed)
-        defer { installed.wrappingDecrement(ordering: .relaxed) }
+        addScopes(1)
+        defer { addScopes(-1) }
         return try $tracker.withValue(tracker, operation: operation)
     }
 
@@ -119,15 +134,23 @@ package enum RxTracking {
         isolation: isolated (any Actor)? = #isolation,
         operation: () async throws -> Result
     ) async rethrows -> Result {
-        installed.wrappingIncrement(ordering: .relaxed)
-        defer { installed.wrappingDecrement(ordering: .relaxed) }
+        addScopes(1)
+        defer { addScopes(-1) }
         return try await $tracker.withValue(tracker, operation: operation, isolation: isolation)
+    }
+
+    private static func addScopes(_ delta: Int) {
+        #if os(Linux) || os(Android) || os(Windows) || os(FreeBSD)
+        installedScopes.wrappingAdd(delta, ordering: .relaxed)
+        #else
+        installedScopes.wrappingIncrement(by: delta, ordering: .relaxed)
+        #endif
     }
 
     /// Runs `operation` with no tracker for the current task (for work a kit does on
     /// its own behalf).
     package static func withoutTracker<Result>(_ operation: () throws -> Result) rethrows -> Result {
-        if installed.load(ordering: .relaxed) == 0 { return try operation() }
+        if installedScopes.load(ordering: .relaxed) == 0 { return try operation() }
         return try $tracker.withValue(nil, operation: operation)
     }
 }

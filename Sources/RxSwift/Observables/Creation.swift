@@ -1,6 +1,9 @@
 extension ObservableType {
     /// A sequence of one element, then completion.
+    @inlinable
     public static func just(_ element: Element) -> Observable<Element> {
+        // Inlinable, for the same reason as `subscribe(onNext:...)`: the caller's
+        // cache gives `Just`'s type.
         Just(element)
     }
 
@@ -149,9 +152,11 @@ struct RangeSequence<Element: FixedWidthInteger>: Sequence, IteratorProtocol {
     }
 }
 
+@usableFromInline
 final class Just<Element>: Producer<Element>, @unchecked Sendable {
     private let element: Element
 
+    @usableFromInline
     init(_ element: Element) {
         self.element = element
     }
@@ -161,10 +166,17 @@ final class Just<Element>: Producer<Element>, @unchecked Sendable {
             direct.receiveNext(element)
             direct.receiveCompleted()
         } else {
-            observer.on(.next(element))
-            observer.on(.completed)
+            sendEvents(to: observer)
         }
         return Disposables.create()
+    }
+
+    /// Out of line: building an `Event` needs its generic metadata, which would
+    /// otherwise be looked up on every subscription.
+    @inline(never)
+    private func sendEvents<Observer: ObserverType>(to observer: Observer) where Observer.Element == Element {
+        observer.on(.next(element))
+        observer.on(.completed)
     }
 }
 
@@ -172,10 +184,16 @@ final class Empty<Element>: Producer<Element>, @unchecked Sendable {
     override func subscribe<Observer: ObserverType>(_ observer: Observer) -> Disposable where Observer.Element == Element {
         if let direct = directPath(of: observer) {
             direct.receiveCompleted()
-            return Disposables.create()
+        } else {
+            sendCompleted(to: observer)
         }
-        observer.on(.completed)
         return Disposables.create()
+    }
+
+    /// Out of line, for the same reason as `Just.sendEvents(to:)`.
+    @inline(never)
+    private func sendCompleted<Observer: ObserverType>(to observer: Observer) where Observer.Element == Element {
+        observer.on(.completed)
     }
 }
 

@@ -33,11 +33,23 @@ public final class CurrentThreadScheduler: ImmediateSchedulerType, @unchecked Se
     /// This thread's trampoline, created once per thread.
     @inline(__always)
     static var state: TrampolineState {
+        unretainedState.takeUnretainedValue()
+    }
+
+    /// This thread's trampoline without a retain: the thread-local slot owns it until
+    /// the thread ends, so a caller on this thread may borrow it.
+    @inline(__always)
+    static var unretainedState: Unmanaged<TrampolineState> {
         if let pointer = pthread_getspecific(key) {
-            return Unmanaged<TrampolineState>.fromOpaque(pointer).takeUnretainedValue()
+            return Unmanaged<TrampolineState>.fromOpaque(pointer)
         }
-        let state = TrampolineState()
-        pthread_setspecific(key, Unmanaged.passRetained(state).toOpaque())
+        return makeState()
+    }
+
+    @inline(never)
+    private static func makeState() -> Unmanaged<TrampolineState> {
+        let state = Unmanaged.passRetained(TrampolineState())
+        pthread_setspecific(key, state.toOpaque())
         return state
     }
 
@@ -64,8 +76,9 @@ public final class CurrentThreadScheduler: ImmediateSchedulerType, @unchecked Se
 /// The per-thread trampoline: `active` while a top-level subscription or scheduled
 /// action runs on this thread; `items` run in order once it returns.
 final class TrampolineState {
-    var active = false
-    var items = Queue<TrampolineItem>()
+    // Only this thread touches them; no dynamic exclusivity checks on every subscribe.
+    @exclusivity(unchecked) var active = false
+    @exclusivity(unchecked) var items = Queue<TrampolineItem>()
 
     func drain() {
         while let item = items.dequeue() {
@@ -80,7 +93,7 @@ final class TrampolineState {
         active = true
         defer { active = false }
         let result = body()
-        drain()
+        if !items.isEmpty { drain() }
         return result
     }
 }
