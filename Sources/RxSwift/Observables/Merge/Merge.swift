@@ -369,8 +369,7 @@ final class MergeSink<SourceElement, Inner: ObservableConvertibleType, Observer:
             return
         }
         guard state.delivery.claim() else {
-            state.delivery.enqueue(.next(element))
-            lock.unlock()
+            queueBehindDelivery(element)
             return
         }
         lock.unlock()
@@ -379,6 +378,15 @@ final class MergeSink<SourceElement, Inner: ObservableConvertibleType, Observer:
         let more = state.delivery.release()
         lock.unlock()
         if more { deliverQueued() }
+    }
+
+    /// Under the lock, which it releases: queues `element` behind the delivery in
+    /// progress. Out of line, so that the `Event` it builds costs its metadata lookup
+    /// here only, not on every element.
+    @inline(never)
+    private func queueBehindDelivery(_ element: Output) {
+        state.delivery.enqueue(.next(element))
+        lock.unlock()
     }
 
     /// Delivers what was queued behind a delivery that has just ended (and kept the
@@ -408,16 +416,7 @@ final class MergeSink<SourceElement, Inner: ObservableConvertibleType, Observer:
 
     /// Delivers `first`, then whatever was queued behind it meanwhile.
     private func deliver(_ first: Event<Output>) {
-        var event = first
-        while true {
-            if event.isStopEvent {
-                forwardTerminal(event)
-                return
-            }
-            forwardOn(event)
-            guard let next = lock.withLock({ state.delivery.next() }) else { return }
-            event = next
-        }
+        deliverInOrder(first, lock: lock, next: { state.delivery.next() }, step: { forwardInOrder($0) })
     }
 }
 

@@ -237,8 +237,7 @@ final class ZipSink<Buffers, Values, Observer: ObserverType>: Sink<Observer>, @u
 
     /// Delivers `first`, then whatever was queued behind it meanwhile.
     private func deliver(_ first: Event<Values>) {
-        var event = first
-        while true {
+        deliverInOrder(first, lock: lock, next: { state.delivery.next() }) { event in
             switch event {
             case .next(let values):
                 let result: Result
@@ -247,18 +246,17 @@ final class ZipSink<Buffers, Values, Observer: ObserverType>: Sink<Observer>, @u
                 } catch {
                     lock.withLock { state.abortDelivery() }
                     forwardTerminal(.error(error))
-                    return
+                    return false
                 }
                 forwardNext(result)
+                return true
             case .error(let error):
                 forwardTerminal(.error(error))
-                return
+                return false
             case .completed:
                 forwardTerminal(.completed)
-                return
+                return false
             }
-            guard let next = lock.withLock({ state.delivery.next() }) else { return }
-            event = next
         }
     }
 
