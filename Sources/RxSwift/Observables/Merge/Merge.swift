@@ -245,10 +245,14 @@ final class MergeSink<SourceElement, Inner: ObservableConvertibleType, Observer:
     /// The outer subscription and every running inner one.
     let group = CompositeDisposable()
     let outerSubscription = SingleAssignmentDisposable()
+    /// The downstream observer's direct path, if it has one: inner elements go to it as
+    /// they were received, with no copy and no lookup of the element type.
+    private let direct: DirectObserver?
 
     init(selector: @escaping (SourceElement) throws -> Inner, policy: MergePolicy, observer: Observer) {
         self.selector = selector
         self.policy = policy
+        direct = directPath(of: observer)
         super.init(observer: observer)
     }
 
@@ -360,9 +364,11 @@ final class MergeSink<SourceElement, Inner: ObservableConvertibleType, Observer:
         }
     }
 
-    /// An inner element: delivered at once, with no `Event` built, unless another
-    /// delivery is in progress (then it queues behind it).
-    func innerNext(_ element: Output) {
+    /// An inner element, of type `Output` (`T` is that type, as the inner observer
+    /// checked): delivered at once, with no `Event` built, unless another delivery is in
+    /// progress (then it queues behind it).
+    @inline(__always)
+    func innerNext<T>(_ element: T) {
         lock.lock()
         if state.isTerminated {
             lock.unlock()
@@ -373,7 +379,11 @@ final class MergeSink<SourceElement, Inner: ObservableConvertibleType, Observer:
             return
         }
         lock.unlock()
-        forwardNext(element)
+        if let direct {
+            if !isDisposed { direct.receiveNext(element) }
+        } else {
+            forwardNextOutOfLine(element)
+        }
         lock.lock()
         let more = state.delivery.release()
         lock.unlock()
@@ -384,9 +394,16 @@ final class MergeSink<SourceElement, Inner: ObservableConvertibleType, Observer:
     /// progress. Out of line, so that the `Event` it builds costs its metadata lookup
     /// here only, not on every element.
     @inline(never)
-    private func queueBehindDelivery(_ element: Output) {
-        state.delivery.enqueue(.next(element))
+    private func queueBehindDelivery<T>(_ element: T) {
+        state.delivery.enqueue(.next(unsafeBitCast(element, to: Output.self)))
         lock.unlock()
+    }
+
+    /// Out of line, so that the lookup of `Output` this needs is not made on every
+    /// element of the direct path.
+    @inline(never)
+    private func forwardNextOutOfLine<T>(_ element: T) {
+        forwardNext(unsafeBitCast(element, to: Output.self))
     }
 
     /// Delivers what was queued behind a delivery that has just ended (and kept the
@@ -435,7 +452,7 @@ final class MergeInnerObserver<SourceElement, Inner: ObservableConvertibleType, 
     }
 
     override func receiveNext<T>(_ element: T) {
-        sink.innerNext(unsafeBitCast(element, to: Observer.Element.self))
+        sink.innerNext(element)
     }
 
     override func receiveCompleted() {
