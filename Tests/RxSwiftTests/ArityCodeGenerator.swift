@@ -4,7 +4,9 @@ import RxTest
 
 // The one generator of Rivulet's arity families: `combineLatest` and `zip` for 2 to 8
 // sources (Sources/RxSwift/Observables/CombineLatest/CombineLatest+arity.swift and
-// Sources/RxSwift/Observables/Zip/Zip+arity.swift).
+// Sources/RxSwift/Observables/Zip/Zip+arity.swift), and the typed part of one
+// subscription for each arity, which both operators share
+// (Sources/RxSwift/Observables/Combining/Combining+arity.swift).
 //
 // Why a generator and not parameter packs: packs type-check and keep RxSwift's call
 // syntax (`Observable.combineLatest(a, b) { $0 + $1 }`, tuples from
@@ -15,10 +17,13 @@ import RxTest
 // fixed arity against 1.15 µs with a pack (`/usr/bin/time`, user time, 3 runs each).
 // Packs would also accept 9 or more sources, which RxSwift does not.
 //
-// What is generated is only the public overloads, each a few lines that describe the
-// sources' storage (a tuple of optionals or of queues) to the shared, hand-written
-// machinery in CombineLatest.swift and Zip.swift. The test below fails when the
-// committed files differ from what this generator produces; to regenerate them, run
+// What is generated is the public overloads, each a few lines that give the shared,
+// hand-written machinery (Combining.swift) one store per source (`LatestStore` or
+// `ZipStore`) and the result selector, and for each arity a `CombiningValues` subclass
+// that takes one value of each store and applies the selector; its element types come
+// from its own instance, so no event looks up the metadata of a tuple of them. The test
+// below fails when the committed files differ from what this generator produces; to
+// regenerate them, run
 //
 //     RIVULET_REGENERATE_ARITY=1 swift test --filter ArityCodeGenerator
 enum ArityCodeGenerator {
@@ -44,8 +49,8 @@ enum ArityCodeGenerator {
         (1...arity).map { "_ source\($0): O\($0)" }.joined(separator: ", ")
     }
 
-    private static func elements(_ arity: Int, suffix: String = "") -> String {
-        (1...arity).map { "O\($0).Element\(suffix)" }.joined(separator: ", ")
+    private static func elements(_ arity: Int) -> String {
+        (1...arity).map { "O\($0).Element" }.joined(separator: ", ")
     }
 
     private static func slots(_ arity: Int, _ template: (Int) -> String) -> String {
@@ -84,28 +89,16 @@ enum ArityCodeGenerator {
         return text
     }
 
-    private static func combineLatestBody(_ arity: Int, result: String, selector: String) -> String {
-        var body = """
-                typealias Values = (\(elements(arity, suffix: "?")))
-                return CombineLatestProducer<Values, \(result)>(
-                    sources: [
+    /// The body of a public overload: the shared generated constructor for its arity.
+    private static func combiningBody(_ arity: Int, rule: String, selector: String) -> String {
+        "        combining(.\(rule), \((1...arity).map { "source\($0)" }.joined(separator: ", ")), resultSelector: \(selector))"
+    }
 
-        """
-        for index in 0..<arity {
-            body += "                CombineLatestTypedSource<O\(index + 1).Element, Values>"
-                + "(source\(index + 1).asObservable()) { $0.\(index) = $1 },\n"
-        }
-        body += """
-                    ],
-                    initialValues: (\(slots(arity) { _ in "nil" })),
-                    resultSelector: \(selector)
-                )
-        """
-        return body
+    private static func tupleSelector(_ arity: Int) -> String {
+        "{ (\(slots(arity) { "$\($0)" })) }"
     }
 
     private static func combineLatest(_ arity: Int) -> String {
-        let unwrapped = slots(arity) { "$0.\($0)!" }
         return """
         // MARK: - \(arity) sources
 
@@ -122,7 +115,7 @@ enum ArityCodeGenerator {
                 \(parameters(arity)),
                 resultSelector: @escaping (\(elements(arity))) throws -> Element
             ) -> Observable<Element> {
-        \(combineLatestBody(arity, result: "Element", selector: "{ try resultSelector(\(unwrapped)) }"))
+        \(combiningBody(arity, rule: "combineLatest", selector: "resultSelector"))
             }
         }
 
@@ -135,7 +128,7 @@ enum ArityCodeGenerator {
             public static func combineLatest<\(genericParameters(arity))>(
                 \(parameters(arity))
             ) -> Observable<(\(elements(arity)))> {
-        \(combineLatestBody(arity, result: "(\(elements(arity)))", selector: "{ (\(unwrapped)) }"))
+        \(combiningBody(arity, rule: "combineLatest", selector: tupleSelector(arity)))
             }
         }
 
@@ -152,31 +145,7 @@ enum ArityCodeGenerator {
         return text
     }
 
-    private static func zipBody(_ arity: Int, result: String, selector: String) -> String {
-        var body = """
-                typealias Buffers = (\((1...arity).map { "Queue<O\($0).Element>" }.joined(separator: ", ")))
-                typealias Values = (\(elements(arity)))
-                return ZipProducer<Buffers, Values, \(result)>(
-                    sources: [
-
-        """
-        for index in 0..<arity {
-            body += "                ZipTypedSource<O\(index + 1).Element, Buffers, Values>"
-                + "(source\(index + 1).asObservable()) { $0.\(index).enqueue($1) },\n"
-        }
-        body += """
-                    ],
-                    buffers: (\(slots(arity) { _ in "Queue()" })),
-                    take: { (\(slots(arity) { "$0.\($0).dequeue()!" })) },
-                    completesWhenOthersDone: false,
-                    resultSelector: \(selector)
-                )
-        """
-        return body
-    }
-
     private static func zip(_ arity: Int) -> String {
-        let arguments = slots(arity) { "$0.\($0)" }
         return """
         // MARK: - \(arity) sources
 
@@ -192,7 +161,7 @@ enum ArityCodeGenerator {
                 \(parameters(arity)),
                 resultSelector: @escaping (\(elements(arity))) throws -> Element
             ) -> Observable<Element> {
-        \(zipBody(arity, result: "Element", selector: "{ try resultSelector(\(arguments)) }"))
+        \(combiningBody(arity, rule: "zip", selector: "resultSelector"))
             }
         }
 
@@ -204,7 +173,75 @@ enum ArityCodeGenerator {
             public static func zip<\(genericParameters(arity))>(
                 \(parameters(arity))
             ) -> Observable<(\(elements(arity)))> {
-        \(zipBody(arity, result: "Values", selector: "{ $0 }"))
+        \(combiningBody(arity, rule: "zip", selector: tupleSelector(arity)))
+            }
+        }
+
+        """
+    }
+
+    // MARK: the typed part of a subscription
+
+    static func combiningValues() -> String {
+        var text = """
+        // Generated by Tests/RxSwiftTests/ArityCodeGenerator.swift; do not edit by hand.
+        // Regenerate with: RIVULET_REGENERATE_ARITY=1 swift test --filter ArityCodeGenerator
+        //
+        // combineLatest and zip over 2 to 8 sources, and the typed part of one of their
+        // subscriptions: a store per source and the result selector (see Combining.swift).
+
+        """
+        for arity in arities {
+            text += "\n" + combiningValues(arity)
+        }
+        return text
+    }
+
+    private static func combiningValues(_ arity: Int) -> String {
+        let types = (1...arity).map { "E\($0)" }.joined(separator: ", ")
+        let indices = 1...arity
+        func lines(_ template: (Int) -> String) -> String {
+            indices.map { "        " + template($0) }.joined(separator: "\n")
+        }
+        return """
+        /// combineLatest or zip (`rule`) of \(arity) sources.
+        func combining<\(genericParameters(arity)), Result>(
+            _ rule: CombiningRule, \(parameters(arity)),
+            resultSelector: @escaping (\(elements(arity))) throws -> Result
+        ) -> Observable<Result> {
+            CombiningProducer(
+                rule: rule,
+                sources: [\(indices.map { "CombiningTypedSource(source\($0).asObservable())" }.joined(separator: ", "))]
+            ) {
+                CombiningValues\(arity)(
+                    \(indices.map { "makeStore(for: rule, of: O\($0).Element.self)" }.joined(separator: ", ")),
+                    resultSelector: resultSelector
+                )
+            }
+        }
+
+        /// The stores of \(arity) sources and the result selector over their values.
+        final class CombiningValues\(arity)<\(types), Result>: CombiningValues<Result> {
+        \(indices.map { "    private let store\($0): CombiningStore<E\($0)>" }.joined(separator: "\n"))
+            private let resultSelector: (\(types)) throws -> Result
+
+            init(
+                \(indices.map { "_ store\($0): CombiningStore<E\($0)>" }.joined(separator: ", ")),
+                resultSelector: @escaping (\(types)) throws -> Result
+            ) {
+        \(lines { "self.store\($0) = store\($0)" })
+                self.resultSelector = resultSelector
+                super.init(stores: [\(indices.map { "store\($0)" }.joined(separator: ", "))])
+            }
+
+            override func keepForQueuedDelivery() {
+        \(lines { "store\($0).keepForQueuedDelivery()" })
+            }
+
+            override func result(queued: Bool, unlocking lock: Lock) throws -> Result {
+        \(lines { "let value\($0) = store\($0).take(queued: queued)" })
+                lock.unlock()
+                return try resultSelector(\(indices.map { "value\($0)" }.joined(separator: ", ")))
             }
         }
 
@@ -217,6 +254,7 @@ enum ArityCodeGenerator {
         [
             ("Sources/RxSwift/Observables/CombineLatest/CombineLatest+arity.swift", combineLatest()),
             ("Sources/RxSwift/Observables/Zip/Zip+arity.swift", zip()),
+            ("Sources/RxSwift/Observables/Combining/Combining+arity.swift", combiningValues()),
         ]
     }
 

@@ -410,4 +410,43 @@ struct CombineLatestTests {
         #expect(maxDepth == 1)
         subscription.dispose()
     }
+
+    @Test("each set of values queued behind a delivery keeps the values it had when it was due")
+    func reentrantSetsKeepTheirValues() {
+        let left = PublishSubject<Int>()
+        let right = PublishSubject<String>()
+        var received: [String] = []
+        let subscription = Observable.combineLatest(left, right) { "\($0)\($1)" }
+            .subscribe(onNext: { value in
+                received.append(value)
+                if value == "1a" {
+                    left.onNext(2)
+                    right.onNext("b")
+                    left.onNext(3)
+                }
+            })
+        left.onNext(1)
+        right.onNext("a")
+        right.onNext("c")
+        #expect(received == ["1a", "2a", "2b", "3b", "3c"])
+        subscription.dispose()
+    }
+
+    @Test("the collection form queues sets of values behind a delivery with their values too")
+    func reentrantCollectionSets() {
+        let sources = [PublishSubject<Int>(), PublishSubject<Int>(), PublishSubject<Int>()]
+        var received: [[Int]] = []
+        let subscription = Observable.combineLatest(sources)
+            .subscribe(onNext: { values in
+                received.append(values)
+                if values == [1, 1, 1] {
+                    sources[1].onNext(2)
+                    sources[2].onNext(3)
+                }
+            })
+        for source in sources { source.onNext(1) }
+        sources[0].onNext(4)
+        #expect(received == [[1, 1, 1], [1, 2, 1], [1, 2, 3], [4, 2, 3]])
+        subscription.dispose()
+    }
 }

@@ -289,4 +289,64 @@ struct ZipTests {
         }
         #expect(res.events == [.next(210, count - 1), .next(220, (count - 1) * 100), .completed(230)])
     }
+
+    // MARK: re-entrancy
+
+    @Test("pairs completed while delivering are delivered after, in order, not inside")
+    func reentrantPairs() {
+        let left = PublishSubject<Int>()
+        let right = PublishSubject<String>()
+        var received: [String] = []
+        var depth = 0
+        var maxDepth = 0
+        let subscription = Observable.zip(left, right) { "\($0)\($1)" }
+            .subscribe(onNext: { value in
+                depth += 1
+                maxDepth = max(maxDepth, depth)
+                received.append(value)
+                if value == "1a" {
+                    left.onNext(2)
+                    left.onNext(3)
+                    right.onNext("b")
+                    right.onNext("c")
+                    left.onNext(4)
+                }
+                depth -= 1
+            })
+        left.onNext(1)
+        right.onNext("a")
+        right.onNext("d")
+        #expect(received == ["1a", "2b", "3c", "4d"])
+        #expect(maxDepth == 1)
+        subscription.dispose()
+    }
+
+    @Test("an error thrown by the selector for a queued pair ends the sequence, and nothing follows")
+    func reentrantSelectorError() {
+        let left = PublishSubject<Int>()
+        let right = PublishSubject<Int>()
+        var received: [String] = []
+        let subscription = Observable.zip(left, right) { a, b -> Int in
+            if a == 2 { throw RivuletTestError.boom }
+            return a + b
+        }
+        .subscribe(
+            onNext: { value in
+                received.append("\(value)")
+                if value == 2 {
+                    left.onNext(2)
+                    right.onNext(2)
+                    left.onNext(3)
+                    right.onNext(3)
+                }
+            },
+            onError: { _ in received.append("error") }
+        )
+        left.onNext(1)
+        right.onNext(1)
+        left.onNext(5)
+        right.onNext(5)
+        #expect(received == ["2", "error"])
+        subscription.dispose()
+    }
 }

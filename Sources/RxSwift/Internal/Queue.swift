@@ -196,3 +196,73 @@ package struct PriorityQueue<Element> {
         }
     }
 }
+
+/// A FIFO ring buffer in one class instance, for per-event code that is generic over
+/// `Element` (zip's queues, combineLatest's kept values).
+///
+/// Every operation needs only `Element`'s value witnesses, which come with the
+/// instance's own metadata: no generic metadata lookup (a `Queue<Element>` looks up
+/// `QueueStorage<Element>` and returns `Optional<Element>`, each a lookup in
+/// unspecialised code). Not thread-safe; its owner guards it.
+final class ElementQueue<Element> {
+    private var elements: UnsafeMutablePointer<Element>?
+    private var head = 0
+    private(set) var count = 0
+    private var capacity = 0
+
+    init() {}
+
+    deinit {
+        removeAll()
+        elements?.deallocate()
+    }
+
+    var isEmpty: Bool { count == 0 }
+
+    /// Appends a copy of `element`, whose type the caller checked is `Element`.
+    @inline(__always)
+    func append<T>(bitCasting element: T) {
+        if count == capacity { grow() }
+        var slot = head + count
+        if slot >= capacity { slot -= capacity }
+        UnsafeMutableRawPointer(elements.unsafelyUnwrapped + slot).assumingMemoryBound(to: T.self).initialize(to: element)
+        count += 1
+    }
+
+    /// Removes and returns the oldest element; there must be one.
+    @inline(__always)
+    func removeFirst() -> Element {
+        precondition(count > 0, "Rivulet: removeFirst on an empty element queue")
+        let element = (elements.unsafelyUnwrapped + head).move()
+        head += 1
+        if head == capacity { head = 0 }
+        count -= 1
+        return element
+    }
+
+    /// Removes every element (and keeps the room).
+    func removeAll() {
+        while count > 0 {
+            (elements.unsafelyUnwrapped + head).deinitialize(count: 1)
+            head += 1
+            if head == capacity { head = 0 }
+            count -= 1
+        }
+        head = 0
+    }
+
+    @inline(never)
+    private func grow() {
+        let newCapacity = Swift.max(capacity * 2, 4)
+        let grown = UnsafeMutablePointer<Element>.allocate(capacity: newCapacity)
+        if let elements {
+            let firstRun = Swift.min(count, capacity - head)
+            grown.moveInitialize(from: elements + head, count: firstRun)
+            (grown + firstRun).moveInitialize(from: elements, count: count - firstRun)
+            elements.deallocate()
+        }
+        elements = grown
+        head = 0
+        capacity = newCapacity
+    }
+}

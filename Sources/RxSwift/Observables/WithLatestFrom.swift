@@ -109,8 +109,7 @@ final class WithLatestFromSink<First, Second, Observer: ObserverType>: Sink<Obse
 
     /// Delivers `first`, then whatever was queued behind it meanwhile.
     private func deliver(_ first: Event<(First, Second)>) {
-        var event = first
-        while true {
+        deliverInOrder(first, lock: lock, next: { state.delivery.next() }) { event in
             switch event {
             case .next(let (element, latest)):
                 let result: Result
@@ -119,18 +118,17 @@ final class WithLatestFromSink<First, Second, Observer: ObserverType>: Sink<Obse
                 } catch {
                     lock.withLock { state.abortDelivery() }
                     forwardTerminal(.error(error))
-                    return
+                    return false
                 }
                 forwardOn(.next(result))
+                return true
             case .error(let error):
                 forwardTerminal(.error(error))
-                return
+                return false
             case .completed:
                 forwardTerminal(.completed)
-                return
+                return false
             }
-            guard let next = lock.withLock({ state.delivery.next() }) else { return }
-            event = next
         }
     }
 }

@@ -41,18 +41,5 @@ private func makeCombineLatestCollection<Collection: Swift.Collection, Result>(
     _ collection: Collection,
     resultSelector: @escaping ([Collection.Element.Element]) throws -> Result
 ) -> Observable<Result> where Collection.Element: ObservableType {
-    typealias Element = Collection.Element.Element
-    typealias Values = ContiguousArray<Element?>
-    var sources: [CombineLatestSource<Values>] = []
-    sources.reserveCapacity(collection.count)
-    for (index, source) in collection.enumerated() {
-        sources.append(CombineLatestTypedSource<Element, Values>(source.asObservable()) { values, element in
-            values[index] = element
-        })
-    }
-    return CombineLatestProducer(
-        sources: sources,
-        initialValues: Values(repeating: nil, count: sources.count),
-        resultSelector: { values in try resultSelector(values.map { $0! }) }
-    )
+    makeCombiningCollection(collection, rule: .combineLatest, makeStore: { LatestStore() }, resultSelector: resultSelector)
 }

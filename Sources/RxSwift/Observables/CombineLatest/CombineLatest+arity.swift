@@ -27,15 +27,7 @@ extension ObservableType {
         _ source1: O1, _ source2: O2,
         resultSelector: @escaping (O1.Element, O2.Element) throws -> Element
     ) -> Observable<Element> {
-        typealias Values = (O1.Element?, O2.Element?)
-        return CombineLatestProducer<Values, Element>(
-            sources: [
-                CombineLatestTypedSource<O1.Element, Values>(source1.asObservable()) { $0.0 = $1 },
-                CombineLatestTypedSource<O2.Element, Values>(source2.asObservable()) { $0.1 = $1 },
-            ],
-            initialValues: (nil, nil),
-            resultSelector: { try resultSelector($0.0!, $0.1!) }
-        )
+        combining(.combineLatest, source1, source2, resultSelector: resultSelector)
     }
 }
 
@@ -48,15 +40,7 @@ extension ObservableType where Element == Any {
     public static func combineLatest<O1: ObservableType, O2: ObservableType>(
         _ source1: O1, _ source2: O2
     ) -> Observable<(O1.Element, O2.Element)> {
-        typealias Values = (O1.Element?, O2.Element?)
-        return CombineLatestProducer<Values, (O1.Element, O2.Element)>(
-            sources: [
-                CombineLatestTypedSource<O1.Element, Values>(source1.asObservable()) { $0.0 = $1 },
-                CombineLatestTypedSource<O2.Element, Values>(source2.asObservable()) { $0.1 = $1 },
-            ],
-            initialValues: (nil, nil),
-            resultSelector: { ($0.0!, $0.1!) }
-        )
+        combining(.combineLatest, source1, source2, resultSelector: { ($0, $1) })
     }
 }
 
@@ -75,16 +59,7 @@ extension ObservableType {
         _ source1: O1, _ source2: O2, _ source3: O3,
         resultSelector: @escaping (O1.Element, O2.Element, O3.Element) throws -> Element
     ) -> Observable<Element> {
-        typealias Values = (O1.Element?, O2.Element?, O3.Element?)
-        return CombineLatestProducer<Values, Element>(
-            sources: [
-                CombineLatestTypedSource<O1.Element, Values>(source1.asObservable()) { $0.0 = $1 },
-                CombineLatestTypedSource<O2.Element, Values>(source2.asObservable()) { $0.1 = $1 },
-                CombineLatestTypedSource<O3.Element, Values>(source3.asObservable()) { $0.2 = $1 },
-            ],
-            initialValues: (nil, nil, nil),
-            resultSelector: { try resultSelector($0.0!, $0.1!, $0.2!) }
-        )
+        combining(.combineLatest, source1, source2, source3, resultSelector: resultSelector)
     }
 }
 
@@ -97,16 +72,7 @@ extension ObservableType where Element == Any {
     public static func combineLatest<O1: ObservableType, O2: ObservableType, O3: ObservableType>(
         _ source1: O1, _ source2: O2, _ source3: O3
     ) -> Observable<(O1.Element, O2.Element, O3.Element)> {
-        typealias Values = (O1.Element?, O2.Element?, O3.Element?)
-        return CombineLatestProducer<Values, (O1.Element, O2.Element, O3.Element)>(
-            sources: [
-                CombineLatestTypedSource<O1.Element, Values>(source1.asObservable()) { $0.0 = $1 },
-                CombineLatestTypedSource<O2.Element, Values>(source2.asObservable()) { $0.1 = $1 },
-                CombineLatestTypedSource<O3.Element, Values>(source3.asObservable()) { $0.2 = $1 },
-            ],
-            initialValues: (nil, nil, nil),
-            resultSelector: { ($0.0!, $0.1!, $0.2!) }
-        )
+        combining(.combineLatest, source1, source2, source3, resultSelector: { ($0, $1, $2) })
     }
 }
 
@@ -125,17 +91,7 @@ extension ObservableType {
         _ source1: O1, _ source2: O2, _ source3: O3, _ source4: O4,
         resultSelector: @escaping (O1.Element, O2.Element, O3.Element, O4.Element) throws -> Element
     ) -> Observable<Element> {
-        typealias Values = (O1.Element?, O2.Element?, O3.Element?, O4.Element?)
-        return CombineLatestProducer<Values, Element>(
-            sources: [
-                CombineLatestTypedSource<O1.Element, Values>(source1.asObservable()) { $0.0 = $1 },
-                CombineLatestTypedSource<O2.Element, Values>(source2.asObservable()) { $0.1 = $1 },
-                CombineLatestTypedSource<O3.Element, Values>(source3.asObservable()) { $0.2 = $1 },
-                CombineLatestTypedSource<O4.Element, Values>(source4.asObservable()) { $0.3 = $1 },
-            ],
-            initialValues: (nil, nil, nil, nil),
-            resultSelector: { try resultSelector($0.0!, $0.1!, $0.2!, $0.3!) }
-        )
+        combining(.combineLatest, source1, source2, source3, source4, resultSelector: resultSelector)
     }
 }
 
@@ -148,17 +104,7 @@ extension ObservableType where Element == Any {
     public static func combineLatest<O1: ObservableType, O2: ObservableType, O3: ObservableType, O4: ObservableType>(
         _ source1: O1, _ source2: O2, _ source3: O3, _ source4: O4
     ) -> Observable<(O1.Element, O2.Element, O3.Element, O4.Element)> {
-        typealias Values = (O1.Element?, O2.Element?, O3.Element?, O4.Element?)
-        return CombineLatestProducer<Values, (O1.Element, O2.Element, O3.Element, O4.Element)>(
-            sources: [
-                CombineLatestTypedSource<O1.Element, Values>(source1.asObservable()) { $0.0 = $1 },
-                CombineLatestTypedSource<O2.Element, Values>(source2.asObservable()) { $0.1 = $1 },
-                CombineLatestTypedSource<O3.Element, Values>(source3.asObservable()) { $0.2 = $1 },
-                CombineLatestTypedSource<O4.Element, Values>(source4.asObservable()) { $0.3 = $1 },
-            ],
-            initialValues: (nil, nil, nil, nil),
-            resultSelector: { ($0.0!, $0.1!, $0.2!, $0.3!) }
-        )
+        combining(.combineLatest, source1, source2, source3, source4, resultSelector: { ($0, $1, $2, $3) })
     }
 }
 
@@ -177,18 +123,7 @@ extension ObservableType {
         _ source1: O1, _ source2: O2, _ source3: O3, _ source4: O4, _ source5: O5,
         resultSelector: @escaping (O1.Element, O2.Element, O3.Element, O4.Element, O5.Element) throws -> Element
     ) -> Observable<Element> {
-        typealias Values = (O1.Element?, O2.Element?, O3.Element?, O4.Element?, O5.Element?)
-        return CombineLatestProducer<Values, Element>(
-            sources: [
-                CombineLatestTypedSource<O1.Element, Values>(source1.asObservable()) { $0.0 = $1 },
-                CombineLatestTypedSource<O2.Element, Values>(source2.asObservable()) { $0.1 = $1 },
-                CombineLatestTypedSource<O3.Element, Values>(source3.asObservable()) { $0.2 = $1 },
-                CombineLatestTypedSource<O4.Element, Values>(source4.asObservable()) { $0.3 = $1 },
-                CombineLatestTypedSource<O5.Element, Values>(source5.asObservable()) { $0.4 = $1 },
-            ],
-            initialValues: (nil, nil, nil, nil, nil),
-            resultSelector: { try resultSelector($0.0!, $0.1!, $0.2!, $0.3!, $0.4!) }
-        )
+        combining(.combineLatest, source1, source2, source3, source4, source5, resultSelector: resultSelector)
     }
 }
 
@@ -201,18 +136,7 @@ extension ObservableType where Element == Any {
     public static func combineLatest<O1: ObservableType, O2: ObservableType, O3: ObservableType, O4: ObservableType, O5: ObservableType>(
         _ source1: O1, _ source2: O2, _ source3: O3, _ source4: O4, _ source5: O5
     ) -> Observable<(O1.Element, O2.Element, O3.Element, O4.Element, O5.Element)> {
-        typealias Values = (O1.Element?, O2.Element?, O3.Element?, O4.Element?, O5.Element?)
-        return CombineLatestProducer<Values, (O1.Element, O2.Element, O3.Element, O4.Element, O5.Element)>(
-            sources: [
-                CombineLatestTypedSource<O1.Element, Values>(source1.asObservable()) { $0.0 = $1 },
-                CombineLatestTypedSource<O2.Element, Values>(source2.asObservable()) { $0.1 = $1 },
-                CombineLatestTypedSource<O3.Element, Values>(source3.asObservable()) { $0.2 = $1 },
-                CombineLatestTypedSource<O4.Element, Values>(source4.asObservable()) { $0.3 = $1 },
-                CombineLatestTypedSource<O5.Element, Values>(source5.asObservable()) { $0.4 = $1 },
-            ],
-            initialValues: (nil, nil, nil, nil, nil),
-            resultSelector: { ($0.0!, $0.1!, $0.2!, $0.3!, $0.4!) }
-        )
+        combining(.combineLatest, source1, source2, source3, source4, source5, resultSelector: { ($0, $1, $2, $3, $4) })
     }
 }
 
@@ -231,19 +155,7 @@ extension ObservableType {
         _ source1: O1, _ source2: O2, _ source3: O3, _ source4: O4, _ source5: O5, _ source6: O6,
         resultSelector: @escaping (O1.Element, O2.Element, O3.Element, O4.Element, O5.Element, O6.Element) throws -> Element
     ) -> Observable<Element> {
-        typealias Values = (O1.Element?, O2.Element?, O3.Element?, O4.Element?, O5.Element?, O6.Element?)
-        return CombineLatestProducer<Values, Element>(
-            sources: [
-                CombineLatestTypedSource<O1.Element, Values>(source1.asObservable()) { $0.0 = $1 },
-                CombineLatestTypedSource<O2.Element, Values>(source2.asObservable()) { $0.1 = $1 },
-                CombineLatestTypedSource<O3.Element, Values>(source3.asObservable()) { $0.2 = $1 },
-                CombineLatestTypedSource<O4.Element, Values>(source4.asObservable()) { $0.3 = $1 },
-                CombineLatestTypedSource<O5.Element, Values>(source5.asObservable()) { $0.4 = $1 },
-                CombineLatestTypedSource<O6.Element, Values>(source6.asObservable()) { $0.5 = $1 },
-            ],
-            initialValues: (nil, nil, nil, nil, nil, nil),
-            resultSelector: { try resultSelector($0.0!, $0.1!, $0.2!, $0.3!, $0.4!, $0.5!) }
-        )
+        combining(.combineLatest, source1, source2, source3, source4, source5, source6, resultSelector: resultSelector)
     }
 }
 
@@ -256,19 +168,7 @@ extension ObservableType where Element == Any {
     public static func combineLatest<O1: ObservableType, O2: ObservableType, O3: ObservableType, O4: ObservableType, O5: ObservableType, O6: ObservableType>(
         _ source1: O1, _ source2: O2, _ source3: O3, _ source4: O4, _ source5: O5, _ source6: O6
     ) -> Observable<(O1.Element, O2.Element, O3.Element, O4.Element, O5.Element, O6.Element)> {
-        typealias Values = (O1.Element?, O2.Element?, O3.Element?, O4.Element?, O5.Element?, O6.Element?)
-        return CombineLatestProducer<Values, (O1.Element, O2.Element, O3.Element, O4.Element, O5.Element, O6.Element)>(
-            sources: [
-                CombineLatestTypedSource<O1.Element, Values>(source1.asObservable()) { $0.0 = $1 },
-                CombineLatestTypedSource<O2.Element, Values>(source2.asObservable()) { $0.1 = $1 },
-                CombineLatestTypedSource<O3.Element, Values>(source3.asObservable()) { $0.2 = $1 },
-                CombineLatestTypedSource<O4.Element, Values>(source4.asObservable()) { $0.3 = $1 },
-                CombineLatestTypedSource<O5.Element, Values>(source5.asObservable()) { $0.4 = $1 },
-                CombineLatestTypedSource<O6.Element, Values>(source6.asObservable()) { $0.5 = $1 },
-            ],
-            initialValues: (nil, nil, nil, nil, nil, nil),
-            resultSelector: { ($0.0!, $0.1!, $0.2!, $0.3!, $0.4!, $0.5!) }
-        )
+        combining(.combineLatest, source1, source2, source3, source4, source5, source6, resultSelector: { ($0, $1, $2, $3, $4, $5) })
     }
 }
 
@@ -287,20 +187,7 @@ extension ObservableType {
         _ source1: O1, _ source2: O2, _ source3: O3, _ source4: O4, _ source5: O5, _ source6: O6, _ source7: O7,
         resultSelector: @escaping (O1.Element, O2.Element, O3.Element, O4.Element, O5.Element, O6.Element, O7.Element) throws -> Element
     ) -> Observable<Element> {
-        typealias Values = (O1.Element?, O2.Element?, O3.Element?, O4.Element?, O5.Element?, O6.Element?, O7.Element?)
-        return CombineLatestProducer<Values, Element>(
-            sources: [
-                CombineLatestTypedSource<O1.Element, Values>(source1.asObservable()) { $0.0 = $1 },
-                CombineLatestTypedSource<O2.Element, Values>(source2.asObservable()) { $0.1 = $1 },
-                CombineLatestTypedSource<O3.Element, Values>(source3.asObservable()) { $0.2 = $1 },
-                CombineLatestTypedSource<O4.Element, Values>(source4.asObservable()) { $0.3 = $1 },
-                CombineLatestTypedSource<O5.Element, Values>(source5.asObservable()) { $0.4 = $1 },
-                CombineLatestTypedSource<O6.Element, Values>(source6.asObservable()) { $0.5 = $1 },
-                CombineLatestTypedSource<O7.Element, Values>(source7.asObservable()) { $0.6 = $1 },
-            ],
-            initialValues: (nil, nil, nil, nil, nil, nil, nil),
-            resultSelector: { try resultSelector($0.0!, $0.1!, $0.2!, $0.3!, $0.4!, $0.5!, $0.6!) }
-        )
+        combining(.combineLatest, source1, source2, source3, source4, source5, source6, source7, resultSelector: resultSelector)
     }
 }
 
@@ -313,20 +200,7 @@ extension ObservableType where Element == Any {
     public static func combineLatest<O1: ObservableType, O2: ObservableType, O3: ObservableType, O4: ObservableType, O5: ObservableType, O6: ObservableType, O7: ObservableType>(
         _ source1: O1, _ source2: O2, _ source3: O3, _ source4: O4, _ source5: O5, _ source6: O6, _ source7: O7
     ) -> Observable<(O1.Element, O2.Element, O3.Element, O4.Element, O5.Element, O6.Element, O7.Element)> {
-        typealias Values = (O1.Element?, O2.Element?, O3.Element?, O4.Element?, O5.Element?, O6.Element?, O7.Element?)
-        return CombineLatestProducer<Values, (O1.Element, O2.Element, O3.Element, O4.Element, O5.Element, O6.Element, O7.Element)>(
-            sources: [
-                CombineLatestTypedSource<O1.Element, Values>(source1.asObservable()) { $0.0 = $1 },
-                CombineLatestTypedSource<O2.Element, Values>(source2.asObservable()) { $0.1 = $1 },
-                CombineLatestTypedSource<O3.Element, Values>(source3.asObservable()) { $0.2 = $1 },
-                CombineLatestTypedSource<O4.Element, Values>(source4.asObservable()) { $0.3 = $1 },
-                CombineLatestTypedSource<O5.Element, Values>(source5.asObservable()) { $0.4 = $1 },
-                CombineLatestTypedSource<O6.Element, Values>(source6.asObservable()) { $0.5 = $1 },
-                CombineLatestTypedSource<O7.Element, Values>(source7.asObservable()) { $0.6 = $1 },
-            ],
-            initialValues: (nil, nil, nil, nil, nil, nil, nil),
-            resultSelector: { ($0.0!, $0.1!, $0.2!, $0.3!, $0.4!, $0.5!, $0.6!) }
-        )
+        combining(.combineLatest, source1, source2, source3, source4, source5, source6, source7, resultSelector: { ($0, $1, $2, $3, $4, $5, $6) })
     }
 }
 
@@ -345,21 +219,7 @@ extension ObservableType {
         _ source1: O1, _ source2: O2, _ source3: O3, _ source4: O4, _ source5: O5, _ source6: O6, _ source7: O7, _ source8: O8,
         resultSelector: @escaping (O1.Element, O2.Element, O3.Element, O4.Element, O5.Element, O6.Element, O7.Element, O8.Element) throws -> Element
     ) -> Observable<Element> {
-        typealias Values = (O1.Element?, O2.Element?, O3.Element?, O4.Element?, O5.Element?, O6.Element?, O7.Element?, O8.Element?)
-        return CombineLatestProducer<Values, Element>(
-            sources: [
-                CombineLatestTypedSource<O1.Element, Values>(source1.asObservable()) { $0.0 = $1 },
-                CombineLatestTypedSource<O2.Element, Values>(source2.asObservable()) { $0.1 = $1 },
-                CombineLatestTypedSource<O3.Element, Values>(source3.asObservable()) { $0.2 = $1 },
-                CombineLatestTypedSource<O4.Element, Values>(source4.asObservable()) { $0.3 = $1 },
-                CombineLatestTypedSource<O5.Element, Values>(source5.asObservable()) { $0.4 = $1 },
-                CombineLatestTypedSource<O6.Element, Values>(source6.asObservable()) { $0.5 = $1 },
-                CombineLatestTypedSource<O7.Element, Values>(source7.asObservable()) { $0.6 = $1 },
-                CombineLatestTypedSource<O8.Element, Values>(source8.asObservable()) { $0.7 = $1 },
-            ],
-            initialValues: (nil, nil, nil, nil, nil, nil, nil, nil),
-            resultSelector: { try resultSelector($0.0!, $0.1!, $0.2!, $0.3!, $0.4!, $0.5!, $0.6!, $0.7!) }
-        )
+        combining(.combineLatest, source1, source2, source3, source4, source5, source6, source7, source8, resultSelector: resultSelector)
     }
 }
 
@@ -372,20 +232,6 @@ extension ObservableType where Element == Any {
     public static func combineLatest<O1: ObservableType, O2: ObservableType, O3: ObservableType, O4: ObservableType, O5: ObservableType, O6: ObservableType, O7: ObservableType, O8: ObservableType>(
         _ source1: O1, _ source2: O2, _ source3: O3, _ source4: O4, _ source5: O5, _ source6: O6, _ source7: O7, _ source8: O8
     ) -> Observable<(O1.Element, O2.Element, O3.Element, O4.Element, O5.Element, O6.Element, O7.Element, O8.Element)> {
-        typealias Values = (O1.Element?, O2.Element?, O3.Element?, O4.Element?, O5.Element?, O6.Element?, O7.Element?, O8.Element?)
-        return CombineLatestProducer<Values, (O1.Element, O2.Element, O3.Element, O4.Element, O5.Element, O6.Element, O7.Element, O8.Element)>(
-            sources: [
-                CombineLatestTypedSource<O1.Element, Values>(source1.asObservable()) { $0.0 = $1 },
-                CombineLatestTypedSource<O2.Element, Values>(source2.asObservable()) { $0.1 = $1 },
-                CombineLatestTypedSource<O3.Element, Values>(source3.asObservable()) { $0.2 = $1 },
-                CombineLatestTypedSource<O4.Element, Values>(source4.asObservable()) { $0.3 = $1 },
-                CombineLatestTypedSource<O5.Element, Values>(source5.asObservable()) { $0.4 = $1 },
-                CombineLatestTypedSource<O6.Element, Values>(source6.asObservable()) { $0.5 = $1 },
-                CombineLatestTypedSource<O7.Element, Values>(source7.asObservable()) { $0.6 = $1 },
-                CombineLatestTypedSource<O8.Element, Values>(source8.asObservable()) { $0.7 = $1 },
-            ],
-            initialValues: (nil, nil, nil, nil, nil, nil, nil, nil),
-            resultSelector: { ($0.0!, $0.1!, $0.2!, $0.3!, $0.4!, $0.5!, $0.6!, $0.7!) }
-        )
+        combining(.combineLatest, source1, source2, source3, source4, source5, source6, source7, source8, resultSelector: { ($0, $1, $2, $3, $4, $5, $6, $7) })
     }
 }

@@ -245,10 +245,14 @@ final class MergeSink<SourceElement, Inner: ObservableConvertibleType, Observer:
     /// The outer subscription and every running inner one.
     let group = CompositeDisposable()
     let outerSubscription = SingleAssignmentDisposable()
+    /// The downstream observer's direct path, if it has one: inner elements go to it as
+    /// they were received, with no copy and no lookup of the element type.
+    private let direct: DirectObserver?
 
     init(selector: @escaping (SourceElement) throws -> Inner, policy: MergePolicy, observer: Observer) {
         self.selector = selector
         self.policy = policy
+        direct = directPath(of: observer)
         super.init(observer: observer)
     }
 
@@ -360,25 +364,46 @@ final class MergeSink<SourceElement, Inner: ObservableConvertibleType, Observer:
         }
     }
 
-    /// An inner element: delivered at once, with no `Event` built, unless another
-    /// delivery is in progress (then it queues behind it).
-    func innerNext(_ element: Output) {
+    /// An inner element, of type `Output` (`T` is that type, as the inner observer
+    /// checked): delivered at once, with no `Event` built, unless another delivery is in
+    /// progress (then it queues behind it).
+    @inline(__always)
+    func innerNext<T>(_ element: T) {
         lock.lock()
         if state.isTerminated {
             lock.unlock()
             return
         }
         guard state.delivery.claim() else {
-            state.delivery.enqueue(.next(element))
-            lock.unlock()
+            queueBehindDelivery(element)
             return
         }
         lock.unlock()
-        forwardNext(element)
+        if let direct {
+            if !isDisposed { direct.receiveNext(element) }
+        } else {
+            forwardNextOutOfLine(element)
+        }
         lock.lock()
         let more = state.delivery.release()
         lock.unlock()
         if more { deliverQueued() }
+    }
+
+    /// Under the lock, which it releases: queues `element` behind the delivery in
+    /// progress. Out of line, so that the `Event` it builds costs its metadata lookup
+    /// here only, not on every element.
+    @inline(never)
+    private func queueBehindDelivery<T>(_ element: T) {
+        state.delivery.enqueue(.next(unsafeBitCast(element, to: Output.self)))
+        lock.unlock()
+    }
+
+    /// Out of line, so that the lookup of `Output` this needs is not made on every
+    /// element of the direct path.
+    @inline(never)
+    private func forwardNextOutOfLine<T>(_ element: T) {
+        forwardNext(unsafeBitCast(element, to: Output.self))
     }
 
     /// Delivers what was queued behind a delivery that has just ended (and kept the
@@ -408,16 +433,7 @@ final class MergeSink<SourceElement, Inner: ObservableConvertibleType, Observer:
 
     /// Delivers `first`, then whatever was queued behind it meanwhile.
     private func deliver(_ first: Event<Output>) {
-        var event = first
-        while true {
-            if event.isStopEvent {
-                forwardTerminal(event)
-                return
-            }
-            forwardOn(event)
-            guard let next = lock.withLock({ state.delivery.next() }) else { return }
-            event = next
-        }
+        deliverInOrder(first, lock: lock, next: { state.delivery.next() }, step: { forwardInOrder($0) })
     }
 }
 
@@ -436,7 +452,7 @@ final class MergeInnerObserver<SourceElement, Inner: ObservableConvertibleType, 
     }
 
     override func receiveNext<T>(_ element: T) {
-        sink.innerNext(unsafeBitCast(element, to: Observer.Element.self))
+        sink.innerNext(element)
     }
 
     override func receiveCompleted() {

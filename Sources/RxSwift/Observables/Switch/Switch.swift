@@ -162,16 +162,7 @@ final class SwitchSink<SourceElement, Inner: ObservableConvertibleType, Observer
 
     /// Delivers `first`, then whatever was queued behind it meanwhile.
     private func deliver(_ first: Event<Output>) {
-        var event = first
-        while true {
-            if event.isStopEvent {
-                forwardTerminal(event)
-                return
-            }
-            forwardOn(event)
-            guard let next = lock.withLock({ state.delivery.next() }) else { return }
-            event = next
-        }
+        deliverInOrder(first, lock: lock, next: { state.delivery.next() }, step: { forwardInOrder($0) })
     }
 }
 

@@ -40,27 +40,5 @@ private func makeZipCollection<Collection: Swift.Collection, Result>(
     _ collection: Collection,
     resultSelector: @escaping ([Collection.Element.Element]) throws -> Result
 ) -> Observable<Result> where Collection.Element: ObservableType {
-    typealias Element = Collection.Element.Element
-    typealias Buffers = ContiguousArray<Queue<Element>>
-    var sources: [ZipSource<Buffers, [Element]>] = []
-    sources.reserveCapacity(collection.count)
-    for (index, source) in collection.enumerated() {
-        sources.append(ZipTypedSource<Element, Buffers, [Element]>(source.asObservable()) { buffers, element in
-            buffers[index].enqueue(element)
-        })
-    }
-    return ZipProducer(
-        sources: sources,
-        buffers: Buffers(repeating: Queue(), count: sources.count),
-        take: { buffers in
-            var values: [Element] = []
-            values.reserveCapacity(buffers.count)
-            for index in buffers.indices {
-                values.append(buffers[index].dequeue()!)
-            }
-            return values
-        },
-        completesWhenOthersDone: true,
-        resultSelector: resultSelector
-    )
+    makeCombiningCollection(collection, rule: .zipCollection, makeStore: { ZipStore() }, resultSelector: resultSelector)
 }

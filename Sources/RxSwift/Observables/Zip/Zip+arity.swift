@@ -26,18 +26,7 @@ extension ObservableType {
         _ source1: O1, _ source2: O2,
         resultSelector: @escaping (O1.Element, O2.Element) throws -> Element
     ) -> Observable<Element> {
-        typealias Buffers = (Queue<O1.Element>, Queue<O2.Element>)
-        typealias Values = (O1.Element, O2.Element)
-        return ZipProducer<Buffers, Values, Element>(
-            sources: [
-                ZipTypedSource<O1.Element, Buffers, Values>(source1.asObservable()) { $0.0.enqueue($1) },
-                ZipTypedSource<O2.Element, Buffers, Values>(source2.asObservable()) { $0.1.enqueue($1) },
-            ],
-            buffers: (Queue(), Queue()),
-            take: { ($0.0.dequeue()!, $0.1.dequeue()!) },
-            completesWhenOthersDone: false,
-            resultSelector: { try resultSelector($0.0, $0.1) }
-        )
+        combining(.zip, source1, source2, resultSelector: resultSelector)
     }
 }
 
@@ -49,18 +38,7 @@ extension ObservableType where Element == Any {
     public static func zip<O1: ObservableType, O2: ObservableType>(
         _ source1: O1, _ source2: O2
     ) -> Observable<(O1.Element, O2.Element)> {
-        typealias Buffers = (Queue<O1.Element>, Queue<O2.Element>)
-        typealias Values = (O1.Element, O2.Element)
-        return ZipProducer<Buffers, Values, Values>(
-            sources: [
-                ZipTypedSource<O1.Element, Buffers, Values>(source1.asObservable()) { $0.0.enqueue($1) },
-                ZipTypedSource<O2.Element, Buffers, Values>(source2.asObservable()) { $0.1.enqueue($1) },
-            ],
-            buffers: (Queue(), Queue()),
-            take: { ($0.0.dequeue()!, $0.1.dequeue()!) },
-            completesWhenOthersDone: false,
-            resultSelector: { $0 }
-        )
+        combining(.zip, source1, source2, resultSelector: { ($0, $1) })
     }
 }
 
@@ -78,19 +56,7 @@ extension ObservableType {
         _ source1: O1, _ source2: O2, _ source3: O3,
         resultSelector: @escaping (O1.Element, O2.Element, O3.Element) throws -> Element
     ) -> Observable<Element> {
-        typealias Buffers = (Queue<O1.Element>, Queue<O2.Element>, Queue<O3.Element>)
-        typealias Values = (O1.Element, O2.Element, O3.Element)
-        return ZipProducer<Buffers, Values, Element>(
-            sources: [
-                ZipTypedSource<O1.Element, Buffers, Values>(source1.asObservable()) { $0.0.enqueue($1) },
-                ZipTypedSource<O2.Element, Buffers, Values>(source2.asObservable()) { $0.1.enqueue($1) },
-                ZipTypedSource<O3.Element, Buffers, Values>(source3.asObservable()) { $0.2.enqueue($1) },
-            ],
-            buffers: (Queue(), Queue(), Queue()),
-            take: { ($0.0.dequeue()!, $0.1.dequeue()!, $0.2.dequeue()!) },
-            completesWhenOthersDone: false,
-            resultSelector: { try resultSelector($0.0, $0.1, $0.2) }
-        )
+        combining(.zip, source1, source2, source3, resultSelector: resultSelector)
     }
 }
 
@@ -102,19 +68,7 @@ extension ObservableType where Element == Any {
     public static func zip<O1: ObservableType, O2: ObservableType, O3: ObservableType>(
         _ source1: O1, _ source2: O2, _ source3: O3
     ) -> Observable<(O1.Element, O2.Element, O3.Element)> {
-        typealias Buffers = (Queue<O1.Element>, Queue<O2.Element>, Queue<O3.Element>)
-        typealias Values = (O1.Element, O2.Element, O3.Element)
-        return ZipProducer<Buffers, Values, Values>(
-            sources: [
-                ZipTypedSource<O1.Element, Buffers, Values>(source1.asObservable()) { $0.0.enqueue($1) },
-                ZipTypedSource<O2.Element, Buffers, Values>(source2.asObservable()) { $0.1.enqueue($1) },
-                ZipTypedSource<O3.Element, Buffers, Values>(source3.asObservable()) { $0.2.enqueue($1) },
-            ],
-            buffers: (Queue(), Queue(), Queue()),
-            take: { ($0.0.dequeue()!, $0.1.dequeue()!, $0.2.dequeue()!) },
-            completesWhenOthersDone: false,
-            resultSelector: { $0 }
-        )
+        combining(.zip, source1, source2, source3, resultSelector: { ($0, $1, $2) })
     }
 }
 
@@ -132,20 +86,7 @@ extension ObservableType {
         _ source1: O1, _ source2: O2, _ source3: O3, _ source4: O4,
         resultSelector: @escaping (O1.Element, O2.Element, O3.Element, O4.Element) throws -> Element
     ) -> Observable<Element> {
-        typealias Buffers = (Queue<O1.Element>, Queue<O2.Element>, Queue<O3.Element>, Queue<O4.Element>)
-        typealias Values = (O1.Element, O2.Element, O3.Element, O4.Element)
-        return ZipProducer<Buffers, Values, Element>(
-            sources: [
-                ZipTypedSource<O1.Element, Buffers, Values>(source1.asObservable()) { $0.0.enqueue($1) },
-                ZipTypedSource<O2.Element, Buffers, Values>(source2.asObservable()) { $0.1.enqueue($1) },
-                ZipTypedSource<O3.Element, Buffers, Values>(source3.asObservable()) { $0.2.enqueue($1) },
-                ZipTypedSource<O4.Element, Buffers, Values>(source4.asObservable()) { $0.3.enqueue($1) },
-            ],
-            buffers: (Queue(), Queue(), Queue(), Queue()),
-            take: { ($0.0.dequeue()!, $0.1.dequeue()!, $0.2.dequeue()!, $0.3.dequeue()!) },
-            completesWhenOthersDone: false,
-            resultSelector: { try resultSelector($0.0, $0.1, $0.2, $0.3) }
-        )
+        combining(.zip, source1, source2, source3, source4, resultSelector: resultSelector)
     }
 }
 
@@ -157,20 +98,7 @@ extension ObservableType where Element == Any {
     public static func zip<O1: ObservableType, O2: ObservableType, O3: ObservableType, O4: ObservableType>(
         _ source1: O1, _ source2: O2, _ source3: O3, _ source4: O4
     ) -> Observable<(O1.Element, O2.Element, O3.Element, O4.Element)> {
-        typealias Buffers = (Queue<O1.Element>, Queue<O2.Element>, Queue<O3.Element>, Queue<O4.Element>)
-        typealias Values = (O1.Element, O2.Element, O3.Element, O4.Element)
-        return ZipProducer<Buffers, Values, Values>(
-            sources: [
-                ZipTypedSource<O1.Element, Buffers, Values>(source1.asObservable()) { $0.0.enqueue($1) },
-                ZipTypedSource<O2.Element, Buffers, Values>(source2.asObservable()) { $0.1.enqueue($1) },
-                ZipTypedSource<O3.Element, Buffers, Values>(source3.asObservable()) { $0.2.enqueue($1) },
-                ZipTypedSource<O4.Element, Buffers, Values>(source4.asObservable()) { $0.3.enqueue($1) },
-            ],
-            buffers: (Queue(), Queue(), Queue(), Queue()),
-            take: { ($0.0.dequeue()!, $0.1.dequeue()!, $0.2.dequeue()!, $0.3.dequeue()!) },
-            completesWhenOthersDone: false,
-            resultSelector: { $0 }
-        )
+        combining(.zip, source1, source2, source3, source4, resultSelector: { ($0, $1, $2, $3) })
     }
 }
 
@@ -188,21 +116,7 @@ extension ObservableType {
         _ source1: O1, _ source2: O2, _ source3: O3, _ source4: O4, _ source5: O5,
         resultSelector: @escaping (O1.Element, O2.Element, O3.Element, O4.Element, O5.Element) throws -> Element
     ) -> Observable<Element> {
-        typealias Buffers = (Queue<O1.Element>, Queue<O2.Element>, Queue<O3.Element>, Queue<O4.Element>, Queue<O5.Element>)
-        typealias Values = (O1.Element, O2.Element, O3.Element, O4.Element, O5.Element)
-        return ZipProducer<Buffers, Values, Element>(
-            sources: [
-                ZipTypedSource<O1.Element, Buffers, Values>(source1.asObservable()) { $0.0.enqueue($1) },
-                ZipTypedSource<O2.Element, Buffers, Values>(source2.asObservable()) { $0.1.enqueue($1) },
-                ZipTypedSource<O3.Element, Buffers, Values>(source3.asObservable()) { $0.2.enqueue($1) },
-                ZipTypedSource<O4.Element, Buffers, Values>(source4.asObservable()) { $0.3.enqueue($1) },
-                ZipTypedSource<O5.Element, Buffers, Values>(source5.asObservable()) { $0.4.enqueue($1) },
-            ],
-            buffers: (Queue(), Queue(), Queue(), Queue(), Queue()),
-            take: { ($0.0.dequeue()!, $0.1.dequeue()!, $0.2.dequeue()!, $0.3.dequeue()!, $0.4.dequeue()!) },
-            completesWhenOthersDone: false,
-            resultSelector: { try resultSelector($0.0, $0.1, $0.2, $0.3, $0.4) }
-        )
+        combining(.zip, source1, source2, source3, source4, source5, resultSelector: resultSelector)
     }
 }
 
@@ -214,21 +128,7 @@ extension ObservableType where Element == Any {
     public static func zip<O1: ObservableType, O2: ObservableType, O3: ObservableType, O4: ObservableType, O5: ObservableType>(
         _ source1: O1, _ source2: O2, _ source3: O3, _ source4: O4, _ source5: O5
     ) -> Observable<(O1.Element, O2.Element, O3.Element, O4.Element, O5.Element)> {
-        typealias Buffers = (Queue<O1.Element>, Queue<O2.Element>, Queue<O3.Element>, Queue<O4.Element>, Queue<O5.Element>)
-        typealias Values = (O1.Element, O2.Element, O3.Element, O4.Element, O5.Element)
-        return ZipProducer<Buffers, Values, Values>(
-            sources: [
-                ZipTypedSource<O1.Element, Buffers, Values>(source1.asObservable()) { $0.0.enqueue($1) },
-                ZipTypedSource<O2.Element, Buffers, Values>(source2.asObservable()) { $0.1.enqueue($1) },
-                ZipTypedSource<O3.Element, Buffers, Values>(source3.asObservable()) { $0.2.enqueue($1) },
-                ZipTypedSource<O4.Element, Buffers, Values>(source4.asObservable()) { $0.3.enqueue($1) },
-                ZipTypedSource<O5.Element, Buffers, Values>(source5.asObservable()) { $0.4.enqueue($1) },
-            ],
-            buffers: (Queue(), Queue(), Queue(), Queue(), Queue()),
-            take: { ($0.0.dequeue()!, $0.1.dequeue()!, $0.2.dequeue()!, $0.3.dequeue()!, $0.4.dequeue()!) },
-            completesWhenOthersDone: false,
-            resultSelector: { $0 }
-        )
+        combining(.zip, source1, source2, source3, source4, source5, resultSelector: { ($0, $1, $2, $3, $4) })
     }
 }
 
@@ -246,22 +146,7 @@ extension ObservableType {
         _ source1: O1, _ source2: O2, _ source3: O3, _ source4: O4, _ source5: O5, _ source6: O6,
         resultSelector: @escaping (O1.Element, O2.Element, O3.Element, O4.Element, O5.Element, O6.Element) throws -> Element
     ) -> Observable<Element> {
-        typealias Buffers = (Queue<O1.Element>, Queue<O2.Element>, Queue<O3.Element>, Queue<O4.Element>, Queue<O5.Element>, Queue<O6.Element>)
-        typealias Values = (O1.Element, O2.Element, O3.Element, O4.Element, O5.Element, O6.Element)
-        return ZipProducer<Buffers, Values, Element>(
-            sources: [
-                ZipTypedSource<O1.Element, Buffers, Values>(source1.asObservable()) { $0.0.enqueue($1) },
-                ZipTypedSource<O2.Element, Buffers, Values>(source2.asObservable()) { $0.1.enqueue($1) },
-                ZipTypedSource<O3.Element, Buffers, Values>(source3.asObservable()) { $0.2.enqueue($1) },
-                ZipTypedSource<O4.Element, Buffers, Values>(source4.asObservable()) { $0.3.enqueue($1) },
-                ZipTypedSource<O5.Element, Buffers, Values>(source5.asObservable()) { $0.4.enqueue($1) },
-                ZipTypedSource<O6.Element, Buffers, Values>(source6.asObservable()) { $0.5.enqueue($1) },
-            ],
-            buffers: (Queue(), Queue(), Queue(), Queue(), Queue(), Queue()),
-            take: { ($0.0.dequeue()!, $0.1.dequeue()!, $0.2.dequeue()!, $0.3.dequeue()!, $0.4.dequeue()!, $0.5.dequeue()!) },
-            completesWhenOthersDone: false,
-            resultSelector: { try resultSelector($0.0, $0.1, $0.2, $0.3, $0.4, $0.5) }
-        )
+        combining(.zip, source1, source2, source3, source4, source5, source6, resultSelector: resultSelector)
     }
 }
 
@@ -273,22 +158,7 @@ extension ObservableType where Element == Any {
     public static func zip<O1: ObservableType, O2: ObservableType, O3: ObservableType, O4: ObservableType, O5: ObservableType, O6: ObservableType>(
         _ source1: O1, _ source2: O2, _ source3: O3, _ source4: O4, _ source5: O5, _ source6: O6
     ) -> Observable<(O1.Element, O2.Element, O3.Element, O4.Element, O5.Element, O6.Element)> {
-        typealias Buffers = (Queue<O1.Element>, Queue<O2.Element>, Queue<O3.Element>, Queue<O4.Element>, Queue<O5.Element>, Queue<O6.Element>)
-        typealias Values = (O1.Element, O2.Element, O3.Element, O4.Element, O5.Element, O6.Element)
-        return ZipProducer<Buffers, Values, Values>(
-            sources: [
-                ZipTypedSource<O1.Element, Buffers, Values>(source1.asObservable()) { $0.0.enqueue($1) },
-                ZipTypedSource<O2.Element, Buffers, Values>(source2.asObservable()) { $0.1.enqueue($1) },
-                ZipTypedSource<O3.Element, Buffers, Values>(source3.asObservable()) { $0.2.enqueue($1) },
-                ZipTypedSource<O4.Element, Buffers, Values>(source4.asObservable()) { $0.3.enqueue($1) },
-                ZipTypedSource<O5.Element, Buffers, Values>(source5.asObservable()) { $0.4.enqueue($1) },
-                ZipTypedSource<O6.Element, Buffers, Values>(source6.asObservable()) { $0.5.enqueue($1) },
-            ],
-            buffers: (Queue(), Queue(), Queue(), Queue(), Queue(), Queue()),
-            take: { ($0.0.dequeue()!, $0.1.dequeue()!, $0.2.dequeue()!, $0.3.dequeue()!, $0.4.dequeue()!, $0.5.dequeue()!) },
-            completesWhenOthersDone: false,
-            resultSelector: { $0 }
-        )
+        combining(.zip, source1, source2, source3, source4, source5, source6, resultSelector: { ($0, $1, $2, $3, $4, $5) })
     }
 }
 
@@ -306,23 +176,7 @@ extension ObservableType {
         _ source1: O1, _ source2: O2, _ source3: O3, _ source4: O4, _ source5: O5, _ source6: O6, _ source7: O7,
         resultSelector: @escaping (O1.Element, O2.Element, O3.Element, O4.Element, O5.Element, O6.Element, O7.Element) throws -> Element
     ) -> Observable<Element> {
-        typealias Buffers = (Queue<O1.Element>, Queue<O2.Element>, Queue<O3.Element>, Queue<O4.Element>, Queue<O5.Element>, Queue<O6.Element>, Queue<O7.Element>)
-        typealias Values = (O1.Element, O2.Element, O3.Element, O4.Element, O5.Element, O6.Element, O7.Element)
-        return ZipProducer<Buffers, Values, Element>(
-            sources: [
-                ZipTypedSource<O1.Element, Buffers, Values>(source1.asObservable()) { $0.0.enqueue($1) },
-                ZipTypedSource<O2.Element, Buffers, Values>(source2.asObservable()) { $0.1.enqueue($1) },
-                ZipTypedSource<O3.Element, Buffers, Values>(source3.asObservable()) { $0.2.enqueue($1) },
-                ZipTypedSource<O4.Element, Buffers, Values>(source4.asObservable()) { $0.3.enqueue($1) },
-                ZipTypedSource<O5.Element, Buffers, Values>(source5.asObservable()) { $0.4.enqueue($1) },
-                ZipTypedSource<O6.Element, Buffers, Values>(source6.asObservable()) { $0.5.enqueue($1) },
-                ZipTypedSource<O7.Element, Buffers, Values>(source7.asObservable()) { $0.6.enqueue($1) },
-            ],
-            buffers: (Queue(), Queue(), Queue(), Queue(), Queue(), Queue(), Queue()),
-            take: { ($0.0.dequeue()!, $0.1.dequeue()!, $0.2.dequeue()!, $0.3.dequeue()!, $0.4.dequeue()!, $0.5.dequeue()!, $0.6.dequeue()!) },
-            completesWhenOthersDone: false,
-            resultSelector: { try resultSelector($0.0, $0.1, $0.2, $0.3, $0.4, $0.5, $0.6) }
-        )
+        combining(.zip, source1, source2, source3, source4, source5, source6, source7, resultSelector: resultSelector)
     }
 }
 
@@ -334,23 +188,7 @@ extension ObservableType where Element == Any {
     public static func zip<O1: ObservableType, O2: ObservableType, O3: ObservableType, O4: ObservableType, O5: ObservableType, O6: ObservableType, O7: ObservableType>(
         _ source1: O1, _ source2: O2, _ source3: O3, _ source4: O4, _ source5: O5, _ source6: O6, _ source7: O7
     ) -> Observable<(O1.Element, O2.Element, O3.Element, O4.Element, O5.Element, O6.Element, O7.Element)> {
-        typealias Buffers = (Queue<O1.Element>, Queue<O2.Element>, Queue<O3.Element>, Queue<O4.Element>, Queue<O5.Element>, Queue<O6.Element>, Queue<O7.Element>)
-        typealias Values = (O1.Element, O2.Element, O3.Element, O4.Element, O5.Element, O6.Element, O7.Element)
-        return ZipProducer<Buffers, Values, Values>(
-            sources: [
-                ZipTypedSource<O1.Element, Buffers, Values>(source1.asObservable()) { $0.0.enqueue($1) },
-                ZipTypedSource<O2.Element, Buffers, Values>(source2.asObservable()) { $0.1.enqueue($1) },
-                ZipTypedSource<O3.Element, Buffers, Values>(source3.asObservable()) { $0.2.enqueue($1) },
-                ZipTypedSource<O4.Element, Buffers, Values>(source4.asObservable()) { $0.3.enqueue($1) },
-                ZipTypedSource<O5.Element, Buffers, Values>(source5.asObservable()) { $0.4.enqueue($1) },
-                ZipTypedSource<O6.Element, Buffers, Values>(source6.asObservable()) { $0.5.enqueue($1) },
-                ZipTypedSource<O7.Element, Buffers, Values>(source7.asObservable()) { $0.6.enqueue($1) },
-            ],
-            buffers: (Queue(), Queue(), Queue(), Queue(), Queue(), Queue(), Queue()),
-            take: { ($0.0.dequeue()!, $0.1.dequeue()!, $0.2.dequeue()!, $0.3.dequeue()!, $0.4.dequeue()!, $0.5.dequeue()!, $0.6.dequeue()!) },
-            completesWhenOthersDone: false,
-            resultSelector: { $0 }
-        )
+        combining(.zip, source1, source2, source3, source4, source5, source6, source7, resultSelector: { ($0, $1, $2, $3, $4, $5, $6) })
     }
 }
 
@@ -368,24 +206,7 @@ extension ObservableType {
         _ source1: O1, _ source2: O2, _ source3: O3, _ source4: O4, _ source5: O5, _ source6: O6, _ source7: O7, _ source8: O8,
         resultSelector: @escaping (O1.Element, O2.Element, O3.Element, O4.Element, O5.Element, O6.Element, O7.Element, O8.Element) throws -> Element
     ) -> Observable<Element> {
-        typealias Buffers = (Queue<O1.Element>, Queue<O2.Element>, Queue<O3.Element>, Queue<O4.Element>, Queue<O5.Element>, Queue<O6.Element>, Queue<O7.Element>, Queue<O8.Element>)
-        typealias Values = (O1.Element, O2.Element, O3.Element, O4.Element, O5.Element, O6.Element, O7.Element, O8.Element)
-        return ZipProducer<Buffers, Values, Element>(
-            sources: [
-                ZipTypedSource<O1.Element, Buffers, Values>(source1.asObservable()) { $0.0.enqueue($1) },
-                ZipTypedSource<O2.Element, Buffers, Values>(source2.asObservable()) { $0.1.enqueue($1) },
-                ZipTypedSource<O3.Element, Buffers, Values>(source3.asObservable()) { $0.2.enqueue($1) },
-                ZipTypedSource<O4.Element, Buffers, Values>(source4.asObservable()) { $0.3.enqueue($1) },
-                ZipTypedSource<O5.Element, Buffers, Values>(source5.asObservable()) { $0.4.enqueue($1) },
-                ZipTypedSource<O6.Element, Buffers, Values>(source6.asObservable()) { $0.5.enqueue($1) },
-                ZipTypedSource<O7.Element, Buffers, Values>(source7.asObservable()) { $0.6.enqueue($1) },
-                ZipTypedSource<O8.Element, Buffers, Values>(source8.asObservable()) { $0.7.enqueue($1) },
-            ],
-            buffers: (Queue(), Queue(), Queue(), Queue(), Queue(), Queue(), Queue(), Queue()),
-            take: { ($0.0.dequeue()!, $0.1.dequeue()!, $0.2.dequeue()!, $0.3.dequeue()!, $0.4.dequeue()!, $0.5.dequeue()!, $0.6.dequeue()!, $0.7.dequeue()!) },
-            completesWhenOthersDone: false,
-            resultSelector: { try resultSelector($0.0, $0.1, $0.2, $0.3, $0.4, $0.5, $0.6, $0.7) }
-        )
+        combining(.zip, source1, source2, source3, source4, source5, source6, source7, source8, resultSelector: resultSelector)
     }
 }
 
@@ -397,23 +218,6 @@ extension ObservableType where Element == Any {
     public static func zip<O1: ObservableType, O2: ObservableType, O3: ObservableType, O4: ObservableType, O5: ObservableType, O6: ObservableType, O7: ObservableType, O8: ObservableType>(
         _ source1: O1, _ source2: O2, _ source3: O3, _ source4: O4, _ source5: O5, _ source6: O6, _ source7: O7, _ source8: O8
     ) -> Observable<(O1.Element, O2.Element, O3.Element, O4.Element, O5.Element, O6.Element, O7.Element, O8.Element)> {
-        typealias Buffers = (Queue<O1.Element>, Queue<O2.Element>, Queue<O3.Element>, Queue<O4.Element>, Queue<O5.Element>, Queue<O6.Element>, Queue<O7.Element>, Queue<O8.Element>)
-        typealias Values = (O1.Element, O2.Element, O3.Element, O4.Element, O5.Element, O6.Element, O7.Element, O8.Element)
-        return ZipProducer<Buffers, Values, Values>(
-            sources: [
-                ZipTypedSource<O1.Element, Buffers, Values>(source1.asObservable()) { $0.0.enqueue($1) },
-                ZipTypedSource<O2.Element, Buffers, Values>(source2.asObservable()) { $0.1.enqueue($1) },
-                ZipTypedSource<O3.Element, Buffers, Values>(source3.asObservable()) { $0.2.enqueue($1) },
-                ZipTypedSource<O4.Element, Buffers, Values>(source4.asObservable()) { $0.3.enqueue($1) },
-                ZipTypedSource<O5.Element, Buffers, Values>(source5.asObservable()) { $0.4.enqueue($1) },
-                ZipTypedSource<O6.Element, Buffers, Values>(source6.asObservable()) { $0.5.enqueue($1) },
-                ZipTypedSource<O7.Element, Buffers, Values>(source7.asObservable()) { $0.6.enqueue($1) },
-                ZipTypedSource<O8.Element, Buffers, Values>(source8.asObservable()) { $0.7.enqueue($1) },
-            ],
-            buffers: (Queue(), Queue(), Queue(), Queue(), Queue(), Queue(), Queue(), Queue()),
-            take: { ($0.0.dequeue()!, $0.1.dequeue()!, $0.2.dequeue()!, $0.3.dequeue()!, $0.4.dequeue()!, $0.5.dequeue()!, $0.6.dequeue()!, $0.7.dequeue()!) },
-            completesWhenOthersDone: false,
-            resultSelector: { $0 }
-        )
+        combining(.zip, source1, source2, source3, source4, source5, source6, source7, source8, resultSelector: { ($0, $1, $2, $3, $4, $5, $6, $7) })
     }
 }
