@@ -183,6 +183,7 @@ private let knownMainThread = Atomic<UInt>(0)
 /// `gettid`), which dominated the cost of a `Driver` element; once the main thread has
 /// been seen, comparing `pthread_self()` with it answers without a system call (the
 /// main thread lives as long as the process, so no other thread can share its id).
+@inline(__always)
 package var isOnMainThread: Bool {
     let current = UInt(pthread_self())
     let known = knownMainThread.load(ordering: .relaxed)
@@ -329,12 +330,14 @@ public class MainScheduler: SerialDispatchQueueScheduler, @unchecked Sendable {
     /// running), marks it running and returns `true`; the caller runs it and then calls
     /// `finishRunningAtOnce()`. Otherwise changes nothing and returns `false`, and the
     /// caller dispatches as usual.
+    @inline(__always)
     final func beginRunningAtOnce() -> Bool {
         if SchedulerSubstitution.currentIfInstalled != nil { return false }
         return runsAtOnce()
     }
 
     /// Ends work that `beginRunningAtOnce()` let run at once.
+    @inline(__always)
     final func finishRunningAtOnce() {
         runningAtOnce = false
     }
