@@ -3,6 +3,7 @@ import Foundation
 import RxSwift
 import RxTest
 import Testing
+import XCTest
 
 // observe(on:) on a serial dispatch queue delivers the events waiting in batches: one
 // dispatch when the queue goes from idle to busy, then a drain that delivers every
@@ -301,5 +302,79 @@ struct ObserveOnSerialQueueTests {
         #expect(onQueue(scheduler) {})
         #expect(delivered.value == 10)
         #expect(released.value == 40)
+    }
+}
+
+/// `observe(on: MainScheduler())` on the main thread: XCTest runs its tests there on
+/// Linux (Swift Testing does not), which these checks need.
+final class ObserveOnMainSchedulerTests: XCTestCase {
+    /// Runs the main run loop (which drains the main queue) until `done` holds, at most
+    /// 5 s.
+    private func runMainLoop(until done: () -> Bool) {
+        let deadline = Date().addingTimeInterval(5)
+        while !done() && Date() < deadline {
+            _ = RunLoop.main.run(mode: .default, before: Date().addingTimeInterval(0.01))
+        }
+    }
+
+    func testElementsSentOnTheMainThreadArriveAtOnceInOrder() {
+        XCTAssertTrue(Thread.isMainThread)
+        let subject = BehaviorSubject(value: 0)
+        var received: [Int] = []
+        let subscription = subject.observe(on: MainScheduler()).subscribe(onNext: { received.append($0) })
+        XCTAssertEqual(received, [0])
+        for value in 1...5 {
+            subject.onNext(value)
+            XCTAssertEqual(received, Array(0...value))
+        }
+        subscription.dispose()
+        subject.onNext(6)
+        XCTAssertEqual(received, Array(0...5))
+    }
+
+    func testAnElementSentDuringADeliveryWaitsAndLaterOnesQueueBehindIt() {
+        XCTAssertTrue(Thread.isMainThread)
+        let subject = PublishSubject<Int>()
+        var received: [Int] = []
+        let subscription = subject.observe(on: MainScheduler()).subscribe(onNext: { value in
+            received.append(value)
+            if value == 1 {
+                subject.onNext(2)
+                // Queued on the main queue: not delivered inside this delivery.
+                XCTAssertEqual(received, [1])
+            }
+        })
+        subject.onNext(1)
+        XCTAssertEqual(received, [1])
+        // 2 is still queued, so 3 queues behind it instead of running at once.
+        subject.onNext(3)
+        XCTAssertEqual(received, [1])
+        runMainLoop { received.count == 3 }
+        XCTAssertEqual(received, [1, 2, 3])
+        // Nothing queued any more: at once again.
+        subject.onNext(4)
+        XCTAssertEqual(received, [1, 2, 3, 4])
+        subscription.dispose()
+    }
+
+    func testElementsFromAnotherThreadArriveOnTheMainThreadInOrder() {
+        let subject = PublishSubject<Int>()
+        var received: [Int] = []
+        var offMain = 0
+        let subscription = subject.observe(on: MainScheduler()).subscribe(onNext: { value in
+            if !Thread.isMainThread { offMain += 1 }
+            received.append(value)
+        })
+        let sender = UnsafeTransfer(subject)
+        let sent = DispatchSemaphore(value: 0)
+        DispatchQueue.global().async {
+            for value in 0..<100 { sender.value.onNext(value) }
+            sent.signal()
+        }
+        XCTAssertEqual(sent.wait(timeout: .now() + 5), .success)
+        runMainLoop { received.count == 100 }
+        XCTAssertEqual(received, Array(0..<100))
+        XCTAssertEqual(offMain, 0)
+        subscription.dispose()
     }
 }
