@@ -24,6 +24,21 @@ private final class LockedResults: @unchecked Sendable {
 }
 private let testError = ShareTestError()
 
+/// A source that keeps every observer it was given, and can still send to it after the
+/// subscription is disposed.
+private final class RawSource: ObservableType, @unchecked Sendable {
+    typealias Element = Int
+    private(set) var observers: [AnyObserver<Int>] = []
+    private(set) var subscriptions = 0
+    private(set) var disposals = 0
+
+    func subscribe<Observer: ObserverType>(_ observer: Observer) -> Disposable where Observer.Element == Int {
+        subscriptions += 1
+        observers.append(AnyObserver(observer))
+        return Disposables.create { [self] in disposals += 1 }
+    }
+}
+
 /// RxSwift's share scenario: observers at 200–350 and 300–400 (with optional
 /// resubscription from their terminal handler), a third at 500–600.
 private struct ShareScenario {
@@ -236,40 +251,44 @@ struct ShareReplayScopeTests {
         d3.dispose()
     }
 
-    @Test("the state machine: connect once, replay to joiners, disconnect with the last observer")
-    func stateMachine() {
-        var state = ShareWhileConnectedState<Int>(replay: 2)
-        var delivered: [Event<Int>] = []
-        let first = state.subscribe { delivered.append($0) }
-        #expect(first.connect != nil)
-        #expect(first.replay == nil)
-        let (observers, finished) = state.on(.next(7), connectionID: first.connectionID)
-        #expect(observers.count == 1)
-        #expect(finished == nil)
-        let second = state.subscribe { _ in }
-        #expect(second.connect == nil)
-        #expect(second.replay?.elements == [7])
-        #expect(second.connectionID == first.connectionID)
-        _ = state.on(.next(8), connectionID: first.connectionID)
-        _ = state.on(.next(9), connectionID: first.connectionID)
-        let joiner = state.subscribe { _ in }
-        #expect(joiner.replay?.elements == [8, 9])
-        // Events of an older connection are ignored.
-        #expect(state.on(.next(10), connectionID: first.connectionID &+ 1).observers.isEmpty)
-        #expect(state.unsubscribe(connectionID: joiner.connectionID, key: joiner.key) == nil)
-        #expect(state.unsubscribe(connectionID: first.connectionID, key: first.key) == nil)
-        #expect(state.unsubscribe(connectionID: first.connectionID, key: first.key) == nil)
-        let upstream = state.unsubscribe(connectionID: second.connectionID, key: second.key)
-        let disconnects = (upstream as AnyObject?) === first.connect
-        #expect(disconnects)
-        guard case .idle = state.phase else {
-            Issue.record("expected no connection")
-            return
-        }
-        let third = state.subscribe { _ in }
-        #expect(third.connect != nil)
-        #expect(third.replay == nil)
-        #expect(third.connectionID != first.connectionID)
+    @Test("the connection: connect once, replay to joiners, disconnect with the last observer, ignore an ended connection's events")
+    func connectionLifecycle() {
+        let source = RawSource()
+        let shared = source.asObservable().share(replay: 2)
+        var first: [Int] = []
+        var second: [Int] = []
+        var joiner: [Int] = []
+        var third: [Int] = []
+        let d1 = shared.subscribe(onNext: { first.append($0) })
+        #expect(source.subscriptions == 1)
+        source.observers[0].onNext(7)
+        let d2 = shared.subscribe(onNext: { second.append($0) })
+        #expect(source.subscriptions == 1)
+        #expect(second == [7])
+        source.observers[0].onNext(8)
+        source.observers[0].onNext(9)
+        let d3 = shared.subscribe(onNext: { joiner.append($0) })
+        #expect(joiner == [8, 9])
+        d3.dispose()
+        d1.dispose()
+        d1.dispose()
+        #expect(source.disposals == 0)
+        d2.dispose()
+        #expect(source.disposals == 1)
+        // A new connection: a new subscription to the source, and no replay of the
+        // ended connection's buffer.
+        let d4 = shared.subscribe(onNext: { third.append($0) })
+        #expect(source.subscriptions == 2)
+        #expect(third.isEmpty)
+        // The ended connection's source is ignored; the live one is passed on.
+        source.observers[0].onNext(10)
+        #expect(third.isEmpty)
+        source.observers[1].onNext(11)
+        #expect(third == [11])
+        #expect(first == [7, 8, 9])
+        #expect(second == [7, 8, 9])
+        d4.dispose()
+        #expect(source.disposals == 2)
     }
 
     @Test("an endless synchronous source stops when the last observer leaves")

@@ -1,9 +1,11 @@
 extension ObservableType {
     /// Delivers every event on `scheduler`, in order.
     ///
-    /// On a `SerialDispatchQueueScheduler` each event is one dispatch; on any other
-    /// scheduler a queue is drained recursively, one event per scheduled action, as in
-    /// RxSwift (on a `TestScheduler`, each event lands one tick later than the previous).
+    /// On a `SerialDispatchQueueScheduler` the events waiting are delivered together, in
+    /// order, in one turn on the queue (see "Known differences"); on the main schedulers
+    /// each event is one dispatch, as in RxSwift. On any other scheduler a queue is
+    /// drained recursively, one event per scheduled action, as in RxSwift (on a
+    /// `TestScheduler`, each event lands one tick later than the previous).
     public func observe(on scheduler: ImmediateSchedulerType) -> Observable<Element> {
         if let serial = scheduler as? SerialDispatchQueueScheduler {
             return ObserveOnSerialQueue(source: asObservable(), scheduler: serial)
@@ -103,55 +105,321 @@ final class ObserveOnSerialQueue<Element>: Producer<Element>, @unchecked Sendabl
     }
 }
 
-/// One dispatch per event, as in RxSwift, but the dispatched work only captures the
-/// sink: the events wait in the sink's queue and each dispatch delivers the oldest, so
-/// the order is the order of `on` and an event costs no allocation of its own beyond
-/// the dispatch.
+// What the sink knows of the terminal event. File-level constants: a static member of
+// the generic sink would need its metadata looked up at every use.
+private let terminalNone = 0
+private let terminalCompleted = 1
+private let terminalError = 2
+/// The terminal event was taken for delivery; nothing follows it.
+private let terminalTaken = 3
+
+/// `observe(on:)` on a serial dispatch queue.
+///
+/// The events wait in the sink's queue (raw storage sized by `MemoryLayout<Element>`,
+/// and the terminal event apart: no `Event` is built, no generic metadata is looked up
+/// per event). Two ways to deliver them, chosen by the scheduler:
+///
+/// - Batches (a plain `SerialDispatchQueueScheduler`): one dispatch is issued when the
+///   queue goes from idle to busy; it takes the waiting elements out in batches under
+///   the lock and delivers them outside it, in order, until the queue is empty.
+/// - One dispatch per event, each delivering the oldest event waiting (the main
+///   schedulers, whose "run at once when on the main thread with nothing queued"
+///   decides per event, as in RxSwift).
+///
+/// Either way the order is the order of `on`, delivery happens on the queue one event at
+/// a time, and nothing is delivered after disposal.
 final class ObserveOnSerialQueueSink<Observer: ObserverType>: Sink<Observer>, ObserverType, SerialQueueDelivery, @unchecked Sendable {
     typealias Element = Observer.Element
 
     private let scheduler: SerialDispatchQueueScheduler
+    private let inBatches: Bool
+    /// The scheduler when it is a `MainScheduler` (not a test's stand-in): an element
+    /// that would be delivered at once skips the queue. `scheduler` keeps it alive, so
+    /// it is not retained for each event.
+    private let main: Unmanaged<MainScheduler>?
+    /// The downstream observer's direct path, for elements delivered at once: the
+    /// observer keeps it alive.
+    private let downstreamDirect: Unmanaged<DirectObserver>?
+    /// One dispatch per event: how many events wait (`count` plus a waiting terminal
+    /// event), kept apart so that the direct path reads it without the lock.
+    private let waiting = InlineAtomicInt(0)
     private let lock = Lock.make()
-    private var pending = Queue<Event<Element>>()
+
+    // Guarded by `lock`: no dynamic exclusivity checks needed (nor paid per event).
+    /// The waiting elements: `count` of them from `head`; allocated at the first one.
+    @exclusivity(unchecked)
+    private var storage: UnsafeMutablePointer<Element>?
+    @exclusivity(unchecked)
+    private var capacity = 0
+    @exclusivity(unchecked)
+    private var head = 0
+    @exclusivity(unchecked)
+    private var count = 0
+    /// The storage of the batch delivered last, emptied: the next batch's queue.
+    @exclusivity(unchecked)
+    private var spare: UnsafeMutablePointer<Element>?
+    @exclusivity(unchecked)
+    private var spareCapacity = 0
+    @exclusivity(unchecked)
+    private var terminal = terminalNone
+    @exclusivity(unchecked)
+    private var terminalFailure: Swift.Error?
+    /// Batches: a drain is dispatched or running.
+    @exclusivity(unchecked)
+    private var draining = false
+    /// Disposed: new events are dropped.
+    @exclusivity(unchecked)
+    private var closed = false
 
     init(scheduler: SerialDispatchQueueScheduler, observer: Observer) {
         self.scheduler = scheduler
+        self.inBatches = scheduler.deliversInBatches
+        if type(of: scheduler) == MainScheduler.self, let main = scheduler as? MainScheduler {
+            self.main = Unmanaged.passUnretained(main)
+        } else {
+            self.main = nil
+        }
+        self.downstreamDirect = directPath(of: observer).map { Unmanaged.passUnretained($0) }
         super.init(observer: observer)
     }
 
-    func on(_ event: Event<Element>) {
-        lock.lock()
-        pending.enqueue(event)
-        lock.unlock()
-        let target: any SerialQueueDelivery = self
-        scheduler.dispatch { target.deliverOldest() }
+    deinit {
+        if let storage {
+            (storage + head).deinitialize(count: count)
+            storage.deallocate()
+        }
+        spare?.deallocate()
     }
 
-    func deliverOldest() {
-        lock.lock()
-        let event = pending.dequeue()
-        lock.unlock()
-        guard let event else { return }
-        if event.isStopEvent {
-            forwardTerminal(event)
+    override func acceptsElements<T>(of type: T.Type) -> Bool {
+        T.self == Element.self
+    }
+
+    override func receiveNext<T>(_ element: T) {
+        enqueue(element)
+    }
+
+    override func receiveCompleted() {
+        enqueueTerminal(terminalCompleted, nil)
+    }
+
+    override func receiveError(_ error: Swift.Error) {
+        enqueueTerminal(terminalError, error)
+    }
+
+    func on(_ event: Event<Element>) {
+        switch event {
+        case .next(let element): enqueue(element)
+        case .error(let error): enqueueTerminal(terminalError, error)
+        case .completed: enqueueTerminal(terminalCompleted, nil)
+        }
+    }
+
+    /// Queues an element (an `Element`: `T` is the type `acceptsElements` accepted) and
+    /// dispatches its delivery.
+    @inline(__always)
+    private func enqueue<T>(_ element: T) {
+        if let main, waiting.loadRelaxed() == 0,
+           main._withUnsafeGuaranteedRef({ scheduler in scheduler.beginRunningAtOnce() }) {
+            // What queueing the element and dispatching its delivery would do when the
+            // delivery runs at once: nothing waits (so it is the oldest), and the main
+            // thread, where deliveries run, is here.
+            deliverElement(element)
+            main._withUnsafeGuaranteedRef { scheduler in scheduler.finishRunningAtOnce() }
+            return
+        }
+        enqueueAndDispatch(element)
+    }
+
+    /// `forwardNext` for an element of the type `acceptsElements` accepted, through the
+    /// downstream's direct path with no retain: after a terminal event or disposal the
+    /// sink is disposed, and the element is dropped.
+    @inline(__always)
+    private func deliverElement<T>(_ element: T) {
+        if isDisposed { return }
+        if let downstreamDirect {
+            downstreamDirect._withUnsafeGuaranteedRef { observer in observer.receiveNext(element) }
         } else {
-            forwardOn(event)
+            forwardElement(element)
+        }
+    }
+
+    @inline(never)
+    private func forwardElement<T>(_ element: T) {
+        forwardNext(unsafeBitCast(element, to: Element.self))
+    }
+
+    @inline(never)
+    private func enqueueAndDispatch<T>(_ element: T) {
+        lock.lock()
+        if closed || terminal != terminalNone {
+            lock.unlock()
+            return
+        }
+        if head + count == capacity { makeRoom() }
+        UnsafeMutableRawPointer(storage.unsafelyUnwrapped + (head + count)).assumingMemoryBound(to: T.self).initialize(to: element)
+        count += 1
+        if !inBatches { _ = waiting.add(1) }
+        let dispatches = !inBatches || !draining
+        draining = true
+        lock.unlock()
+        if dispatches { scheduler.dispatchDelivery(self) }
+    }
+
+    private func enqueueTerminal(_ kind: Int, _ error: Swift.Error?) {
+        lock.lock()
+        if closed || terminal != terminalNone {
+            lock.unlock()
+            return
+        }
+        terminal = kind
+        terminalFailure = error
+        if !inBatches { _ = waiting.add(1) }
+        let dispatches = !inBatches || !draining
+        draining = true
+        lock.unlock()
+        if dispatches { scheduler.dispatchDelivery(self) }
+    }
+
+    /// Makes room for one more element at the end (under `lock`): moves the waiting
+    /// elements to the front when they fill at most half the storage, else grows it.
+    @inline(never)
+    private func makeRoom() {
+        if let storage, head > 0, count <= capacity / 2 {
+            storage.moveInitialize(from: storage + head, count: count)
+            head = 0
+            return
+        }
+        let grown = UnsafeMutablePointer<Element>.allocate(capacity: Swift.max(capacity * 2, 16))
+        if let storage {
+            grown.moveInitialize(from: storage + head, count: count)
+            storage.deallocate()
+        }
+        storage = grown
+        capacity = Swift.max(capacity * 2, 16)
+        head = 0
+    }
+
+    /// Runs on the queue: delivers everything waiting (batches) or the oldest event.
+    func deliverWaiting() {
+        if inBatches {
+            drain()
+        } else {
+            deliverOldest()
+        }
+    }
+
+    private func deliverOldest() {
+        lock.lock()
+        if count > 0 {
+            let element = (storage.unsafelyUnwrapped + head).move()
+            count -= 1
+            head = count == 0 ? 0 : head + 1
+            _ = waiting.add(-1)
+            lock.unlock()
+            deliverElement(element)
+            return
+        }
+        takeTerminalAndDeliver()
+    }
+
+    /// Takes the terminal event, if one waits, and delivers it; called under `lock`,
+    /// which it releases.
+    private func takeTerminalAndDeliver() {
+        let kind = terminal
+        guard kind == terminalCompleted || kind == terminalError else {
+            lock.unlock()
+            return
+        }
+        terminal = terminalTaken
+        let error = terminalFailure
+        terminalFailure = nil
+        if !inBatches { _ = waiting.add(-1) }
+        lock.unlock()
+        if let error {
+            forwardError(error)
+        } else {
+            forwardCompleted()
+        }
+    }
+
+    /// Delivers batch after batch until nothing waits. The elements of a batch are
+    /// delivered outside the lock; its emptied storage becomes the next batch's queue.
+    private func drain() {
+        var batch: UnsafeMutablePointer<Element>? = nil
+        var batchCapacity = 0
+        while true {
+            lock.lock()
+            if closed {
+                draining = false
+                lock.unlock()
+                batch?.deallocate()
+                return
+            }
+            if let emptied = batch, spare == nil {
+                spare = emptied
+                spareCapacity = batchCapacity
+            } else {
+                batch?.deallocate()
+            }
+            if count == 0 {
+                if terminal == terminalCompleted || terminal == terminalError {
+                    // `draining` stays set: nothing is delivered after the terminal event.
+                    takeTerminalAndDeliver()
+                    return
+                }
+                draining = false
+                lock.unlock()
+                return
+            }
+            let taken = storage.unsafelyUnwrapped
+            let start = head
+            let end = head + count
+            batch = taken
+            batchCapacity = capacity
+            storage = spare
+            capacity = spareCapacity
+            spare = nil
+            spareCapacity = 0
+            head = 0
+            count = 0
+            lock.unlock()
+            var index = start
+            while index < end {
+                deliverElement((taken + index).move())
+                index += 1
+            }
         }
     }
 
     override func disposeCore() {
-        // The dispatches still queued find nothing to deliver.
-        let dropped = lock.withLock { () -> Queue<Event<Element>> in
-            defer { pending.removeAll() }
-            return pending
+        // The waiting elements are dropped outside the lock; a drain running now stops
+        // after its batch, whose elements `deliverElement` drops.
+        lock.lock()
+        closed = true
+        let dropped = storage
+        let droppedHead = head
+        let droppedCount = count
+        let droppedSpare = spare
+        storage = nil
+        spare = nil
+        capacity = 0
+        spareCapacity = 0
+        head = 0
+        count = 0
+        terminalFailure = nil
+        lock.unlock()
+        if let dropped {
+            (dropped + droppedHead).deinitialize(count: droppedCount)
+            dropped.deallocate()
         }
-        _ = dropped
+        droppedSpare?.deallocate()
     }
 }
 
 /// The dispatched side of `ObserveOnSerialQueueSink`, without its generic parameters
-/// (a dispatched closure must not capture them).
+/// (the scheduler's dispatch must not depend on them).
 protocol SerialQueueDelivery: AnyObject, Sendable {
-    /// Delivers the oldest event waiting, if any.
-    func deliverOldest()
+    /// Runs on the queue: delivers what waits (everything, or the oldest event).
+    func deliverWaiting()
 }

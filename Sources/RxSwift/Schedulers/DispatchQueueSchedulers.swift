@@ -1,5 +1,9 @@
 import Dispatch
 import Foundation
+#if canImport(Glibc)
+import Glibc
+import Synchronization
+#endif
 
 /// The dispatch-queue machinery shared by the queue-based schedulers.
 struct DispatchQueueConfiguration: @unchecked Sendable {
@@ -104,11 +108,23 @@ public class SerialDispatchQueueScheduler: SchedulerType, @unchecked Sendable {
         configuration.schedule(state, action: action)
     }
 
-    /// Runs `work` on the queue, with no disposable (`observe(on:)` delivers events
-    /// through it); the main scheduler runs it at once when it can, as `schedule` does.
+    /// Runs `work` on the queue, with no disposable; the main scheduler runs it at once
+    /// when it can, as `schedule` does.
     func dispatch(_ work: @escaping @Sendable () -> Void) {
         configuration.queue.async(execute: work)
     }
+
+    /// Runs `target.deliverWaiting()` as `dispatch` runs work (`observe(on:)` delivers
+    /// its events through here). A separate entry so that the main scheduler can run it
+    /// at once without a closure being built.
+    func dispatchDelivery(_ target: any SerialQueueDelivery) {
+        dispatch { target.deliverWaiting() }
+    }
+
+    /// Whether `observe(on:)` may deliver the events waiting in batches, one dispatch
+    /// for all of them. The main schedulers say no: each event takes its own turn there
+    /// (and on the main thread may run at once), as in RxSwift.
+    var deliversInBatches: Bool { true }
 
     public final func scheduleRelative<StateType>(_ state: StateType, dueTime: RxTimeInterval, action: @escaping (StateType) -> Disposable) -> Disposable {
         scheduleRelativeInternal(state, dueTime: dueTime, action: action)
@@ -152,10 +168,31 @@ public class ConcurrentDispatchQueueScheduler: SchedulerType, @unchecked Sendabl
     }
 }
 
+#if !canImport(Glibc)
 /// Whether the caller runs on the main thread.
 package var isOnMainThread: Bool {
     Thread.isMainThread
 }
+#else
+/// The main thread's `pthread_t` once a check ran on it, 0 before.
+private let knownMainThread = Atomic<UInt>(0)
+
+/// Whether the caller runs on the main thread.
+///
+/// Foundation's `Thread.isMainThread` asks the kernel twice on Linux (`getpid` and
+/// `gettid`), which dominated the cost of a `Driver` element; once the main thread has
+/// been seen, comparing `pthread_self()` with it answers without a system call (the
+/// main thread lives as long as the process, so no other thread can share its id).
+@inline(__always)
+package var isOnMainThread: Bool {
+    let current = UInt(pthread_self())
+    let known = knownMainThread.load(ordering: .relaxed)
+    if known != 0 { return known == current }
+    guard Thread.isMainThread else { return false }
+    knownMainThread.store(current, ordering: .relaxed)
+    return true
+}
+#endif
 
 /// The main queue. Work scheduled from the main thread while nothing else is queued
 /// runs at once, as in RxSwift (Drivers deliver their first element synchronously).
@@ -166,7 +203,11 @@ package var isOnMainThread: Bool {
 /// The class is not open: only Rivulet subclasses it, for those stand-ins.
 public class MainScheduler: SerialDispatchQueueScheduler, @unchecked Sendable {
     private let mainQueue: DispatchQueue
-    private let numberEnqueued = LockedValue(0)
+    /// The work queued on the main queue and not finished yet.
+    private let numberEnqueued = InlineAtomicInt(0)
+    /// Set while work runs at once; read and written on the main thread only.
+    @exclusivity(unchecked)
+    private var runningAtOnce = false
 
     /// A main scheduler (prefer `instance`).
     public init() {
@@ -213,46 +254,92 @@ public class MainScheduler: SerialDispatchQueueScheduler, @unchecked Sendable {
         if let substitution = SchedulerSubstitution.current {
             return substitution.mainInstance.scheduleInternal(state, action: action)
         }
-        let previous = numberEnqueued.withLock { count -> Int in
-            defer { count += 1 }
-            return count
-        }
-        if isOnMainThread && previous == 0 {
+        if runsAtOnce() {
             let disposable = action(state)
-            numberEnqueued.withLock { $0 -= 1 }
+            runningAtOnce = false
             return disposable
         }
         let cancel = SingleAssignmentDisposable()
         let work = UnsafeTransfer((state, action))
-        let counter = numberEnqueued
-        mainQueue.async {
+        _ = numberEnqueued.add(1)
+        mainQueue.async { [self] in
             if !cancel.isDisposed {
                 cancel.setDisposable(work.value.1(work.value.0))
             }
-            counter.withLock { $0 -= 1 }
+            _ = numberEnqueued.add(-1)
         }
         return cancel
     }
 
     override func dispatch(_ work: @escaping @Sendable () -> Void) {
-        if let substitution = SchedulerSubstitution.current {
+        if let substitution = SchedulerSubstitution.currentIfInstalled {
             substitution.mainInstance.dispatch(work)
             return
         }
-        let previous = numberEnqueued.withLock { count -> Int in
-            defer { count += 1 }
-            return count
-        }
-        if isOnMainThread && previous == 0 {
+        if runsAtOnce() {
             work()
-            numberEnqueued.withLock { $0 -= 1 }
+            runningAtOnce = false
             return
         }
-        let counter = numberEnqueued
-        mainQueue.async {
+        _ = numberEnqueued.add(1)
+        mainQueue.async { [self] in
             work()
-            counter.withLock { $0 -= 1 }
+            _ = numberEnqueued.add(-1)
         }
+    }
+
+    /// `dispatch { target.deliverWaiting() }`, with no closure built when the delivery
+    /// runs at once.
+    override func dispatchDelivery(_ target: any SerialQueueDelivery) {
+        if let substitution = SchedulerSubstitution.currentIfInstalled {
+            substitution.mainInstance.dispatchDelivery(target)
+            return
+        }
+        if runsAtOnce() {
+            target.deliverWaiting()
+            runningAtOnce = false
+            return
+        }
+        _ = numberEnqueued.add(1)
+        mainQueue.async { [self] in
+            target.deliverWaiting()
+            _ = numberEnqueued.add(-1)
+        }
+    }
+
+    override var deliversInBatches: Bool { false }
+
+    /// Whether work scheduled now runs at once: on the main thread, with none of this
+    /// scheduler's work queued or running. When it does, `runningAtOnce` is set, and
+    /// the caller clears it after running the work.
+    ///
+    /// The queued work is counted in `numberEnqueued` (any thread adds, the main thread
+    /// removes once the work ran); the work running at once is the main-thread-only
+    /// flag, so running at once costs no atomic read-modify-write. Work scheduled by
+    /// another thread always goes to the queue, whatever it reads, so reading the count
+    /// before another thread's increment lands decides as if this thread came first.
+    @inline(__always)
+    private func runsAtOnce() -> Bool {
+        guard isOnMainThread, !runningAtOnce, numberEnqueued.loadRelaxed() == 0 else { return false }
+        runningAtOnce = true
+        return true
+    }
+
+    /// For `observe(on:)`'s direct path: when work dispatched now would run at once (no
+    /// substitution, on the main thread, none of this scheduler's work queued or
+    /// running), marks it running and returns `true`; the caller runs it and then calls
+    /// `finishRunningAtOnce()`. Otherwise changes nothing and returns `false`, and the
+    /// caller dispatches as usual.
+    @inline(__always)
+    final func beginRunningAtOnce() -> Bool {
+        if SchedulerSubstitution.currentIfInstalled != nil { return false }
+        return runsAtOnce()
+    }
+
+    /// Ends work that `beginRunningAtOnce()` let run at once.
+    @inline(__always)
+    final func finishRunningAtOnce() {
+        runningAtOnce = false
     }
 
     override func scheduleRelativeInternal<StateType>(_ state: StateType, dueTime: RxTimeInterval, action: @escaping (StateType) -> Disposable) -> Disposable {
@@ -273,6 +360,8 @@ public class MainScheduler: SerialDispatchQueueScheduler, @unchecked Sendable {
 /// The shared `MainScheduler.asyncInstance`: the main queue, or the stand-in of the test
 /// that schedules work while it substitutes the main schedulers.
 final class MainAsyncScheduler: SerialDispatchQueueScheduler, @unchecked Sendable {
+    override var deliversInBatches: Bool { false }
+
     override func dispatch(_ work: @escaping @Sendable () -> Void) {
         if let substitution = SchedulerSubstitution.current {
             substitution.asyncInstance.dispatch(work)

@@ -31,9 +31,22 @@ package final class SchedulerSubstitution: @unchecked Sendable {
     /// The substitution of the current task (or thread, outside tasks), if any.
     @TaskLocal package static var current: SchedulerSubstitution?
 
+    /// Set by the first `install`: until then `current` is `nil` everywhere.
+    private static let everInstalled = AtomicFlag()
+
+    /// `current`, without reading the task-local value (which costs on every event the
+    /// main schedulers deliver) in a process that never installed a substitution. A
+    /// task that installs one sets the flag first, and the tasks and threads that can
+    /// see its substitution start after that.
+    @inline(__always)
+    package static var currentIfInstalled: SchedulerSubstitution? {
+        everInstalled.isSet ? current : nil
+    }
+
     /// Runs `body` with `self` installed, then restores the previous substitution.
     package func install<Result>(_ body: () throws -> Result) rethrows -> Result {
-        try Self.$current.withValue(self, operation: body)
+        _ = Self.everInstalled.testAndSet()
+        return try Self.$current.withValue(self, operation: body)
     }
 
     /// Runs the asynchronous `body` with `self` installed.
@@ -41,7 +54,8 @@ package final class SchedulerSubstitution: @unchecked Sendable {
         isolation: isolated (any Actor)? = #isolation,
         _ body: () async throws -> Result
     ) async rethrows -> Result {
-        try await Self.$current.withValue(self, operation: body, isolation: isolation)
+        _ = Self.everInstalled.testAndSet()
+        return try await Self.$current.withValue(self, operation: body, isolation: isolation)
     }
 }
 
@@ -98,6 +112,10 @@ final class SubstitutedMainScheduler: MainScheduler, @unchecked Sendable {
             work()
             return Disposables.create()
         }
+    }
+
+    override func dispatchDelivery(_ target: any SerialQueueDelivery) {
+        dispatch { target.deliverWaiting() }
     }
 
     override func scheduleRelativeInternal<StateType>(_ state: StateType, dueTime: RxTimeInterval, action: @escaping (StateType) -> Disposable) -> Disposable {

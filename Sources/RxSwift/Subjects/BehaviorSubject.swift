@@ -4,9 +4,19 @@ public final class BehaviorSubject<Element>: Observable<Element>, SubjectType, O
     public typealias SubjectObserverType = BehaviorSubject<Element>
 
     private let lock = Lock.make()
+    // Guarded by `lock`: no dynamic exclusivity checks needed (nor paid per event).
+    @exclusivity(unchecked)
     private var element: Element
-    private var observers = Bag<ReplayingObserver<Element>>()
+    /// Each observer behind a `ReplayGate`: a list of one concrete class, so sending an
+    /// element looks up no generic metadata.
+    @exclusivity(unchecked)
+    private var observers = Bag<DirectObserver>()
     private var stoppedEvent: Event<Element>?
+    /// `stoppedEvent != nil`, kept apart: testing the optional event costs a generic
+    /// metadata lookup on every event.
+    @exclusivity(unchecked)
+    private var stopped = false
+    @exclusivity(unchecked)
     private var disposed = false
 
     /// A subject whose current value is `value`.
@@ -35,21 +45,46 @@ public final class BehaviorSubject<Element>: Observable<Element>, SubjectType, O
     }
 
     public func on(_ event: Event<Element>) {
+        switch event {
+        case .next(let element):
+            onNext(element)
+        case .error(let error):
+            stop(event, error: error)
+        case .completed:
+            stop(event, error: nil)
+        }
+    }
+
+    /// Makes `element` the current value and sends it to every observer (what
+    /// `on(.next(element))` does, without building and switching on an `Event`).
+    public func onNext(_ element: Element) {
         lock.lock()
-        if disposed || stoppedEvent != nil {
+        if disposed || stopped {
             lock.unlock()
             return
         }
-        switch event {
-        case .next(let value):
-            element = value
-        case .error, .completed:
-            stoppedEvent = event
-        }
+        self.element = element
         let snapshot = observers.elements
-        if event.isStopEvent { observers.removeAll() }
         lock.unlock()
-        snapshot.forEachElement { observer in observer.on(event) }
+        snapshot.passNext(element)
+    }
+
+    private func stop(_ event: Event<Element>, error: Swift.Error?) {
+        lock.lock()
+        if disposed || stopped {
+            lock.unlock()
+            return
+        }
+        stoppedEvent = event
+        stopped = true
+        let snapshot = observers.elements
+        observers.removeAll()
+        lock.unlock()
+        if let error {
+            snapshot.forEachElement { observer in observer.receiveError(error) }
+        } else {
+            snapshot.forEachElement { observer in observer.receiveCompleted() }
+        }
     }
 
     public override func subscribe<Observer: ObserverType>(_ observer: Observer) -> Disposable where Observer.Element == Element {
@@ -64,11 +99,11 @@ public final class BehaviorSubject<Element>: Observable<Element>, SubjectType, O
             observer.on(stoppedEvent)
             return Disposables.create()
         }
-        let entry = ReplayingObserver(observer.on)
-        let key = observers.insert(entry)
+        let gate = ReplayGate(observer, replaying: true)
+        let key = observers.insert(gate)
         let current = element
         lock.unlock()
-        entry.replay([.next(current)])
+        gate.open(after: current)
         return SubjectSubscription(owner: self, key: key)
     }
 
@@ -83,11 +118,12 @@ public final class BehaviorSubject<Element>: Observable<Element>, SubjectType, O
     }
 
     public func dispose() {
-        let dropped = lock.withLock { () -> Bag<ReplayingObserver<Element>> in
+        let dropped = lock.withLock { () -> Bag<DirectObserver> in
             disposed = true
             defer {
                 observers.removeAll()
                 stoppedEvent = nil
+                stopped = false
             }
             return observers
         }

@@ -1,187 +1,256 @@
-/// The state of `share(replay:scope: .whileConnected)`: either no connection, or one
-/// connection with its observers and its replay buffer.
-///
-/// Every transition runs under the owner's lock and returns what to do after unlocking:
-/// which observers to deliver to, which element to replay, what to connect or dispose.
-struct ShareWhileConnectedState<Element> {
-    typealias Deliver = (Event<Element>) -> Void
-
-    struct Connection {
-        /// Tells this connection's events from a previous one's.
-        let id: UInt64
-        var observers: Bag<Deliver>
-        /// The most recent elements, at most `replay` of them.
-        var buffer: Queue<Element>
-        /// The subscription to the source, assigned once connected.
-        let upstream: SingleAssignmentDisposable
-    }
-
-    enum Phase {
-        case idle
-        case connected(Connection)
-    }
-
-    /// What a subscriber does after unlocking.
-    struct Subscribed {
-        let connectionID: UInt64
-        let key: BagKey
-        /// Set for the first observer of a connection: it subscribes to the source.
-        let connect: SingleAssignmentDisposable?
-        /// Set when elements must be replayed first: deliver them through `entry`.
-        let replay: (entry: ReplayingObserver<Element>, elements: [Element])?
-    }
-
-    /// How many recent elements a new observer receives.
-    let replay: Int
-    private(set) var phase: Phase = .idle
-    private var nextID: UInt64 = 0
-
-    init(replay: Int) {
-        self.replay = replay
-    }
-
-    /// Adds an observer, starting a connection when there is none.
-    mutating func subscribe(_ deliver: @escaping Deliver) -> Subscribed {
-        switch phase {
-        case .idle:
-            let id = nextID
-            nextID &+= 1
-            var observers = Bag<Deliver>()
-            let key = observers.insert(deliver)
-            let upstream = SingleAssignmentDisposable()
-            phase = .connected(Connection(id: id, observers: observers, buffer: Queue(), upstream: upstream))
-            return Subscribed(connectionID: id, key: key, connect: upstream, replay: nil)
-        case .connected(var connection):
-            // Drop the enum's copy so the bag below is uniquely referenced.
-            phase = .idle
-            defer { phase = .connected(connection) }
-            if !connection.buffer.isEmpty {
-                // Events that arrive while the buffer is replayed outside the lock wait
-                // in the entry, so the observer sees them after it.
-                let entry = ReplayingObserver(deliver)
-                let key = connection.observers.insert(entry.on)
-                return Subscribed(connectionID: connection.id, key: key, connect: nil, replay: (entry, connection.buffer.elements))
-            }
-            let key = connection.observers.insert(deliver)
-            return Subscribed(connectionID: connection.id, key: key, connect: nil, replay: nil)
-        }
-    }
-
-    /// An event from connection `id`'s source: returns the observers to deliver it to
-    /// and, for a terminal event, the source subscription to dispose afterwards.
-    mutating func on(_ event: Event<Element>, connectionID id: UInt64) -> (observers: ContiguousArray<Deliver>, finished: Disposable?) {
-        guard case .connected(var connection) = phase, connection.id == id else {
-            return ([], nil)
-        }
-        switch event {
-        case .next(let element):
-            if replay > 0 {
-                // Drop the enum's copy so the buffer is mutated in place.
-                phase = .idle
-                connection.buffer.enqueue(element)
-                if connection.buffer.count > replay { _ = connection.buffer.dequeue() }
-                phase = .connected(connection)
-            }
-            return (connection.observers.elements, nil)
-        case .error, .completed:
-            phase = .idle
-            return (connection.observers.elements, connection.upstream)
-        }
-    }
-
-    /// Removes an observer; returns the source subscription to dispose when it was the
-    /// connection's last observer.
-    mutating func unsubscribe(connectionID id: UInt64, key: BagKey) -> Disposable? {
-        guard case .connected(var connection) = phase, connection.id == id else {
-            return nil
-        }
-        phase = .idle
-        guard connection.observers.remove(key) != nil else {
-            phase = .connected(connection)
-            return nil
-        }
-        if connection.observers.isEmpty {
-            return connection.upstream
-        }
-        phase = .connected(connection)
-        return nil
-    }
-}
-
 /// `share(replay:scope: .whileConnected)` without a subject: the first observer
 /// connects, the last one to leave (or a terminal event) disconnects and drops the
 /// replay buffer, and the next observer connects anew.
 ///
-/// Observers, the connection and the buffer are one state under one lock, so an
-/// observer always joins a live connection (or starts one): it can never be left on a
-/// connection that ended while it subscribed. No observer, subscription or disposal
-/// runs under the lock; the buffer is replayed to a new observer outside it, before
-/// any newer event.
+/// The live connection (`ShareConnection`) holds the observers, the replay buffer and
+/// the subscription to the source; it and the owner's pointer to it change under one
+/// lock, so an observer always joins a live connection (or starts one): it can never
+/// be left on a connection that ended while it subscribed. No observer, subscription
+/// or disposal runs under the lock; the buffer is replayed to a new observer outside
+/// it, before any newer event (`ReplayGate`).
 ///
 /// `package` rather than internal: Swift 6.3 warns of an infinite recursion (a false
 /// positive) for an internal class whose designated initializer calls `Observable`'s
 /// `package init()`.
 package final class ShareWhileConnected<Element>: Observable<Element>, @unchecked Sendable {
-    typealias State = ShareWhileConnectedState<Element>
-
     private let source: Observable<Element>
-    private let lock = Lock.make()
-    // Guarded by `lock`: no dynamic exclusivity checks needed (nor paid per event).
+    /// How many recent elements a new observer receives.
+    let replay: Int
+    /// Guards `connection` and the state of every connection of this sequence.
+    let lock = Lock.make()
+    /// The live connection, if any. Guarded by `lock`.
     @exclusivity(unchecked)
-    private var state: State
+    var connection: ShareConnection<Element>?
 
     init(source: Observable<Element>, replay: Int) {
         self.source = source
-        self.state = State(replay: replay)
+        self.replay = replay
         super.init()
     }
 
     override package func subscribe<Observer: ObserverType>(_ observer: Observer) -> Disposable where Observer.Element == Element {
-        let subscribed = lock.withLock { state.subscribe(observer.on) }
-        if let replay = subscribed.replay {
-            replay.entry.replay(replay.elements.map { .next($0) })
+        lock.lock()
+        let connection: ShareConnection<Element>
+        let connects: Bool
+        if let current = self.connection {
+            connection = current
+            connects = false
+        } else {
+            connection = ShareConnection(parent: self)
+            self.connection = connection
+            connects = true
         }
-        if let upstream = subscribed.connect {
-            upstream.setDisposable(source.subscribe(ShareConnectionObserver(parent: self, connectionID: subscribed.connectionID)))
+        let joined = connection.join(observer)
+        lock.unlock()
+        if let gate = joined.gate {
+            gate.open(after: joined.replay)
         }
-        return ShareSubscription(parent: self, connectionID: subscribed.connectionID, key: subscribed.key)
-    }
-
-    fileprivate func on(_ event: Event<Element>, connectionID: UInt64) {
-        let (observers, finished) = lock.withLock { state.on(event, connectionID: connectionID) }
-        observers.forEachElement { deliver in deliver(event) }
-        finished?.dispose()
-    }
-
-    fileprivate func unsubscribe(connectionID: UInt64, key: BagKey) {
-        let upstream = lock.withLock { state.unsubscribe(connectionID: connectionID, key: key) }
-        upstream?.dispose()
+        if connects {
+            connection.upstream.setDisposable(source.subscribe(connection))
+        }
+        return ShareSubscription(connection: connection, key: joined.key)
     }
 }
 
-/// Subscribed to the source for one connection; tags its events with the connection.
-private final class ShareConnectionObserver<Element>: ObserverType, @unchecked Sendable {
+/// One connection of a `ShareWhileConnected`: subscribed to the source, it passes each
+/// event to the connection's observers and keeps the replay buffer.
+///
+/// Its state is guarded by the owner's lock. The observers are `DirectObserver`s (the
+/// observer's own direct path, or a `ReplayGate` around it), so an element goes from
+/// the source to every observer with no `Event` built and no generic metadata looked
+/// up; the buffer is raw storage sized by `MemoryLayout<Element>`, for the same reason.
+final class ShareConnection<Element>: DirectObserver, ObserverType, @unchecked Sendable {
     private let parent: ShareWhileConnected<Element>
-    private let connectionID: UInt64
+    private let lock: Lock
+    private let replay: Int
+    /// The subscription to the source, assigned once connected.
+    let upstream = SingleAssignmentDisposable()
 
-    init(parent: ShareWhileConnected<Element>, connectionID: UInt64) {
+    // Guarded by `lock`.
+    @exclusivity(unchecked)
+    private var observers = Bag<DirectObserver>()
+    /// Set when the connection ended (terminal event, or the last observer left).
+    @exclusivity(unchecked)
+    private var ended = false
+    /// The replay buffer: a ring of `bufferCount` elements from `bufferHead`, at most
+    /// `replay` of them; allocated at the first element.
+    @exclusivity(unchecked)
+    private var buffer: UnsafeMutablePointer<Element>?
+    @exclusivity(unchecked)
+    private var bufferCapacity = 0
+    @exclusivity(unchecked)
+    private var bufferHead = 0
+    @exclusivity(unchecked)
+    private var bufferCount = 0
+
+    init(parent: ShareWhileConnected<Element>) {
         self.parent = parent
-        self.connectionID = connectionID
+        self.lock = parent.lock
+        self.replay = parent.replay
+        super.init()
+    }
+
+    deinit {
+        releaseBuffer(buffer, capacity: bufferCapacity, head: bufferHead, count: bufferCount)
+    }
+
+    /// Adds `observer` (under `lock`). When elements are buffered, the observer is
+    /// added behind a closed gate and the caller replays `replay` through it after
+    /// unlocking.
+    func join<Observer: ObserverType>(_ observer: Observer) -> (key: BagKey, gate: ReplayGate<Observer>?, replay: [Element]) where Observer.Element == Element {
+        if bufferCount > 0 {
+            let gate = ReplayGate(observer, replaying: true)
+            return (observers.insert(gate), gate, bufferedElements())
+        }
+        let entry = directPath(of: observer) ?? ReplayGate(observer, replaying: false)
+        return (observers.insert(entry), nil, [])
+    }
+
+    /// Removes an observer; the last one to leave ends the connection.
+    func leave(_ key: BagKey) {
+        lock.lock()
+        guard !ended, observers.remove(key) != nil else {
+            lock.unlock()
+            return
+        }
+        guard observers.isEmpty else {
+            lock.unlock()
+            return
+        }
+        let dropped = end()
+        lock.unlock()
+        releaseBuffer(dropped.buffer, capacity: dropped.capacity, head: dropped.head, count: dropped.count)
+        upstream.dispose()
+    }
+
+    /// Ends the connection (under `lock`): the owner forgets it, and the buffer is handed
+    /// to the caller to release after unlocking.
+    private func end() -> (buffer: UnsafeMutablePointer<Element>?, capacity: Int, head: Int, count: Int) {
+        ended = true
+        parent.connection = nil
+        defer {
+            buffer = nil
+            bufferCapacity = 0
+            bufferHead = 0
+            bufferCount = 0
+        }
+        return (buffer, bufferCapacity, bufferHead, bufferCount)
+    }
+
+    override func acceptsElements<T>(of type: T.Type) -> Bool {
+        T.self == Element.self
+    }
+
+    override func receiveNext<T>(_ element: T) {
+        lock.lock()
+        if ended {
+            lock.unlock()
+            return
+        }
+        if replay > 0 { remember(element) }
+        let snapshot = observers.elements
+        lock.unlock()
+        snapshot.passNext(element)
+    }
+
+    override func receiveCompleted() {
+        finish(nil)
+    }
+
+    override func receiveError(_ error: Swift.Error) {
+        finish(error)
     }
 
     func on(_ event: Event<Element>) {
-        parent.on(event, connectionID: connectionID)
+        switch event {
+        case .next(let element): receiveNext(element)
+        case .error(let error): finish(error)
+        case .completed: finish(nil)
+        }
+    }
+
+    /// A terminal event: ends the connection, passes the event on, then disposes the
+    /// subscription to the source.
+    private func finish(_ error: Swift.Error?) {
+        lock.lock()
+        if ended {
+            lock.unlock()
+            return
+        }
+        let snapshot = observers.elements
+        observers.removeAll()
+        let dropped = end()
+        lock.unlock()
+        releaseBuffer(dropped.buffer, capacity: dropped.capacity, head: dropped.head, count: dropped.count)
+        if let error {
+            snapshot.forEachElement { observer in observer.receiveError(error) }
+        } else {
+            snapshot.forEachElement { observer in observer.receiveCompleted() }
+        }
+        upstream.dispose()
+    }
+
+    /// Appends `element` (an `Element`: `T` is the type `acceptsElements` accepted) to
+    /// the buffer, dropping the oldest when `replay` are held. Under `lock`.
+    @inline(__always)
+    private func remember<T>(_ element: T) {
+        if bufferCount == replay, let buffer {
+            // Full: the newest replaces the oldest.
+            UnsafeMutableRawPointer(buffer + bufferHead).assumingMemoryBound(to: T.self).pointee = element
+            bufferHead = bufferHead + 1 == bufferCapacity ? 0 : bufferHead + 1
+            return
+        }
+        if bufferCount == bufferCapacity { growBuffer() }
+        var slot = bufferHead + bufferCount
+        if slot >= bufferCapacity { slot -= bufferCapacity }
+        UnsafeMutableRawPointer(buffer.unsafelyUnwrapped + slot).assumingMemoryBound(to: T.self).initialize(to: element)
+        bufferCount += 1
+    }
+
+    @inline(never)
+    private func growBuffer() {
+        let capacity = Swift.min(replay, Swift.max(bufferCapacity * 2, 1))
+        let grown = UnsafeMutablePointer<Element>.allocate(capacity: capacity)
+        if let buffer {
+            let firstRun = Swift.min(bufferCount, bufferCapacity - bufferHead)
+            grown.moveInitialize(from: buffer + bufferHead, count: firstRun)
+            (grown + firstRun).moveInitialize(from: buffer, count: bufferCount - firstRun)
+            buffer.deallocate()
+        }
+        buffer = grown
+        bufferCapacity = capacity
+        bufferHead = 0
+    }
+
+    /// The buffered elements, oldest first. Under `lock`.
+    private func bufferedElements() -> [Element] {
+        guard let buffer else { return [] }
+        var elements: [Element] = []
+        elements.reserveCapacity(bufferCount)
+        for offset in 0..<bufferCount {
+            var slot = bufferHead + offset
+            if slot >= bufferCapacity { slot -= bufferCapacity }
+            elements.append(buffer[slot])
+        }
+        return elements
+    }
+
+    private func releaseBuffer(_ buffer: UnsafeMutablePointer<Element>?, capacity: Int, head: Int, count: Int) {
+        guard let buffer else { return }
+        let firstRun = Swift.min(count, capacity - head)
+        (buffer + head).deinitialize(count: firstRun)
+        buffer.deinitialize(count: count - firstRun)
+        buffer.deallocate()
     }
 }
 
 /// The disposable of one observer of a shared sequence; a value, so subscribing
 /// allocates nothing for it.
 private struct ShareSubscription<Element>: Disposable {
-    let parent: ShareWhileConnected<Element>
-    let connectionID: UInt64
+    let connection: ShareConnection<Element>
     let key: BagKey
 
     func dispose() {
-        parent.unsubscribe(connectionID: connectionID, key: key)
+        connection.leave(key)
     }
 }
