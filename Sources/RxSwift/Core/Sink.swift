@@ -3,9 +3,34 @@
 /// `Event<Element>` built or switched on costs a generic-metadata lookup and enum
 /// value-witness calls; the direct path costs one virtual call. A class rather than a
 /// protocol: finding it is a class cast, not a protocol-conformance lookup.
+///
+/// The address path: `map`, `filter`, `scan` and `subscribe(onNext:)` are inlinable, so
+/// each builds its per-element step where the element types are known, in the module
+/// that calls them, fully specialised. Between such stages an element travels by
+/// address (`receive(at:)`), valid only during the call, and each stage runs its
+/// specialised step: no value-witness copies, no conversion thunks around the user's
+/// closures. Every other observer keeps the generic direct path.
 @usableFromInline
 class DirectObserver: @unchecked Sendable {
     init() {}
+
+    /// Whether this observer takes elements by address through `receive(at:)`.
+    /// Decided when it is made, before anything upstream asks.
+    @usableFromInline
+    var takesElementAddresses: Bool { false }
+
+    /// Receives one element by address; the pointer is valid only during the call.
+    @usableFromInline
+    func receive(at element: UnsafeRawPointer) {
+        rxAbstractMethod()
+    }
+
+    /// Called by this observer's own step: passes the element at `element` downstream
+    /// by address, unless the observer was disposed meanwhile.
+    @usableFromInline
+    func forward(at element: UnsafeRawPointer) {
+        rxAbstractMethod()
+    }
 
     /// Whether this observer takes elements of type `T` through `receiveNext` (and its
     /// terminal events through `receiveCompleted` / `receiveError`).
@@ -40,6 +65,19 @@ func directPath<Observer: ObserverType>(of observer: Observer) -> DirectObserver
     guard direct._withUnsafeGuaranteedRef({ $0.acceptsElements(of: Observer.Element.self) }) else { return nil }
     return direct.takeUnretainedValue()
 }
+
+/// Whether `observer` takes elements by address: a sink with a step runs it only then.
+@inline(__always)
+func observerTakesElementAddresses<Observer: ObserverType>(_ observer: Observer) -> Bool {
+    directPath(of: observer)?.takesElementAddresses ?? false
+}
+
+/// The step of `map` and `filter` for one element, built specialised by the inlinable
+/// operator: reads the element at the address, runs the user's closure, and passes the
+/// result on through `forward(at:)` of the sink it is given. Returns what the closure
+/// threw.
+@usableFromInline
+typealias ElementStep = (UnsafeRawPointer, DirectObserver) -> Swift.Error?
 
 // The state bits of a sink. File-level constants: a static member of the generic
 // `Sink` would need its generic metadata looked up at every use.
@@ -127,6 +165,19 @@ class Sink<Observer: ObserverType>: DirectObserver, Disposable, Cancelable, @unc
         } else {
             forwardNextAsEvent(unsafeBitCast(element, to: Observer.Element.self))
         }
+    }
+
+    /// Passes an element on by address, unless the sink was disposed. Only sinks whose
+    /// downstream takes addresses run steps that call it.
+    final override func forward(at element: UnsafeRawPointer) {
+        if state.loadRelaxed() & sinkDisposedBit != 0 { return }
+        downstream.unsafelyUnwrapped._withUnsafeGuaranteedRef { $0.receive(at: element) }
+    }
+
+    /// Whether the sink was disposed, for the address path's steps.
+    @inline(__always)
+    final var skipsElements: Bool {
+        state.loadRelaxed() & sinkDisposedBit != 0
     }
 
     /// Out of line: building an `Event` needs its generic metadata, which would

@@ -25,8 +25,13 @@ extension ObservableType {
     ) -> Disposable {
         // Inlinable: where the caller knows `Element`, the observer's type and its
         // conformance come from the caller's caches instead of a lookup in the
-        // runtime's generic metadata on every subscription.
-        let observer = SubscribeObserver<Element>(onNext: onNext, onError: onError, onCompleted: onCompleted, onDisposed: onDisposed)
+        // runtime's generic metadata on every subscription; and the element handler
+        // for the address path (see `DirectObserver`) is built specialised, here.
+        // It captures nothing, so making it allocates nothing.
+        let observer = SubscribeObserver<Element>(
+            onNext: onNext, onError: onError, onCompleted: onCompleted, onDisposed: onDisposed,
+            nextByAddress: { element, onNext in onNext(element.assumingMemoryBound(to: Element.self).pointee) }
+        )
         return observer.handle(for: asObservable().subscribe(observer))
     }
 
@@ -76,6 +81,12 @@ private let subscribeEndedBit = 2
 @usableFromInline
 final class SubscribeObserver<Element>: DirectObserver, ObserverType, Disposable, @unchecked Sendable {
     private let onNext: ((Element) -> Void)?
+    /// The address path, when `onNext` is set: `nextByAddress` calls `nextHandler` (that
+    /// is `onNext`) with the element at an address. Neither is optional: a stored
+    /// optional closure is copied, with a retain, before each call.
+    private let byAddress: Bool
+    private let nextByAddress: (UnsafeRawPointer, (Element) -> Void) -> Void
+    private let nextHandler: (Element) -> Void
     private let onError: ((Swift.Error) -> Void)?
     private let onCompleted: (() -> Void)?
     // Written in init; afterwards only the winner of the `ended` bit touches it.
@@ -95,9 +106,19 @@ final class SubscribeObserver<Element>: DirectObserver, ObserverType, Disposable
         onNext: ((Element) -> Void)?,
         onError: ((Swift.Error) -> Void)?,
         onCompleted: (() -> Void)?,
-        onDisposed: (() -> Void)?
+        onDisposed: (() -> Void)?,
+        nextByAddress: ((UnsafeRawPointer, (Element) -> Void) -> Void)? = nil
     ) {
         self.onNext = onNext
+        if let onNext, let nextByAddress {
+            byAddress = true
+            self.nextByAddress = nextByAddress
+            nextHandler = onNext
+        } else {
+            byAddress = false
+            self.nextByAddress = { _, _ in }
+            nextHandler = { _ in }
+        }
         self.onError = onError
         self.onCompleted = onCompleted
         self.onDisposed = onDisposed
@@ -124,6 +145,13 @@ final class SubscribeObserver<Element>: DirectObserver, ObserverType, Disposable
     override func receiveNext<T>(_ element: T) {
         if state.loadRelaxed() & subscribeStoppedBit != 0 { return }
         onNext?(unsafeBitCast(element, to: Element.self))
+    }
+
+    override var takesElementAddresses: Bool { byAddress }
+
+    override func receive(at element: UnsafeRawPointer) {
+        if state.loadRelaxed() & subscribeStoppedBit != 0 { return }
+        nextByAddress(element, nextHandler)
     }
 
     override func receiveCompleted() {

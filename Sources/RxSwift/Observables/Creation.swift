@@ -113,7 +113,13 @@ final class IntRange: Producer<Int>, @unchecked Sendable {
         let (start, end) = (self.start, self.start &+ self.count)
         sink.setUpstream(CurrentThreadScheduler.instance.schedule(()) { _ in
             var value = start
-            if let direct {
+            if let direct, direct.takesElementAddresses {
+                while value != end {
+                    if sink.isDisposed { return Disposables.create() }
+                    withUnsafePointer(to: value) { direct.receive(at: $0) }
+                    value &+= 1
+                }
+            } else if let direct {
                 while value != end {
                     if sink.isDisposed { return Disposables.create() }
                     direct.receiveNext(value)

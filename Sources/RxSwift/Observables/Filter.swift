@@ -6,22 +6,44 @@ extension ObservableType {
     /// filter {$0 % 2 == 0}
     /// result: -----2-----4--|
     /// ```
+    @inlinable
     public func filter(_ predicate: @escaping (Element) throws -> Bool) -> Observable<Element> {
-        Filter(source: asObservable(), predicate: predicate)
+        makeFilter(asObservable(), predicate) { element, sink in
+            do {
+                if try predicate(element.assumingMemoryBound(to: Element.self).pointee) {
+                    sink.forward(at: element)
+                }
+                return nil
+            } catch {
+                return error
+            }
+        }
     }
+}
+
+/// `filter`'s observable, with its step for the address path (see `DirectObserver`).
+@usableFromInline
+func makeFilter<Element>(
+    _ source: Observable<Element>,
+    _ predicate: @escaping (Element) throws -> Bool,
+    step: @escaping (UnsafeRawPointer, DirectObserver) -> Swift.Error?
+) -> Observable<Element> {
+    Filter(source: source, predicate: predicate, step: step)
 }
 
 final class Filter<Element>: Producer<Element>, @unchecked Sendable {
     private let source: Observable<Element>
     private let predicate: (Element) throws -> Bool
+    private let step: ElementStep?
 
-    init(source: Observable<Element>, predicate: @escaping (Element) throws -> Bool) {
+    init(source: Observable<Element>, predicate: @escaping (Element) throws -> Bool, step: ElementStep? = nil) {
         self.source = source
         self.predicate = predicate
+        self.step = step
     }
 
     override func run<Observer: ObserverType>(_ observer: Observer) -> Disposable where Observer.Element == Element {
-        let sink = FilterSink<Element, Observer>(predicate: predicate, observer: observer)
+        let sink = FilterSink<Element, Observer>(predicate: predicate, step: step, observer: observer)
         sink.setUpstream(source.subscribe(sink))
         return sink
     }
@@ -31,9 +53,23 @@ final class FilterSink<Element, Observer: ObserverType>: Sink<Observer>, Observe
 where Observer.Element == Element {
     private let predicate: (Element) throws -> Bool
 
-    init(predicate: @escaping (Element) throws -> Bool, observer: Observer) {
+    /// Used when `byAddress`: the downstream takes addresses.
+    private let step: ElementStep
+    private let byAddress: Bool
+
+    init(predicate: @escaping (Element) throws -> Bool, step: ElementStep?, observer: Observer) {
         self.predicate = predicate
+        byAddress = step != nil && observerTakesElementAddresses(observer)
+        // Not optional: a stored optional closure is copied (retained) before each call.
+        self.step = byAddress ? step! : { _, _ in nil }
         super.init(observer: observer)
+    }
+
+    override var takesElementAddresses: Bool { byAddress }
+
+    override func receive(at element: UnsafeRawPointer) {
+        if skipsElements { return }
+        if let error = step(element, self) { forwardError(error) }
     }
 
     override func acceptsElements<T>(of type: T.Type) -> Bool {

@@ -6,22 +6,43 @@ extension ObservableType {
     /// map {$0 * 10}
     /// result: --10-20-30-|
     /// ```
+    @inlinable
     public func map<Result>(_ transform: @escaping (Element) throws -> Result) -> Observable<Result> {
-        Map(source: asObservable(), transform: transform)
+        makeMap(asObservable(), transform) { element, sink in
+            do {
+                var result = try transform(element.assumingMemoryBound(to: Element.self).pointee)
+                withUnsafeMutablePointer(to: &result) { sink.forward(at: $0) }
+                return nil
+            } catch {
+                return error
+            }
+        }
     }
+}
+
+/// `map`'s observable, with its step for the address path (see `DirectObserver`).
+@usableFromInline
+func makeMap<Source, Result>(
+    _ source: Observable<Source>,
+    _ transform: @escaping (Source) throws -> Result,
+    step: @escaping (UnsafeRawPointer, DirectObserver) -> Swift.Error?
+) -> Observable<Result> {
+    Map(source: source, transform: transform, step: step)
 }
 
 final class Map<Source, Result>: Producer<Result>, @unchecked Sendable {
     private let source: Observable<Source>
     private let transform: (Source) throws -> Result
+    private let step: ElementStep?
 
-    init(source: Observable<Source>, transform: @escaping (Source) throws -> Result) {
+    init(source: Observable<Source>, transform: @escaping (Source) throws -> Result, step: ElementStep? = nil) {
         self.source = source
         self.transform = transform
+        self.step = step
     }
 
     override func run<Observer: ObserverType>(_ observer: Observer) -> Disposable where Observer.Element == Result {
-        let sink = MapSink<Source, Result, Observer>(transform: transform, observer: observer)
+        let sink = MapSink<Source, Result, Observer>(transform: transform, step: step, observer: observer)
         sink.setUpstream(source.subscribe(sink))
         return sink
     }
@@ -30,10 +51,23 @@ final class Map<Source, Result>: Producer<Result>, @unchecked Sendable {
 final class MapSink<Source, Result, Observer: ObserverType>: Sink<Observer>, ObserverType, @unchecked Sendable
 where Observer.Element == Result {
     private let transform: (Source) throws -> Result
+    /// Used when `byAddress`: the downstream takes addresses.
+    private let step: ElementStep
+    private let byAddress: Bool
 
-    init(transform: @escaping (Source) throws -> Result, observer: Observer) {
+    init(transform: @escaping (Source) throws -> Result, step: ElementStep?, observer: Observer) {
         self.transform = transform
+        byAddress = step != nil && observerTakesElementAddresses(observer)
+        // Not optional: a stored optional closure is copied (retained) before each call.
+        self.step = byAddress ? step! : { _, _ in nil }
         super.init(observer: observer)
+    }
+
+    override var takesElementAddresses: Bool { byAddress }
+
+    override func receive(at element: UnsafeRawPointer) {
+        if skipsElements { return }
+        if let error = step(element, self) { forwardError(error) }
     }
 
     override func acceptsElements<T>(of type: T.Type) -> Bool {

@@ -86,10 +86,14 @@ struct SubjectObserverEntry<Element> {
     /// The observer's direct path, if it has one: the observer itself, which `on`
     /// holds strongly, so it is kept unretained and a delivery costs no reference count.
     let next: Unmanaged<DirectObserver>?
+    /// Whether `next` takes elements by address (see `DirectObserver`).
+    let byAddress: Bool
 
     init<Observer: ObserverType>(_ observer: Observer) where Observer.Element == Element {
         on = observer.on
-        next = directPath(of: observer).map { Unmanaged.passUnretained($0) }
+        let direct = directPath(of: observer)
+        next = direct.map { Unmanaged.passUnretained($0) }
+        byAddress = direct?.takesElementAddresses ?? false
     }
 }
 
@@ -116,11 +120,24 @@ extension ContiguousArray {
     /// Delivers one element to every entry, through its direct path when it has one.
     @inline(__always)
     func deliverNext<Value>(_ element: Value) where Element == SubjectObserverEntry<Value> {
+        withUnsafePointer(to: element) { address in
+            deliverNext(element, at: UnsafeRawPointer(address))
+        }
+    }
+
+    /// Delivers one element, also found at `address`, to every entry: by address to
+    /// those that take it so, through the direct path or as an event to the others.
+    @inline(__always)
+    private func deliverNext<Value>(_ element: Value, at address: UnsafeRawPointer) where Element == SubjectObserverEntry<Value> {
         withUnsafeBufferPointer { entries in
             var index = 0
             while index < entries.count {
                 if let next = entries[index].next {
-                    next._withUnsafeGuaranteedRef { $0.receiveNext(element) }
+                    if entries[index].byAddress {
+                        next._withUnsafeGuaranteedRef { $0.receive(at: address) }
+                    } else {
+                        next._withUnsafeGuaranteedRef { $0.receiveNext(element) }
+                    }
                 } else {
                     entries[index].on(.next(element))
                 }
