@@ -281,7 +281,17 @@ package final class KitRegistry: RxTracker, @unchecked Sendable {
         for check in checks {
             if let finding = check() { findings.append(finding) }
         }
-        let snapshot = state.current
+        var snapshot = state.current
+        if options.leakCheck, !snapshot.open.isEmpty {
+            // A subscription on another thread may be ending right now: the test saw its
+            // terminal event (and ended) while that thread was still disposing the
+            // sinks. Give such a teardown a moment before calling it a leak.
+            let deadline = Date().addingTimeInterval(0.25)
+            while !snapshot.open.isEmpty, Date() < deadline {
+                Thread.sleep(forTimeInterval: 0.001)
+                snapshot = state.current
+            }
+        }
         if options.leakCheck {
             if let finding = openSubscriptionsFinding(snapshot.open.values.sorted { $0.order < $1.order }, callStacks: options.callStacks) {
                 findings.append(finding)

@@ -88,6 +88,27 @@ struct LeakCheckTests {
         }
     }
 
+    @Test("a subscription another thread is still tearing down at the end is not a leak; one nobody ends still is")
+    func teardownOnAnotherThread() {
+        let service = LongLived()
+        let registry = KitRegistry(options: .init(), scopeSite: nil)
+        registry.install {
+            // Disposed on another thread 20 ms after the scope looks at it: within the
+            // moment the check waits for teardowns in flight.
+            let ending = SingleAssignmentDisposable()
+            ending.setDisposable(service.subject.map { $0 }.subscribe(onNext: { _ in }))
+            DispatchQueue.global().asyncAfter(deadline: .now() + .milliseconds(20)) { ending.dispose() }
+            #expect(registry.findings().isEmpty)
+            // Never disposed: still reported, after the wait.
+            _ = service.subject.filter { _ in true }.subscribe(onNext: { _ in })
+            let findings = registry.findings()
+            #expect(findings.count == 1)
+            let message = findings.first?.message ?? ""
+            #expect(message.contains("\n  filter"))
+            #expect(!message.contains("\n  map"))
+        }
+    }
+
     @Test("disposed, completed and failed subscriptions are not leaks")
     func cleanScopes() {
         let service = LongLived()
