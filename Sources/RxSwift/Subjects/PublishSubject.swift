@@ -8,7 +8,7 @@ public final class PublishSubject<Element>: Observable<Element>, SubjectType, Ca
     private let lock = Lock.make()
     // Guarded by `lock`: no dynamic exclusivity checks needed (nor paid per event).
     @exclusivity(unchecked)
-    private var observers = Bag<SubjectObserverEntry<Element>>()
+    private var observers = Bag<SubjectObserverEntry>()
     private var stoppedEvent: Event<Element>?
     /// `stoppedEvent != nil`, kept apart: testing the optional event costs a generic
     /// metadata lookup on every event.
@@ -90,7 +90,7 @@ public final class PublishSubject<Element>: Observable<Element>, SubjectType, Ca
 
     /// Drops every observer; later subscribers receive `RxError.disposed`.
     public func dispose() {
-        let dropped = lock.withLock { () -> Bag<SubjectObserverEntry<Element>> in
+        let dropped = lock.withLock { () -> Bag<SubjectObserverEntry> in
             disposed = true
             defer {
                 observers.removeAll()

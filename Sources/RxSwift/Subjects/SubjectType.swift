@@ -79,69 +79,91 @@ final class ReplayingObserver<Element>: @unchecked Sendable {
     }
 }
 
-/// An observer as a subject stores it: its event handler and, for Rivulet's own
-/// observers, its direct element path.
-struct SubjectObserverEntry<Element> {
-    let on: (Event<Element>) -> Void
-    /// The observer's direct path, if it has one: the observer itself, which `on`
-    /// holds strongly, so it is kept unretained and a delivery costs no reference count.
+/// An observer as a subject stores it. Not generic: walking a list of these looks up
+/// no generic metadata, which a subject would otherwise pay on every element (and a
+/// subject with one observer, as each of merge's sources, pays per delivery).
+struct SubjectObserverEntry {
+    /// Holds the observer: the observer itself when it has a direct path, otherwise a
+    /// `SubjectEventHandler` around its `on`.
+    let target: AnyObject
+    /// The observer's direct path, if it has one: `target`, kept unretained here so a
+    /// delivery costs no reference count.
     let next: Unmanaged<DirectObserver>?
     /// Whether `next` takes elements by address (see `DirectObserver`).
     let byAddress: Bool
 
-    init<Observer: ObserverType>(_ observer: Observer) where Observer.Element == Element {
-        on = observer.on
-        let direct = directPath(of: observer)
-        next = direct.map { Unmanaged.passUnretained($0) }
-        byAddress = direct?.takesElementAddresses ?? false
+    init<Observer: ObserverType>(_ observer: Observer) {
+        if let direct = directPath(of: observer) {
+            target = direct
+            next = Unmanaged.passUnretained(direct)
+            byAddress = direct.takesElementAddresses
+        } else {
+            target = SubjectEventHandler(observer.on)
+            next = nil
+            byAddress = false
+        }
+    }
+
+    /// Sends `event` to the observer; `Value` is the element type it was stored with.
+    @inline(__always)
+    func on<Value>(_ event: Event<Value>) {
+        if let next {
+            next._withUnsafeGuaranteedRef { observer in
+                switch event {
+                case .next(let element): observer.receiveNext(element)
+                case .error(let error): observer.receiveError(error)
+                case .completed: observer.receiveCompleted()
+                }
+            }
+        } else {
+            unsafeDowncast(target, to: SubjectEventHandler<Value>.self).on(event)
+        }
     }
 }
 
-extension ContiguousArray {
+/// The event handler of an observer that has no direct path.
+final class SubjectEventHandler<Element> {
+    let on: (Event<Element>) -> Void
+
+    init(_ on: @escaping (Event<Element>) -> Void) {
+        self.on = on
+    }
+}
+
+extension ContiguousArray where Element == SubjectObserverEntry {
     /// Delivers `event` to every entry, switching on the event once.
-    ///
-    /// The entries are walked through a buffer pointer by index: a `for` loop over this
-    /// generic array would look up `Optional<Entry>` metadata at every step.
     @inline(__always)
-    func deliver<Value>(_ event: Event<Value>) where Element == SubjectObserverEntry<Value> {
+    func deliver<Value>(_ event: Event<Value>) {
         if case .next(let element) = event {
             deliverNext(element)
         } else {
-            withUnsafeBufferPointer { entries in
-                var index = 0
-                while index < entries.count {
-                    entries[index].on(event)
-                    index += 1
-                }
+            for entry in self {
+                entry.on(event)
             }
         }
     }
 
-    /// Delivers one element to every entry, through its direct path when it has one.
+    /// Delivers one element to every entry: by address to those that take it so,
+    /// through the direct path or as an event to the others.
     @inline(__always)
-    func deliverNext<Value>(_ element: Value) where Element == SubjectObserverEntry<Value> {
+    func deliverNext<Value>(_ element: Value) {
         withUnsafePointer(to: element) { address in
-            deliverNext(element, at: UnsafeRawPointer(address))
-        }
-    }
-
-    /// Delivers one element, also found at `address`, to every entry: by address to
-    /// those that take it so, through the direct path or as an event to the others.
-    @inline(__always)
-    private func deliverNext<Value>(_ element: Value, at address: UnsafeRawPointer) where Element == SubjectObserverEntry<Value> {
-        withUnsafeBufferPointer { entries in
-            var index = 0
-            while index < entries.count {
-                if let next = entries[index].next {
-                    if entries[index].byAddress {
-                        next._withUnsafeGuaranteedRef { $0.receive(at: address) }
+            // By index through a buffer: reading an entry's fields in place copies
+            // nothing, where a `for` loop would retain and release each `target`.
+            withUnsafeBufferPointer { entries in
+                var index = 0
+                while index < entries.count {
+                    if let next = entries[index].next {
+                        if entries[index].byAddress {
+                            next._withUnsafeGuaranteedRef { $0.receive(at: address) }
+                        } else {
+                            next._withUnsafeGuaranteedRef { $0.receiveNext(element) }
+                        }
                     } else {
-                        next._withUnsafeGuaranteedRef { $0.receiveNext(element) }
+                        entries[index].on(Event<Value>.next(element))
                     }
-                } else {
-                    entries[index].on(.next(element))
+                    index += 1
                 }
-                index += 1
             }
         }
     }
