@@ -93,11 +93,17 @@ struct LeakCheckTests {
         let service = LongLived()
         let registry = KitRegistry(options: .init(), scopeSite: nil)
         registry.install {
-            // Disposed on another thread 20 ms after the scope looks at it: within the
-            // moment the check waits for teardowns in flight.
+            // Disposed on a thread of its own as the check starts: within the moment the
+            // check waits for teardowns in flight. (A thread of its own: the shared
+            // dispatch pool can be busy with other tests for longer than that.)
             let ending = SingleAssignmentDisposable()
             ending.setDisposable(service.subject.map { $0 }.subscribe(onNext: { _ in }))
-            DispatchQueue.global().asyncAfter(deadline: .now() + .milliseconds(20)) { ending.dispose() }
+            let checkStarts = DispatchSemaphore(value: 0)
+            Thread {
+                checkStarts.wait()
+                ending.dispose()
+            }.start()
+            checkStarts.signal()
             #expect(registry.findings().isEmpty)
             // Never disposed: still reported, after the wait.
             _ = service.subject.filter { _ in true }.subscribe(onNext: { _ in })
