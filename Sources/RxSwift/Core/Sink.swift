@@ -195,7 +195,7 @@ class Sink<Observer: ObserverType>: DirectObserver, Disposable, Cancelable, @unc
             if let downstream {
                 downstream._withUnsafeGuaranteedRef { $0.receiveError(error) }
             } else {
-                forwardEventOutOfLine(.error(error))
+                forwardErrorAsEvent(error)
             }
         }
         dispose()
@@ -209,15 +209,23 @@ class Sink<Observer: ObserverType>: DirectObserver, Disposable, Cancelable, @unc
             if let downstream {
                 downstream._withUnsafeGuaranteedRef { $0.receiveCompleted() }
             } else {
-                forwardEventOutOfLine(.completed)
+                forwardCompletedAsEvent()
             }
         }
         dispose()
     }
 
+    /// Out of line, building the `Event` inside: its metadata is then looked up only
+    /// here, not on entry of every `forwardError`.
     @inline(never)
-    private final func forwardEventOutOfLine(_ event: Event<Observer.Element>) {
-        observer.on(event)
+    private final func forwardErrorAsEvent(_ error: Swift.Error) {
+        observer.on(.error(error))
+    }
+
+    /// Out of line, building the `Event` inside (see `forwardErrorAsEvent`).
+    @inline(never)
+    private final func forwardCompletedAsEvent() {
+        observer.on(.completed)
     }
 
     /// Marks the sink stopped; returns `true` only for the first caller.
