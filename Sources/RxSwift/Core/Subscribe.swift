@@ -80,13 +80,13 @@ private let subscribeEndedBit = 2
 /// token closes, once, whether the sequence terminated or the caller disposed.
 @usableFromInline
 final class SubscribeObserver<Element>: DirectObserver, ObserverType, Disposable, @unchecked Sendable {
-    private let onNext: ((Element) -> Void)?
-    /// The address path, when `onNext` is set: `nextByAddress` calls `nextHandler` (that
-    /// is `onNext`) with the element at an address. Neither is optional: a stored
-    /// optional closure is copied, with a retain, before each call.
+    /// `onNext`, or a handler that does nothing. Not optional: a stored optional
+    /// closure is copied, with a retain, before each call.
+    private let nextHandler: (Element) -> Void
+    /// The address path, when `onNext` is set: `nextByAddress` calls `nextHandler` with
+    /// the element at an address.
     private let byAddress: Bool
     private let nextByAddress: (UnsafeRawPointer, (Element) -> Void) -> Void
-    private let nextHandler: (Element) -> Void
     private let onError: ((Swift.Error) -> Void)?
     private let onCompleted: (() -> Void)?
     // Written in init; afterwards only the winner of the `ended` bit touches it.
@@ -109,7 +109,6 @@ final class SubscribeObserver<Element>: DirectObserver, ObserverType, Disposable
         onDisposed: (() -> Void)?,
         nextByAddress: ((UnsafeRawPointer, (Element) -> Void) -> Void)? = nil
     ) {
-        self.onNext = onNext
         if let onNext, let nextByAddress {
             byAddress = true
             self.nextByAddress = nextByAddress
@@ -117,7 +116,7 @@ final class SubscribeObserver<Element>: DirectObserver, ObserverType, Disposable
         } else {
             byAddress = false
             self.nextByAddress = { _, _ in }
-            nextHandler = { _ in }
+            nextHandler = onNext ?? { _ in }
         }
         self.onError = onError
         self.onCompleted = onCompleted
@@ -144,7 +143,7 @@ final class SubscribeObserver<Element>: DirectObserver, ObserverType, Disposable
 
     override func receiveNext<T>(_ element: T) {
         if state.loadRelaxed() & subscribeStoppedBit != 0 { return }
-        onNext?(unsafeBitCast(element, to: Element.self))
+        nextHandler(unsafeBitCast(element, to: Element.self))
     }
 
     override var takesElementAddresses: Bool { byAddress }
@@ -177,7 +176,7 @@ final class SubscribeObserver<Element>: DirectObserver, ObserverType, Disposable
         switch event {
         case .next(let element):
             if state.loadRelaxed() & subscribeStoppedBit != 0 { return }
-            onNext?(element)
+            nextHandler(element)
         case .error(let error):
             receiveError(error)
         case .completed:
