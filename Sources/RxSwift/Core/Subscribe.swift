@@ -94,7 +94,8 @@ final class SubscribeObserver<Element>: DirectObserver, ObserverType, Disposable
     /// Whether an `onDisposed` was given: read where `onDisposed` itself may be
     /// changing on another thread.
     private let hasOnDisposed: Bool
-    private let callStack: [String]
+    /// `nil` when not recorded: an empty array would still be retained and released.
+    private let callStack: [String]?
     private let token: RxTrackingToken?
     /// `stopped`: a terminal event arrived; `ended`: `onDisposed` ran (or was due).
     private let state = InlineAtomicInt(0)
@@ -109,11 +110,12 @@ final class SubscribeObserver<Element>: DirectObserver, ObserverType, Disposable
         onDisposed: (() -> Void)?,
         nextByAddress: ((UnsafeRawPointer, (Element) -> Void) -> Void)? = nil
     ) {
-        if let onNext, let nextByAddress {
+        switch (consume onNext, consume nextByAddress) {
+        case let (.some(onNext), .some(nextByAddress)):
             byAddress = true
             self.nextByAddress = nextByAddress
             nextHandler = onNext
-        } else {
+        case let (onNext, _):
             byAddress = false
             self.nextByAddress = { _, _ in }
             nextHandler = onNext ?? { _ in }
@@ -122,7 +124,7 @@ final class SubscribeObserver<Element>: DirectObserver, ObserverType, Disposable
         self.onCompleted = onCompleted
         self.onDisposed = onDisposed
         self.hasOnDisposed = onDisposed != nil
-        self.callStack = Hooks.recordCallStackOnError ? Hooks.customCaptureSubscriptionCallstack() : []
+        self.callStack = Hooks.recordCallStackOnError ? Hooks.customCaptureSubscriptionCallstack() : nil
         self.token = RxTracking.open(.subscription("subscribe(onNext:onError:onCompleted:onDisposed:)"))
     }
 
@@ -165,7 +167,7 @@ final class SubscribeObserver<Element>: DirectObserver, ObserverType, Disposable
         if let onError {
             onError(error)
         } else {
-            Hooks.callDefaultErrorHandler(callStack, error, tracker: token?.tracker ?? RxTracking.current)
+            Hooks.callDefaultErrorHandler(callStack ?? [], error, tracker: token?.tracker ?? RxTracking.current)
         }
         token?.dispose()
         end()
