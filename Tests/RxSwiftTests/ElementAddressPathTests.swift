@@ -153,4 +153,41 @@ struct ElementAddressPathTests {
         #expect(result.events == [.next(210, 2), .next(230, 8), .completed(240)])
         #expect(source.subscriptions == [Subscription(200, 240)])
     }
+
+    /// An observer with no direct path: map, filter and scan reach it through an adapter.
+    private final class PlainObserver<Element>: ObserverType, @unchecked Sendable {
+        var events: [Event<Element>] = []
+        func on(_ event: Event<Element>) { events.append(event) }
+    }
+
+    @Test("map, filter and scan outermost over an endless synchronous source: take below them still stops it")
+    func outermostOverEndlessSource() {
+        var received: [Int] = []
+        var completed = false
+        Observable.repeatElement(1).take(4)
+            .map { $0 * 2 }.filter { _ in true }.scan(0, accumulator: +)
+            .subscribe(onNext: { received.append($0) }, onCompleted: { completed = true })
+            .dispose()
+        #expect(received == [2, 4, 6, 8])
+        #expect(completed)
+    }
+
+    @Test("an observer without a direct path gets every event of map, filter and scan, errors included")
+    func observerWithoutDirectPath() {
+        let resources = Resources.total
+        let observer = PlainObserver<Int>()
+        Observable.from([1, 2, 3, 4]).map { $0 * 3 }.filter { $0 != 6 }.scan(into: 0) { $0 += $1 }
+            .subscribe(observer).dispose()
+        #expect(observer.events.map(\.element) == [3, 12, 24, nil])
+        #expect(observer.events.last?.isCompleted == true)
+
+        let failing = PlainObserver<String>()
+        Observable.from([1, 2, 3]).map { value -> Int in
+            if value == 3 { throw Failure(at: value) }
+            return value
+        }.map { "\($0)" }.subscribe(failing).dispose()
+        #expect(failing.events.compactMap(\.element) == ["1", "2"])
+        #expect(failing.events.last?.error as? Failure == Failure(at: 3))
+        #expect(Resources.total == resources)
+    }
 }

@@ -44,6 +44,18 @@ package func rxFatalError(_ message: @autoclosure () -> String, file: StaticStri
     fatalError("Rivulet: \(message())", file: file, line: line)
 }
 
+#if os(Linux) || os(Android) || os(Windows) || os(FreeBSD)
+import Synchronization
+
+/// `Hooks.recordCallStackOnError`, stored in place (see `Resources`).
+private let recordsCallStacks = Atomic<Bool>(false)
+#else
+import Atomics
+
+/// `Hooks.recordCallStackOnError` (`Synchronization.Atomic` needs macOS 15 / iOS 18).
+private let recordsCallStacks = ManagedAtomic<Bool>(false)
+#endif
+
 /// Global hooks, as in RxSwift.
 public enum Hooks {
     /// Signature of the handler for errors no `onError` handles.
@@ -54,7 +66,6 @@ public enum Hooks {
     private struct Storage {
         var defaultErrorHandler: DefaultErrorHandler
         var customCaptureSubscriptionCallstack: CustomCaptureSubscriptionCallstack
-        var recordCallStackOnError: Bool
     }
 
     private static let storage = LockedValue(Storage(
@@ -65,8 +76,7 @@ public enum Hooks {
                 print("Unhandled error happened: \(error)\n subscription called from:\n\(callStack.joined(separator: "\n"))")
             }
         },
-        customCaptureSubscriptionCallstack: { Thread.callStackSymbols },
-        recordCallStackOnError: false
+        customCaptureSubscriptionCallstack: { Thread.callStackSymbols }
     ))
 
     /// Called for an error that reaches a `subscribe` without `onError`.
@@ -82,8 +92,10 @@ public enum Hooks {
     }
 
     /// Whether `subscribe` records the call stack for unhandled errors (off by default: it is costly).
+    ///
+    /// Every `subscribe` reads it: it is one atomic load, not a lock.
     public static var recordCallStackOnError: Bool {
-        get { storage.withLock { $0.recordCallStackOnError } }
-        set { storage.withLock { $0.recordCallStackOnError = newValue } }
+        get { recordsCallStacks.load(ordering: .relaxed) }
+        set { recordsCallStacks.store(newValue, ordering: .relaxed) }
     }
 }

@@ -58,12 +58,18 @@ class DirectObserver: @unchecked Sendable {
 /// value would go through the general dynamic cast.
 @inline(__always)
 func directPath<Observer: ObserverType>(of observer: Observer) -> DirectObserver? {
+    unretainedDirectPath(of: observer)?.takeUnretainedValue()
+}
+
+/// `directPath(of:)` without a retain: valid while `observer` is alive.
+@inline(__always)
+func unretainedDirectPath<Observer: ObserverType>(of observer: Observer) -> Unmanaged<DirectObserver>? {
     guard Observer.self is DirectObserver.Type else { return nil }
     // `Observer` is a class deriving from DirectObserver: its value is that reference,
     // which `observer` keeps alive while it is asked.
     let direct = unsafeBitCast(observer, to: Unmanaged<DirectObserver>.self)
     guard direct._withUnsafeGuaranteedRef({ $0.acceptsElements(of: Observer.Element.self) }) else { return nil }
-    return direct.takeUnretainedValue()
+    return direct
 }
 
 /// Whether `observer` takes elements by address: a sink with a step runs it only then.
@@ -85,16 +91,21 @@ private let sinkDisposedBit = 1
 private let sinkUpstreamBit = 2
 private let sinkStoppedBit = 4
 
-/// The per-subscription object every operator creates: it holds the downstream
-/// observer and the upstream subscription, and implements disposal once and only once.
+/// The part of every sink that does not depend on the observer's type: the downstream's
+/// direct path, the upstream subscription, and disposal once and only once.
 ///
 /// State bits: `disposed` (nothing is forwarded afterwards), `upstreamSet` (the
 /// upstream subscription is stored) and `stopped` (a terminal event was seen).
-class Sink<Observer: ObserverType>: DirectObserver, Disposable, Cancelable, @unchecked Sendable {
-    final let observer: Observer
-    /// The downstream observer's direct path, if it has one. It is `observer` itself,
-    /// which `observer` holds strongly, so it is kept unretained: a call through it then
-    /// costs no reference counting.
+///
+/// Not generic, so that a sink class need not be generic over its observer: the sinks
+/// of `map`, `filter` and `scan` derive from `DirectSink` and are made, where the
+/// element types are known, by their inlinable operators. Their type then comes from the
+/// caller's cache, with no lookup in the runtime's generic metadata per subscription.
+@usableFromInline
+class SinkCore: DirectObserver, Disposable, Cancelable, @unchecked Sendable {
+    /// The downstream observer's direct path, if it has one. It is held strongly
+    /// elsewhere (by `Sink.observer` or `DirectSink`), so it is kept unretained here: a
+    /// call through it then costs no reference counting.
     private final let downstream: Unmanaged<DirectObserver>?
     private final let state = InlineAtomicInt(0)
     /// Not optional: destroying an optional existential goes through `Optional`'s
@@ -104,9 +115,8 @@ class Sink<Observer: ObserverType>: DirectObserver, Disposable, Cancelable, @unc
     /// Set only while a test kit tracks subscriptions (see Tracking.swift).
     private final var tracking: RxTrackingToken?
 
-    init(observer: consuming Observer) {
-        self.downstream = directPath(of: observer).map { Unmanaged.passUnretained($0) }
-        self.observer = consume observer
+    init(downstream: Unmanaged<DirectObserver>?) {
+        self.downstream = downstream
         super.init()
         Resources.incrementTotal()
         if RxTracking.isActive {
@@ -131,39 +141,20 @@ class Sink<Observer: ObserverType>: DirectObserver, Disposable, Cancelable, @unc
         tracking?.tracker
     }
 
-    @inline(__always)
+    @inline(__always) @usableFromInline
     final var isDisposed: Bool {
         state.loadRelaxed() & sinkDisposedBit != 0
     }
 
-    /// Forwards an event downstream unless the sink was disposed.
+    /// Passes an element on through the downstream's direct path, unless the sink was
+    /// disposed; `sendAsEvent` runs when the downstream has no direct path.
     @inline(__always)
-    final func forwardOn(_ event: Event<Observer.Element>) {
-        if state.loadRelaxed() & sinkDisposedBit != 0 { return }
-        observer.on(event)
-    }
-
-    /// Forwards an element downstream unless the sink was disposed, through the
-    /// downstream's direct path when it has one.
-    @inline(__always)
-    final func forwardNext(_ element: Observer.Element) {
+    final func forwardNext<T>(_ element: T, orElse sendAsEvent: (T) -> Void) {
         if state.loadRelaxed() & sinkDisposedBit != 0 { return }
         if let downstream {
             downstream._withUnsafeGuaranteedRef { $0.receiveNext(element) }
         } else {
-            forwardNextAsEvent(element)
-        }
-    }
-
-    /// Forwards an element that arrived through `receiveNext` as it is, without copying
-    /// it into a value of the declared type. `T` must be `Observer.Element`.
-    @inline(__always)
-    final func forwardNext<T>(passing element: T) {
-        if state.loadRelaxed() & sinkDisposedBit != 0 { return }
-        if let downstream {
-            downstream._withUnsafeGuaranteedRef { $0.receiveNext(element) }
-        } else {
-            forwardNextAsEvent(unsafeBitCast(element, to: Observer.Element.self))
+            sendAsEvent(element)
         }
     }
 
@@ -180,13 +171,6 @@ class Sink<Observer: ObserverType>: DirectObserver, Disposable, Cancelable, @unc
         state.loadRelaxed() & sinkDisposedBit != 0
     }
 
-    /// Out of line: building an `Event` needs its generic metadata, which would
-    /// otherwise be looked up on entry of every caller.
-    @inline(never)
-    private final func forwardNextAsEvent(_ element: Observer.Element) {
-        observer.on(.next(element))
-    }
-
     /// Ends the sequence with `error` (once), through the direct path when there is
     /// one, then disposes.
     final func forwardError(_ error: Swift.Error) {
@@ -195,7 +179,7 @@ class Sink<Observer: ObserverType>: DirectObserver, Disposable, Cancelable, @unc
             if let downstream {
                 downstream._withUnsafeGuaranteedRef { $0.receiveError(error) }
             } else {
-                forwardErrorAsEvent(error)
+                sendErrorAsEvent(error)
             }
         }
         dispose()
@@ -209,23 +193,20 @@ class Sink<Observer: ObserverType>: DirectObserver, Disposable, Cancelable, @unc
             if let downstream {
                 downstream._withUnsafeGuaranteedRef { $0.receiveCompleted() }
             } else {
-                forwardCompletedAsEvent()
+                sendCompletedAsEvent()
             }
         }
         dispose()
     }
 
-    /// Out of line, building the `Event` inside: its metadata is then looked up only
-    /// here, not on entry of every `forwardError`.
-    @inline(never)
-    private final func forwardErrorAsEvent(_ error: Swift.Error) {
-        observer.on(.error(error))
+    /// Sends `error` to a downstream without a direct path (see `Sink`).
+    func sendErrorAsEvent(_ error: Swift.Error) {
+        rxAbstractMethod()
     }
 
-    /// Out of line, building the `Event` inside (see `forwardErrorAsEvent`).
-    @inline(never)
-    private final func forwardCompletedAsEvent() {
-        observer.on(.completed)
+    /// Sends `completed` to a downstream without a direct path (see `Sink`).
+    func sendCompletedAsEvent() {
+        rxAbstractMethod()
     }
 
     /// Marks the sink stopped; returns `true` only for the first caller.
@@ -237,15 +218,9 @@ class Sink<Observer: ObserverType>: DirectObserver, Disposable, Cancelable, @unc
         state.load() & sinkStoppedBit != 0
     }
 
-    /// Forwards a terminal event (once) and disposes.
-    final func forwardTerminal(_ event: Event<Observer.Element>) {
-        guard markStopped() else { return }
-        forwardOn(event)
-        dispose()
-    }
-
     /// Stores the upstream subscription; disposes it at once when the sink was
     /// already disposed (a synchronous terminal event during `subscribe`).
+    @usableFromInline
     final func setUpstream(_ disposable: Disposable) {
         if state.loadRelaxed() & sinkDisposedBit != 0 {
             // Disposed before the upstream bit was set: `dispose()` left the slot alone.
@@ -262,6 +237,7 @@ class Sink<Observer: ObserverType>: DirectObserver, Disposable, Cancelable, @unc
 
     /// Disposes the sink and its upstream subscription; idempotent and thread-safe.
     /// Subclasses that override it call `super.dispose()`.
+    @usableFromInline
     func dispose() {
         let previous = state.fetchOr(sinkDisposedBit)
         if previous & sinkDisposedBit != 0 { return }
@@ -276,6 +252,171 @@ class Sink<Observer: ObserverType>: DirectObserver, Disposable, Cancelable, @unc
 
     /// Extra clean-up run once, after the upstream subscription is disposed.
     func disposeCore() {}
+}
+
+/// The per-subscription object of most operators: a `SinkCore` that holds the
+/// downstream observer, of any kind, and sends it `Event`s when it has no direct path.
+class Sink<Observer: ObserverType>: SinkCore, @unchecked Sendable {
+    final let observer: Observer
+
+    init(observer: consuming Observer) {
+        let direct = unretainedDirectPath(of: observer)
+        self.observer = consume observer
+        super.init(downstream: direct)
+    }
+
+    /// Forwards an event downstream unless the sink was disposed.
+    @inline(__always)
+    final func forwardOn(_ event: Event<Observer.Element>) {
+        if isDisposed { return }
+        observer.on(event)
+    }
+
+    /// Forwards an element downstream unless the sink was disposed, through the
+    /// downstream's direct path when it has one.
+    @inline(__always)
+    final func forwardNext(_ element: Observer.Element) {
+        forwardNext(element) { forwardNextAsEvent($0) }
+    }
+
+    /// Forwards an element that arrived through `receiveNext` as it is, without copying
+    /// it into a value of the declared type. `T` must be `Observer.Element`.
+    @inline(__always)
+    final func forwardNext<T>(passing element: T) {
+        forwardNext(element) { forwardNextAsEvent(unsafeBitCast($0, to: Observer.Element.self)) }
+    }
+
+    /// Out of line: building an `Event` needs its generic metadata, which would
+    /// otherwise be looked up on entry of every caller.
+    @inline(never)
+    private final func forwardNextAsEvent(_ element: Observer.Element) {
+        observer.on(.next(element))
+    }
+
+    /// Builds the `Event` here, out of line: its metadata is then looked up only
+    /// here, not on entry of every `forwardError`.
+    override final func sendErrorAsEvent(_ error: Swift.Error) {
+        observer.on(.error(error))
+    }
+
+    /// Builds the `Event` here (see `sendErrorAsEvent`).
+    override final func sendCompletedAsEvent() {
+        observer.on(.completed)
+    }
+
+    /// Forwards a terminal event (once) and disposes.
+    final func forwardTerminal(_ event: Event<Observer.Element>) {
+        guard markStopped() else { return }
+        forwardOn(event)
+        dispose()
+    }
+}
+
+/// A sink whose downstream always has a direct path: `DirectObserver.adapting(_:)`
+/// gives one for any observer. Its subclasses are generic over element types only.
+@usableFromInline
+class DirectSink: SinkCore, @unchecked Sendable {
+    /// Keeps the downstream alive; `SinkCore` calls it unretained.
+    private final let retainedDownstream: DirectObserver
+
+    @usableFromInline
+    init(downstream: consuming DirectObserver) {
+        let unretained = Unmanaged.passUnretained(downstream)
+        retainedDownstream = consume downstream
+        super.init(downstream: unretained)
+    }
+
+    /// Passes an element on through the direct path, unless the sink was disposed.
+    @inline(__always)
+    final func forwardNext<T>(direct element: T) {
+        forwardNext(element) { _ in }
+    }
+}
+
+/// A `DirectSink` taking elements of type `Input`: the terminal calls and `Event`s
+/// from upstreams without a direct path arrive here, and `Event`s go to `receiveNext`.
+@usableFromInline
+class DirectSinkOf<Input>: DirectSink, ObserverType, @unchecked Sendable {
+    override final func acceptsElements<T>(of type: T.Type) -> Bool {
+        T.self == Input.self
+    }
+
+    override final func receiveCompleted() {
+        forwardCompleted()
+    }
+
+    override final func receiveError(_ error: Swift.Error) {
+        forwardError(error)
+    }
+
+    @usableFromInline
+    final func on(_ event: Event<Input>) {
+        switch event {
+        case .next(let element):
+            receiveNext(element)
+        case .error(let error):
+            forwardError(error)
+        case .completed:
+            forwardCompleted()
+        }
+    }
+}
+
+/// The observable of an operator whose inlinable function builds, where the element
+/// types are known, the way to subscribe its `DirectSink` (`map`, `filter`, `scan`):
+/// the sink's type then comes from the caller's cache.
+@usableFromInline
+class SinkMakingProducer<Source, Element>: Producer<Element>, @unchecked Sendable {
+    @usableFromInline final let source: Observable<Source>
+    /// Called with `self`, which it may take as the subclass that built it.
+    private final let subscribeSink: (SinkMakingProducer, consuming DirectObserver) -> Disposable
+
+    @usableFromInline
+    init(source: Observable<Source>, subscribe: @escaping (SinkMakingProducer, consuming DirectObserver) -> Disposable) {
+        self.source = source
+        self.subscribeSink = subscribe
+    }
+
+    /// Subscribes without entering this thread's trampoline: the operator schedules
+    /// nothing itself, and its source enters the trampoline when it needs it.
+    override final func subscribe<Observer: ObserverType>(_ observer: Observer) -> Disposable where Observer.Element == Element {
+        subscribeSink(self, directObserver(for: observer))
+    }
+}
+
+/// Gives an observer without a direct path one: `receiveNext` and the terminal calls
+/// become `Event`s sent to it.
+final class DirectPathAdapter<Observer: ObserverType>: DirectObserver, @unchecked Sendable {
+    private let observer: Observer
+
+    init(_ observer: Observer) {
+        self.observer = observer
+    }
+
+    override func acceptsElements<T>(of type: T.Type) -> Bool {
+        T.self == Observer.Element.self
+    }
+
+    override func receiveNext<T>(_ element: T) {
+        observer.on(.next(unsafeBitCast(element, to: Observer.Element.self)))
+    }
+
+    override func receiveCompleted() {
+        observer.on(.completed)
+    }
+
+    override func receiveError(_ error: Swift.Error) {
+        observer.on(.error(error))
+    }
+}
+
+/// `observer`'s direct path: the observer itself when it has one, or an adapter.
+@usableFromInline
+func directObserver<Observer: ObserverType>(for observer: Observer) -> DirectObserver {
+    if let direct = unretainedDirectPath(of: observer) {
+        return direct.takeUnretainedValue()
+    }
+    return DirectPathAdapter(observer)
 }
 
 /// A sink that forwards events unchanged (used by `create`-like wrappers).

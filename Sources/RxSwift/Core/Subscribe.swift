@@ -80,13 +80,13 @@ private let subscribeEndedBit = 2
 /// token closes, once, whether the sequence terminated or the caller disposed.
 @usableFromInline
 final class SubscribeObserver<Element>: DirectObserver, ObserverType, Disposable, @unchecked Sendable {
-    private let onNext: ((Element) -> Void)?
-    /// The address path, when `onNext` is set: `nextByAddress` calls `nextHandler` (that
-    /// is `onNext`) with the element at an address. Neither is optional: a stored
-    /// optional closure is copied, with a retain, before each call.
+    /// `onNext`, or a handler that does nothing. Not optional: a stored optional
+    /// closure is copied, with a retain, before each call.
+    private let nextHandler: (Element) -> Void
+    /// The address path, when `onNext` is set: `nextByAddress` calls `nextHandler` with
+    /// the element at an address.
     private let byAddress: Bool
     private let nextByAddress: (UnsafeRawPointer, (Element) -> Void) -> Void
-    private let nextHandler: (Element) -> Void
     private let onError: ((Swift.Error) -> Void)?
     private let onCompleted: (() -> Void)?
     // Written in init; afterwards only the winner of the `ended` bit touches it.
@@ -94,7 +94,8 @@ final class SubscribeObserver<Element>: DirectObserver, ObserverType, Disposable
     /// Whether an `onDisposed` was given: read where `onDisposed` itself may be
     /// changing on another thread.
     private let hasOnDisposed: Bool
-    private let callStack: [String]
+    /// `nil` when not recorded: an empty array would still be retained and released.
+    private let callStack: [String]?
     private let token: RxTrackingToken?
     /// `stopped`: a terminal event arrived; `ended`: `onDisposed` ran (or was due).
     private let state = InlineAtomicInt(0)
@@ -109,21 +110,21 @@ final class SubscribeObserver<Element>: DirectObserver, ObserverType, Disposable
         onDisposed: (() -> Void)?,
         nextByAddress: ((UnsafeRawPointer, (Element) -> Void) -> Void)? = nil
     ) {
-        self.onNext = onNext
-        if let onNext, let nextByAddress {
+        switch (consume onNext, consume nextByAddress) {
+        case let (.some(onNext), .some(nextByAddress)):
             byAddress = true
             self.nextByAddress = nextByAddress
             nextHandler = onNext
-        } else {
+        case let (onNext, _):
             byAddress = false
             self.nextByAddress = { _, _ in }
-            nextHandler = { _ in }
+            nextHandler = onNext ?? { _ in }
         }
         self.onError = onError
         self.onCompleted = onCompleted
         self.onDisposed = onDisposed
         self.hasOnDisposed = onDisposed != nil
-        self.callStack = Hooks.recordCallStackOnError ? Hooks.customCaptureSubscriptionCallstack() : []
+        self.callStack = Hooks.recordCallStackOnError ? Hooks.customCaptureSubscriptionCallstack() : nil
         self.token = RxTracking.open(.subscription("subscribe(onNext:onError:onCompleted:onDisposed:)"))
     }
 
@@ -144,7 +145,7 @@ final class SubscribeObserver<Element>: DirectObserver, ObserverType, Disposable
 
     override func receiveNext<T>(_ element: T) {
         if state.loadRelaxed() & subscribeStoppedBit != 0 { return }
-        onNext?(unsafeBitCast(element, to: Element.self))
+        nextHandler(unsafeBitCast(element, to: Element.self))
     }
 
     override var takesElementAddresses: Bool { byAddress }
@@ -166,7 +167,7 @@ final class SubscribeObserver<Element>: DirectObserver, ObserverType, Disposable
         if let onError {
             onError(error)
         } else {
-            Hooks.callDefaultErrorHandler(callStack, error, tracker: token?.tracker ?? RxTracking.current)
+            Hooks.callDefaultErrorHandler(callStack ?? [], error, tracker: token?.tracker ?? RxTracking.current)
         }
         token?.dispose()
         end()
@@ -177,7 +178,7 @@ final class SubscribeObserver<Element>: DirectObserver, ObserverType, Disposable
         switch event {
         case .next(let element):
             if state.loadRelaxed() & subscribeStoppedBit != 0 { return }
-            onNext?(element)
+            nextHandler(element)
         case .error(let error):
             receiveError(error)
         case .completed:

@@ -16,7 +16,7 @@ public enum Disposables {}
 extension Disposables {
     /// A disposable that does nothing.
     public static func create() -> Disposable {
-        NopDisposable.noOp
+        NopDisposable()
     }
 
     /// A disposable that runs `dispose` once, on the first call of `dispose()`.

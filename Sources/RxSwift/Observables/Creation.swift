@@ -168,9 +168,11 @@ final class Just<Element>: Producer<Element>, @unchecked Sendable {
     }
 
     override func subscribe<Observer: ObserverType>(_ observer: Observer) -> Disposable where Observer.Element == Element {
-        if let direct = directPath(of: observer) {
-            direct.receiveNext(element)
-            direct.receiveCompleted()
+        if let direct = unretainedDirectPath(of: observer) {
+            direct._withUnsafeGuaranteedRef {
+                $0.receiveNext(element)
+                $0.receiveCompleted()
+            }
         } else {
             sendEvents(to: observer)
         }
@@ -188,8 +190,8 @@ final class Just<Element>: Producer<Element>, @unchecked Sendable {
 
 final class Empty<Element>: Producer<Element>, @unchecked Sendable {
     override func subscribe<Observer: ObserverType>(_ observer: Observer) -> Disposable where Observer.Element == Element {
-        if let direct = directPath(of: observer) {
-            direct.receiveCompleted()
+        if let direct = unretainedDirectPath(of: observer) {
+            direct._withUnsafeGuaranteedRef { $0.receiveCompleted() }
         } else {
             sendCompleted(to: observer)
         }

@@ -8,7 +8,7 @@ extension ObservableType {
     /// ```
     @inlinable
     public func filter(_ predicate: @escaping (Element) throws -> Bool) -> Observable<Element> {
-        makeFilter(asObservable(), predicate) { element, sink in
+        Filter(source: asObservable(), predicate: predicate, step: { element, sink in
             do {
                 if try predicate(element.assumingMemoryBound(to: Element.self).pointee) {
                     sink.forward(at: element)
@@ -17,52 +17,49 @@ extension ObservableType {
             } catch {
                 return error
             }
-        }
+        }, subscribe: { producer, downstream in
+            let filter = unsafeDowncast(producer, to: Filter<Element>.self)
+            let sink = FilterSink<Element>(predicate: filter.predicate, step: filter.step, downstream: downstream)
+            sink.setUpstream(filter.source.subscribe(sink))
+            return sink
+        })
     }
 }
 
-/// `filter`'s observable, with its step for the address path (see `DirectObserver`).
+/// `filter`'s observable. The inlinable operator gives it its step for the address
+/// path (see `DirectObserver`) and the way to subscribe a sink, both built where the
+/// element type is known.
 @usableFromInline
-func makeFilter<Element>(
-    _ source: Observable<Element>,
-    _ predicate: @escaping (Element) throws -> Bool,
-    step: @escaping (UnsafeRawPointer, DirectObserver) -> Swift.Error?
-) -> Observable<Element> {
-    Filter(source: source, predicate: predicate, step: step)
-}
+final class Filter<Element>: SinkMakingProducer<Element, Element>, @unchecked Sendable {
+    @usableFromInline let predicate: (Element) throws -> Bool
+    @usableFromInline let step: ElementStep
 
-final class Filter<Element>: Producer<Element>, @unchecked Sendable {
-    private let source: Observable<Element>
-    private let predicate: (Element) throws -> Bool
-    private let step: ElementStep?
-
-    init(source: Observable<Element>, predicate: @escaping (Element) throws -> Bool, step: ElementStep? = nil) {
-        self.source = source
+    @usableFromInline
+    init(
+        source: Observable<Element>,
+        predicate: @escaping (Element) throws -> Bool,
+        step: @escaping ElementStep,
+        subscribe: @escaping (SinkMakingProducer<Element, Element>, consuming DirectObserver) -> Disposable
+    ) {
         self.predicate = predicate
         self.step = step
-    }
-
-    override func run<Observer: ObserverType>(_ observer: Observer) -> Disposable where Observer.Element == Element {
-        let sink = FilterSink<Element, Observer>(predicate: predicate, step: step, observer: observer)
-        sink.setUpstream(source.subscribe(sink))
-        return sink
+        super.init(source: source, subscribe: subscribe)
     }
 }
 
-final class FilterSink<Element, Observer: ObserverType>: Sink<Observer>, ObserverType, @unchecked Sendable
-where Observer.Element == Element {
+@usableFromInline
+final class FilterSink<Element>: DirectSinkOf<Element>, @unchecked Sendable {
     private let predicate: (Element) throws -> Bool
-
-    /// Used when `byAddress`: the downstream takes addresses.
+    /// Run only when the downstream takes addresses (`byAddress`).
     private let step: ElementStep
     private let byAddress: Bool
 
-    init(predicate: @escaping (Element) throws -> Bool, step: ElementStep?, observer: Observer) {
+    @usableFromInline
+    init(predicate: @escaping (Element) throws -> Bool, step: @escaping ElementStep, downstream: consuming DirectObserver) {
         self.predicate = predicate
-        byAddress = step != nil && observerTakesElementAddresses(observer)
-        // Not optional: a stored optional closure is copied (retained) before each call.
-        self.step = byAddress ? step! : { _, _ in nil }
-        super.init(observer: observer)
+        self.step = step
+        byAddress = downstream.takesElementAddresses
+        super.init(downstream: downstream)
     }
 
     override var takesElementAddresses: Bool { byAddress }
@@ -70,10 +67,6 @@ where Observer.Element == Element {
     override func receive(at element: UnsafeRawPointer) {
         if skipsElements { return }
         if let error = step(element, self) { forwardError(error) }
-    }
-
-    override func acceptsElements<T>(of type: T.Type) -> Bool {
-        T.self == Element.self
     }
 
     override func receiveNext<T>(_ element: T) {
@@ -85,35 +78,6 @@ where Observer.Element == Element {
             forwardError(error)
             return
         }
-        if passes { forwardNext(passing: element) }
-    }
-
-    override func receiveCompleted() {
-        forwardCompleted()
-    }
-
-    override func receiveError(_ error: Swift.Error) {
-        forwardError(error)
-    }
-
-    @inline(__always)
-    private func onNext(_ element: Element) {
-        let passes: Bool
-        do {
-            passes = try predicate(element)
-        } catch {
-            forwardError(error)
-            return
-        }
-        if passes { forwardNext(element) }
-    }
-
-    func on(_ event: Event<Element>) {
-        switch event {
-        case .next(let element):
-            onNext(element)
-        case .error, .completed:
-            forwardTerminal(event)
-        }
+        if passes { forwardNext(direct: element) }
     }
 }

@@ -8,7 +8,7 @@ extension ObservableType {
     /// ```
     @inlinable
     public func map<Result>(_ transform: @escaping (Element) throws -> Result) -> Observable<Result> {
-        makeMap(asObservable(), transform) { element, sink in
+        Map(source: asObservable(), transform: transform, step: { element, sink in
             do {
                 var result = try transform(element.assumingMemoryBound(to: Element.self).pointee)
                 withUnsafeMutablePointer(to: &result) { sink.forward(at: $0) }
@@ -16,51 +16,49 @@ extension ObservableType {
             } catch {
                 return error
             }
-        }
+        }, subscribe: { producer, downstream in
+            let map = unsafeDowncast(producer, to: Map<Element, Result>.self)
+            let sink = MapSink<Element, Result>(transform: map.transform, step: map.step, downstream: downstream)
+            sink.setUpstream(map.source.subscribe(sink))
+            return sink
+        })
     }
 }
 
-/// `map`'s observable, with its step for the address path (see `DirectObserver`).
+/// `map`'s observable. The inlinable operator gives it its step for the address path
+/// (see `DirectObserver`) and the way to subscribe a sink, both built where the element
+/// types are known.
 @usableFromInline
-func makeMap<Source, Result>(
-    _ source: Observable<Source>,
-    _ transform: @escaping (Source) throws -> Result,
-    step: @escaping (UnsafeRawPointer, DirectObserver) -> Swift.Error?
-) -> Observable<Result> {
-    Map(source: source, transform: transform, step: step)
-}
+final class Map<Source, Result>: SinkMakingProducer<Source, Result>, @unchecked Sendable {
+    @usableFromInline let transform: (Source) throws -> Result
+    @usableFromInline let step: ElementStep
 
-final class Map<Source, Result>: Producer<Result>, @unchecked Sendable {
-    private let source: Observable<Source>
-    private let transform: (Source) throws -> Result
-    private let step: ElementStep?
-
-    init(source: Observable<Source>, transform: @escaping (Source) throws -> Result, step: ElementStep? = nil) {
-        self.source = source
+    @usableFromInline
+    init(
+        source: Observable<Source>,
+        transform: @escaping (Source) throws -> Result,
+        step: @escaping ElementStep,
+        subscribe: @escaping (SinkMakingProducer<Source, Result>, consuming DirectObserver) -> Disposable
+    ) {
         self.transform = transform
         self.step = step
-    }
-
-    override func run<Observer: ObserverType>(_ observer: Observer) -> Disposable where Observer.Element == Result {
-        let sink = MapSink<Source, Result, Observer>(transform: transform, step: step, observer: observer)
-        sink.setUpstream(source.subscribe(sink))
-        return sink
+        super.init(source: source, subscribe: subscribe)
     }
 }
 
-final class MapSink<Source, Result, Observer: ObserverType>: Sink<Observer>, ObserverType, @unchecked Sendable
-where Observer.Element == Result {
+@usableFromInline
+final class MapSink<Source, Result>: DirectSinkOf<Source>, @unchecked Sendable {
     private let transform: (Source) throws -> Result
-    /// Used when `byAddress`: the downstream takes addresses.
+    /// Run only when the downstream takes addresses (`byAddress`).
     private let step: ElementStep
     private let byAddress: Bool
 
-    init(transform: @escaping (Source) throws -> Result, step: ElementStep?, observer: Observer) {
+    @usableFromInline
+    init(transform: @escaping (Source) throws -> Result, step: @escaping ElementStep, downstream: consuming DirectObserver) {
         self.transform = transform
-        byAddress = step != nil && observerTakesElementAddresses(observer)
-        // Not optional: a stored optional closure is copied (retained) before each call.
-        self.step = byAddress ? step! : { _, _ in nil }
-        super.init(observer: observer)
+        self.step = step
+        byAddress = downstream.takesElementAddresses
+        super.init(downstream: downstream)
     }
 
     override var takesElementAddresses: Bool { byAddress }
@@ -70,46 +68,14 @@ where Observer.Element == Result {
         if let error = step(element, self) { forwardError(error) }
     }
 
-    override func acceptsElements<T>(of type: T.Type) -> Bool {
-        T.self == Source.self
-    }
-
     override func receiveNext<T>(_ element: T) {
-        do {
-            forwardNext(try transform(unsafeBitCast(element, to: Source.self)))
-        } catch {
-            forwardError(error)
-        }
-    }
-
-    override func receiveCompleted() {
-        forwardCompleted()
-    }
-
-    override func receiveError(_ error: Swift.Error) {
-        forwardError(error)
-    }
-
-    @inline(__always)
-    private func onNext(_ element: Source) {
         let mapped: Result
         do {
-            mapped = try transform(element)
+            mapped = try transform(unsafeBitCast(element, to: Source.self))
         } catch {
             forwardError(error)
             return
         }
-        forwardNext(mapped)
-    }
-
-    func on(_ event: Event<Source>) {
-        switch event {
-        case .next(let element):
-            onNext(element)
-        case .error(let error):
-            forwardError(error)
-        case .completed:
-            forwardCompleted()
-        }
+        forwardNext(direct: mapped)
     }
 }

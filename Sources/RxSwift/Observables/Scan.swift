@@ -13,7 +13,7 @@ extension ObservableType {
     ///   the sequence with it.
     @inlinable
     public func scan<A>(into seed: A, accumulator: @escaping (inout A, Element) throws -> Void) -> Observable<A> {
-        makeScan(asObservable(), seed, accumulator) { element, state, sink in
+        Scan(source: asObservable(), seed: seed, accumulator: accumulator, step: { element, state, sink in
             do {
                 try accumulator(&state.assumingMemoryBound(to: A.self).pointee, element.assumingMemoryBound(to: Element.self).pointee)
             } catch {
@@ -21,7 +21,7 @@ extension ObservableType {
             }
             sink.forward(at: state)
             return nil
-        }
+        }, subscribe: Self.subscribeScanSink)
     }
 
     /// Applies `accumulator` to a running state for each element and passes on each
@@ -38,7 +38,7 @@ extension ObservableType {
     ///   element; a thrown error ends the sequence with it.
     @inlinable
     public func scan<A>(_ seed: A, accumulator: @escaping (A, Element) throws -> A) -> Observable<A> {
-        makeScan(asObservable(), seed, { state, element in
+        Scan(source: asObservable(), seed: seed, accumulator: { state, element in
             state = try accumulator(state, element)
         }, step: { element, state, sink in
             let current = state.assumingMemoryBound(to: A.self)
@@ -49,7 +49,17 @@ extension ObservableType {
             }
             sink.forward(at: state)
             return nil
-        })
+        }, subscribe: Self.subscribeScanSink)
+    }
+
+    /// Subscribes a sink of `scan` to its source. Inlinable, so that the sink's type
+    /// comes from the caller's cache.
+    @inlinable
+    static func subscribeScanSink<A>(_ producer: SinkMakingProducer<Element, A>, _ downstream: consuming DirectObserver) -> Disposable {
+        let scan = unsafeDowncast(producer, to: Scan<Element, A>.self)
+        let sink = ScanSink<Element, A>(seed: scan.seed, accumulator: scan.accumulator, step: scan.step, downstream: downstream)
+        sink.setUpstream(scan.source.subscribe(sink))
+        return sink
     }
 }
 
@@ -58,57 +68,49 @@ extension ObservableType {
 @usableFromInline
 typealias ScanStep = (UnsafeRawPointer, UnsafeMutableRawPointer, DirectObserver) -> Swift.Error?
 
-/// `scan`'s observable, with its step for the address path.
+/// `scan`'s observable. The inlinable operator gives it its step for the address path
+/// and the way to subscribe a sink, both built where the element types are known.
 @usableFromInline
-func makeScan<Element, Accumulate>(
-    _ source: Observable<Element>,
-    _ seed: Accumulate,
-    _ accumulator: @escaping (inout Accumulate, Element) throws -> Void,
-    step: @escaping (UnsafeRawPointer, UnsafeMutableRawPointer, DirectObserver) -> Swift.Error?
-) -> Observable<Accumulate> {
-    Scan(source: source, seed: seed, accumulator: accumulator, step: step)
-}
+final class Scan<Element, Accumulate>: SinkMakingProducer<Element, Accumulate>, @unchecked Sendable {
+    @usableFromInline typealias Accumulator = (inout Accumulate, Element) throws -> Void
 
-final class Scan<Element, Accumulate>: Producer<Accumulate>, @unchecked Sendable {
-    typealias Accumulator = (inout Accumulate, Element) throws -> Void
+    @usableFromInline let seed: Accumulate
+    @usableFromInline let accumulator: Accumulator
+    @usableFromInline let step: ScanStep
 
-    private let source: Observable<Element>
-    private let seed: Accumulate
-    private let accumulator: Accumulator
-    private let step: ScanStep?
-
-    init(source: Observable<Element>, seed: Accumulate, accumulator: @escaping Accumulator, step: ScanStep? = nil) {
-        self.source = source
+    @usableFromInline
+    init(
+        source: Observable<Element>,
+        seed: Accumulate,
+        accumulator: @escaping Accumulator,
+        step: @escaping ScanStep,
+        subscribe: @escaping (SinkMakingProducer<Element, Accumulate>, consuming DirectObserver) -> Disposable
+    ) {
         self.seed = seed
         self.accumulator = accumulator
         self.step = step
-    }
-
-    override func run<Observer: ObserverType>(_ observer: Observer) -> Disposable where Observer.Element == Accumulate {
-        let sink = ScanSink<Element, Accumulate, Observer>(seed: seed, accumulator: accumulator, step: step, observer: observer)
-        sink.setUpstream(source.subscribe(sink))
-        return sink
+        super.init(source: source, subscribe: subscribe)
     }
 }
 
-final class ScanSink<Element, Accumulate, Observer: ObserverType>: Sink<Observer>, ObserverType, @unchecked Sendable
-where Observer.Element == Accumulate {
-
+@usableFromInline
+final class ScanSink<Element, Accumulate>: DirectSinkOf<Element>, @unchecked Sendable {
     private let accumulator: (inout Accumulate, Element) throws -> Void
-    // Touched only from `on`, which the Rx grammar serialises.
+    // Touched only from `receiveNext` / `receive(at:)`, which the Rx grammar serialises.
     @exclusivity(unchecked)
     private var state: Accumulate
 
-    /// Used when `byAddress`: the downstream takes addresses.
+    /// Run only when the downstream takes addresses (`byAddress`).
     private let step: ScanStep
     private let byAddress: Bool
 
-    init(seed: Accumulate, accumulator: @escaping (inout Accumulate, Element) throws -> Void, step: ScanStep?, observer: Observer) {
+    @usableFromInline
+    init(seed: Accumulate, accumulator: @escaping (inout Accumulate, Element) throws -> Void, step: @escaping ScanStep, downstream: consuming DirectObserver) {
         self.state = seed
         self.accumulator = accumulator
-        byAddress = step != nil && observerTakesElementAddresses(observer)
-        self.step = byAddress ? step! : { _, _, _ in nil }
-        super.init(observer: observer)
+        self.step = step
+        byAddress = downstream.takesElementAddresses
+        super.init(downstream: downstream)
     }
 
     override var takesElementAddresses: Bool { byAddress }
@@ -119,41 +121,13 @@ where Observer.Element == Accumulate {
         if let error { forwardError(error) }
     }
 
-    override func acceptsElements<T>(of type: T.Type) -> Bool {
-        T.self == Element.self
-    }
-
     override func receiveNext<T>(_ element: T) {
-        onNext(unsafeBitCast(element, to: Element.self))
-    }
-
-    override func receiveCompleted() {
-        forwardCompleted()
-    }
-
-    override func receiveError(_ error: Swift.Error) {
-        forwardError(error)
-    }
-
-    @inline(__always)
-    private func onNext(_ element: Element) {
         do {
-            try accumulator(&state, element)
+            try accumulator(&state, unsafeBitCast(element, to: Element.self))
         } catch {
             forwardError(error)
             return
         }
-        forwardNext(state)
-    }
-
-    func on(_ event: Event<Element>) {
-        switch event {
-        case .next(let element):
-            onNext(element)
-        case .error(let error):
-            forwardError(error)
-        case .completed:
-            forwardCompleted()
-        }
+        forwardNext(direct: state)
     }
 }
