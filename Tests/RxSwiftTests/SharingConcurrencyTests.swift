@@ -805,6 +805,8 @@ struct SharingConcurrencyTests {
             }
             #expect(counter.subscriptions == counter.disposals)
             if scope == .forever {
+                // Rivulet's guarantee (RxSwift can subscribe twice here, see
+                // refCountForeverSubscribesOnce).
                 #expect(counter.subscriptions == 1)
             }
         }
@@ -812,11 +814,16 @@ struct SharingConcurrencyTests {
 
     @Test("share(replay:scope: .forever) over a synchronous source, many rounds of threads: the source is subscribed once")
     func refCountForeverSubscribesOnce() {
-        // In RxSwift the first observer connects under the refCount lock, and a
-        // synchronous source runs to its end inside that connection: an observer that
-        // subscribed to the subject before the terminal event receives it before it can
-        // take the lock, and one that subscribed after it is ended by the subject at
-        // once, so neither connects again. The race is rare; many rounds expose it.
+        // Rivulet's guarantee, stronger than RxSwift's. The source's events go out
+        // through the first subscriber's trampoline after its connection is made, so
+        // the terminal event reaches the observers outside any refCount lock. RxSwift
+        // can then subscribe the source twice: observer B subscribes to the subject,
+        // the terminal event reaches observer A (the count drops to 0), B takes the
+        // refCount lock before the terminal event reaches it and connects again (its
+        // events go into the completed subject). Rivulet counts B before it subscribes
+        // (B's generation ends with the connection, so B does not connect), and an
+        // observer counted after the connection ended does not connect for a subject a
+        // terminal event went into. Many rounds, as a lost race is rare.
         var rounds: [Int] = []
         for round in 0..<200 {
             let counter = SubscriptionCounter()

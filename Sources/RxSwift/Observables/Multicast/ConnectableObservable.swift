@@ -40,8 +40,8 @@ public class ConnectableObservable<Element>: Observable<Element>, ConnectableObs
 /// that same subject again for the next generation. A refCount observer that subscribes
 /// to it in between is still reached by the terminal event, so it must not connect: the
 /// state remembers the subject a terminal event went into and never connects a refCount
-/// observer of it. (RxSwift gets there by holding its refCount lock across `connect()`
-/// and forgetting its observers only when one of them receives the terminal event.)
+/// observer of it. (In RxSwift such an observer is counted with the others, as its
+/// refCount forgets them only when one of them receives the terminal event.)
 struct MulticastState<Pair, Connection: AnyObject> {
     enum Phase {
         /// No connection; observers may already have subscribed to the subject.
