@@ -604,6 +604,84 @@ struct MulticastStateTests {
     }
 }
 
+/// A subject as the multicast state sees it: only its identity matters.
+private final class FakeSubject {}
+
+extension MulticastState where Pair == FakeSubject, Connection == FakeConnection {
+    /// A state that recognises a subject by its identity.
+    fileprivate static func byIdentity() -> Self {
+        Self(subjectIdentity: { $0 })
+    }
+
+    /// Installs `subject` unless one is installed, then counts one refCount observer of
+    /// the installed subject and confirms its subscription.
+    fileprivate mutating func observe(_ subject: FakeSubject) -> (generation: UInt64, confirmation: Confirmation) {
+        install(subject)
+        guard let reserved = reserve() else {
+            rxFatalError("a subject was just installed")
+        }
+        #expect(reserved.pair === subject)
+        return (reserved.generation, confirm(generation: reserved.generation, ended: false, make: { _ in FakeConnection() }))
+    }
+
+    /// Connects a first observer of `subject` and ends that connection.
+    fileprivate mutating func connectAndEnd(_ subject: FakeSubject, byTerminalEvent: Bool) -> UInt64? {
+        let first = observe(subject)
+        guard case .connect(let connection) = first.confirmation else {
+            Issue.record("the first observer did not connect")
+            return nil
+        }
+        connectionEnded(connection, byTerminalEvent: byTerminalEvent)
+        #expect(self.subject == nil)
+        return first.generation
+    }
+}
+
+@Suite("The multicast state machine over one fixed subject", .rxLeakCheck)
+struct MulticastStateFixedSubjectTests {
+    @Test("an observer of the subject a terminal event went into is counted and does not connect")
+    func terminatedSubjectNeverReconnects() {
+        let fixed = FakeSubject()
+        var state = MulticastState.byIdentity()
+        // The source terminates: the connection ends before the subject passes the
+        // terminal event on, and the same subject is installed again meanwhile.
+        guard let ended = state.connectAndEnd(fixed, byTerminalEvent: true) else { return }
+        let late = state.observe(fixed)
+        #expect(late.generation == ended + 1)
+        guard case .none = late.confirmation else {
+            Issue.record("an observer of a terminated subject must not connect")
+            return
+        }
+        #expect(state.refCount == 1)
+        // Its terminal event arrives: it leaves, and there is nothing to disconnect.
+        #expect(state.release(generation: late.generation) == nil)
+        #expect(state.refCount == 0)
+    }
+
+    @Test("after a terminal event, an observer of a new subject connects")
+    func newSubjectConnects() {
+        var state = MulticastState.byIdentity()
+        guard state.connectAndEnd(FakeSubject(), byTerminalEvent: true) != nil else { return }
+        let next = state.observe(FakeSubject())
+        #expect(state.terminatedSubject == nil)
+        guard case .connect = next.confirmation else {
+            Issue.record("an observer of a new subject must connect")
+            return
+        }
+    }
+
+    @Test("a connection disposed without a terminal event leaves its subject reconnectable")
+    func disposedSubjectReconnects() {
+        let fixed = FakeSubject()
+        var state = MulticastState.byIdentity()
+        guard state.connectAndEnd(fixed, byTerminalEvent: false) != nil else { return }
+        guard case .connect = state.observe(fixed).confirmation else {
+            Issue.record("the subject did not terminate: its next observer connects again")
+            return
+        }
+    }
+}
+
 /// A connectable written outside Rivulet: one subject; each `connect()` subscribes it to
 /// the source again.
 private final class HandMadeConnectable<Element>: ConnectableObservableType, @unchecked Sendable {
@@ -697,6 +775,36 @@ struct GenericRefCountTests {
         #expect(group.wait(timeout: .now() + 30) == .success)
         #expect(!subject.hasObservers)
         #expect(connectable.connectCount >= 1)
+    }
+
+    @Test("a synchronous source, threads subscribing at once: every observer gets part of the sequence in order, then completed")
+    func synchronousSourceConcurrentObservers() {
+        // The number of connections is not fixed: this refCount counts an observer after
+        // it subscribed to the connectable, as RxSwift's does, and one that is counted
+        // after the terminal event reached another observer but before it reached
+        // itself connects again (feeding a subject that has completed), in RxSwift too.
+        let valid: [[Int]] = [[1, 2, 3], [2, 3], [3], []]
+        for _ in 0..<50 {
+            let connectable = HandMadeConnectable(Observable.of(1, 2, 3))
+            let refCounted = connectable.refCount()
+            let observers = (0..<64).map { _ in LockedValue<[Event<Int>]>([]) }
+            let group = DispatchGroup()
+            group.enter()
+            Thread {
+                DispatchQueue.concurrentPerform(iterations: observers.count) { index in
+                    _ = refCounted.subscribe { event in observers[index].withLock { $0.append(event) } }
+                }
+                group.leave()
+            }.start()
+            #expect(group.wait(timeout: .now() + 30) == .success)
+            for observer in observers {
+                let events = observer.current
+                #expect(events.last == .completed)
+                #expect(events.filter(\.isStopEvent).count == 1)
+                #expect(valid.contains(events.compactMap(\.element)))
+            }
+            #expect(connectable.connectCount >= 1)
+        }
     }
 }
 

@@ -805,9 +805,81 @@ struct SharingConcurrencyTests {
             }
             #expect(counter.subscriptions == counter.disposals)
             if scope == .forever {
+                // Rivulet's guarantee (RxSwift can subscribe twice here, see
+                // refCountForeverSubscribesOnce).
                 #expect(counter.subscriptions == 1)
             }
         }
+    }
+
+    @Test("share(replay:scope: .forever) over a synchronous source, many rounds of threads: the source is subscribed once")
+    func refCountForeverSubscribesOnce() {
+        // Rivulet's guarantee, stronger than RxSwift's. The source's events go out
+        // through the first subscriber's trampoline after its connection is made, so
+        // the terminal event reaches the observers outside any refCount lock. RxSwift
+        // can then subscribe the source twice: observer B subscribes to the subject,
+        // the terminal event reaches observer A (the count drops to 0), B takes the
+        // refCount lock before the terminal event reaches it and connects again (its
+        // events go into the completed subject). Rivulet counts B before it subscribes
+        // (B's generation ends with the connection, so B does not connect), and an
+        // observer counted after the connection ended does not connect for a subject a
+        // terminal event went into. Many rounds, as a lost race is rare.
+        var rounds: [Int] = []
+        for round in 0..<200 {
+            let counter = SubscriptionCounter()
+            let shared = Observable.of(1, 2, 3).counted(counter).share(replay: 2, scope: .forever)
+            let completed = Shared(0)
+            let done = onThread {
+                DispatchQueue.concurrentPerform(iterations: 64) { _ in
+                    _ = shared.subscribe(onCompleted: { completed.withLock { $0 += 1 } })
+                }
+            }
+            #expect(done.wait(finishWait))
+            #expect(completed.current == 64)
+            if counter.subscriptions != 1 { rounds.append(round) }
+        }
+        #expect(rounds.isEmpty, "rounds that subscribed the source more than once: \(rounds)")
+    }
+
+    @Test("refCount over one subject: an observer that joins while the terminal event is on its way does not reconnect")
+    func refCountJoinsDuringTerminal() {
+        // RxSwift's refCount forgets its observers only when one of them receives the
+        // terminal event; an observer that subscribes after the connection ended but
+        // before the subject passed the terminal on is counted with the others and
+        // does not connect. The source's disposal runs in exactly that window.
+        let upstream = PublishSubject<Int>()
+        let counter = SubscriptionCounter()
+        let late = GrammarObserver<Int>()
+        let lateSubscription = Shared<Disposable?>(nil)
+        let shared = Shared<Observable<Int>?>(nil)
+        let source = Observable<Int>.create { observer in
+            counter.subscribed()
+            let subscription = upstream.subscribe(observer)
+            return Disposables.create {
+                subscription.dispose()
+                counter.disposed()
+                if let shared = shared.withLock({ current in defer { current = nil }; return current }) {
+                    lateSubscription.withLock { $0 = shared.subscribe(late) }
+                }
+            }
+        }
+        let refCounted = source.share(replay: 2, scope: .forever)
+        let first = GrammarObserver<Int>()
+        _ = refCounted.subscribe(first)
+        upstream.onNext(1)
+        upstream.onNext(2)
+        upstream.onNext(3)
+        shared.withLock { $0 = refCounted }
+        upstream.onCompleted()
+        #expect(lateSubscription.current != nil, "the late observer did not subscribe inside the source's disposal")
+        #expect(counter.subscriptions == 1)
+        #expect(counter.subscriptions == counter.disposals)
+        #expect(first.events == [.next(1), .next(2), .next(3), .completed])
+        // Subscribed to the live subject: the replay, then the terminal event it was
+        // about to receive.
+        #expect(late.events == [.next(2), .next(3), .completed])
+        #expect(late.violations.isEmpty)
+        #expect(first.violations.isEmpty)
     }
 
     @Test("refCount over a subject made per connection: concurrent observers of a synchronous source all complete",

@@ -34,6 +34,14 @@ public class ConnectableObservable<Element>: Observable<Element>, ConnectableObs
 /// observer gone) drops the subject and starts a new generation in the same transition,
 /// so a refCount observer is always counted in the generation of the subject it
 /// subscribed to. Transitions run under the adapter's lock and call nothing.
+///
+/// A connection ends before its subject passes the terminal event on (so observers that
+/// react to it find a fresh subject), and a connectable over one fixed subject installs
+/// that same subject again for the next generation. A refCount observer that subscribes
+/// to it in between is still reached by the terminal event, so it must not connect: the
+/// state remembers the subject a terminal event went into and never connects a refCount
+/// observer of it. (In RxSwift such an observer is counted with the others, as its
+/// refCount forgets them only when one of them receives the terminal event.)
 struct MulticastState<Pair, Connection: AnyObject> {
     enum Phase {
         /// No connection; observers may already have subscribed to the subject.
@@ -49,6 +57,17 @@ struct MulticastState<Pair, Connection: AnyObject> {
     private(set) var refCount = 0
     /// The connection the refCount observers hold, disposed when the last one leaves.
     private(set) var refCountConnection: Connection?
+    /// The subject a connection passed (or is passing) a terminal event into, while it
+    /// may still be installed: it is kept until a different subject is installed.
+    private(set) var terminatedSubject: AnyObject?
+    /// The identity of a pair's subject; `nil` when it has none (not a class).
+    private let subjectIdentity: (Pair) -> AnyObject?
+
+    /// - parameter subjectIdentity: The identity of a pair's subject, by which the
+    ///   state recognises a subject that terminated when it is installed again.
+    init(subjectIdentity: @escaping (Pair) -> AnyObject? = { _ in nil }) {
+        self.subjectIdentity = subjectIdentity
+    }
 
     /// The current subject and generation, or `nil` when a subject must be made.
     var subject: (pair: Pair, generation: UInt64)? {
@@ -63,7 +82,16 @@ struct MulticastState<Pair, Connection: AnyObject> {
     mutating func install(_ pair: Pair) {
         if case .idle(.none) = phase {
             phase = .idle(pair)
+            if let terminated = terminatedSubject, subjectIdentity(pair) !== terminated {
+                terminatedSubject = nil
+            }
         }
+    }
+
+    /// Whether `pair`'s subject is one a terminal event went into.
+    private func hasTerminated(_ pair: Pair) -> Bool {
+        guard let terminated = terminatedSubject else { return false }
+        return subjectIdentity(pair) === terminated
     }
 
     /// The current connection, or a new one made with `make` (the caller subscribes it
@@ -82,9 +110,13 @@ struct MulticastState<Pair, Connection: AnyObject> {
     }
 
     /// `connection` ended: when it is the current one, the subject is dropped and the
-    /// refCount observers of this generation no longer count.
-    mutating func connectionEnded(_ connection: Connection) {
-        guard case .connected(_, let current) = phase, current === connection else { return }
+    /// refCount observers of this generation no longer count. `byTerminalEvent`: the
+    /// connection is about to pass a terminal event into its subject.
+    mutating func connectionEnded(_ connection: Connection, byTerminalEvent: Bool = false) {
+        guard case .connected(let pair, let current) = phase, current === connection else { return }
+        if byTerminalEvent {
+            terminatedSubject = subjectIdentity(pair)
+        }
         dropSubject()
     }
 
@@ -118,6 +150,9 @@ struct MulticastState<Pair, Connection: AnyObject> {
             refCountConnection = connection
             return .none
         case .idle(let pair?):
+            // The terminal event reaches this observer (if it has not already): a new
+            // connection would only subscribe the source again for nobody.
+            if hasTerminated(pair) { return .none }
             let connection = make(pair)
             phase = .connected(pair, connection)
             refCountConnection = connection
@@ -168,12 +203,17 @@ final class ConnectableObservableAdapter<Subject: SubjectType>: ConnectableObser
     struct SubjectPair {
         let subject: Subject
         let observer: Subject.Observer
+
+        /// The subject as an object, `nil` when `Subject` is not a class.
+        var identity: AnyObject? {
+            Subject.self is AnyClass ? subject as AnyObject : nil
+        }
     }
 
     private let source: Observable<Subject.Observer.Element>
     private let makeSubject: () -> Subject
     private let lock = Lock.make()
-    private var state = MulticastState<SubjectPair, Connection>()
+    private var state = MulticastState<SubjectPair, Connection>(subjectIdentity: { $0.identity })
 
     init(source: Observable<Subject.Observer.Element>, makeSubject: @escaping () -> Subject) {
         self.source = source
@@ -222,9 +262,9 @@ final class ConnectableObservableAdapter<Subject: SubjectType>: ConnectableObser
         lock.withLock { state.install(pair) }
     }
 
-    /// Called by a connection as it ends.
-    func connectionEnded(_ connection: Connection) {
-        lock.withLock { state.connectionEnded(connection) }
+    /// Called by a connection as it ends; `byTerminalEvent`: the source terminated.
+    func connectionEnded(_ connection: Connection, byTerminalEvent: Bool) {
+        lock.withLock { state.connectionEnded(connection, byTerminalEvent: byTerminalEvent) }
     }
 
     // MARK: refCount
@@ -285,15 +325,19 @@ final class MulticastConnection<Subject: SubjectType>: ObserverType, Cancelable,
         if disposed.isSet { return }
         // A terminal event ends the connection first, so that observers reacting to it
         // (resubscribing, connecting again) find a fresh subject and no connection.
-        if event.isStopEvent { dispose() }
+        if event.isStopEvent { end(byTerminalEvent: true) }
         subjectObserver.on(event)
     }
 
     func dispose() {
+        end(byTerminalEvent: false)
+    }
+
+    private func end(byTerminalEvent: Bool) {
         if disposed.testAndSet() { return }
         let parent = self.parent
         self.parent = nil
-        parent?.connectionEnded(self)
+        parent?.connectionEnded(self, byTerminalEvent: byTerminalEvent)
         subscription.dispose()
     }
 }

@@ -24,7 +24,9 @@ extension ConnectableObservableType {
 /// As in RxSwift, an observer is counted after it subscribed to the connectable, and a
 /// terminal event that reaches any counted observer ends the generation: with a
 /// connectable that replaces its subject per connection, an observer racing with the
-/// end of a connection can be counted against the wrong one.
+/// end of a connection can be counted against the wrong one, and an observer counted
+/// after the terminal event reached another but before it reached itself connects
+/// again (RxSwift does the same).
 ///
 /// `connect()` runs outside the lock: the subscriber that takes the count from 0 to 1
 /// becomes the connector and stays responsible until the connection is stored or
@@ -145,16 +147,20 @@ final class RefCount<Source: ConnectableObservableType>: Producer<Source.Element
     override func run<Observer: ObserverType>(_ observer: Observer) -> Disposable where Observer.Element == Element {
         let sink = RefCountSink(parent: self, observer: observer)
         let subscription = source.subscribe(sink)
-        // A subject that had already terminated ended the sink during `subscribe`:
-        // it is not counted and does not connect.
-        if sink.isDisposed {
-            subscription.dispose()
-            return sink
-        }
-        let registration = lock.withLock { () -> (generation: UInt64, mustConnect: Bool) in
+        // A sink that a terminal event reached before it was counted (its subject had
+        // terminated, or terminated since) is not counted and does not connect. This is
+        // decided under the lock the terminal event took, so a terminal event delivered
+        // on another thread is either seen here or ends the generation the sink joined;
+        // RxSwift checks it under its refCount lock too.
+        let registration = lock.withLock { () -> (generation: UInt64, mustConnect: Bool)? in
+            if sink.endedUncounted { return nil }
             let registration = state.register()
             sink.generation = registration.generation
             return registration
+        }
+        guard let registration else {
+            subscription.dispose()
+            return sink
         }
         if registration.mustConnect {
             connect()
@@ -187,7 +193,10 @@ final class RefCount<Source: ConnectableObservableType>: Producer<Source.Element
 
     fileprivate func terminate<Observer>(_ sink: RefCountSink<Source, Observer>) {
         let connection = lock.withLock { () -> Disposable? in
-            guard let generation = sink.generation else { return nil }
+            guard let generation = sink.generation else {
+                sink.endedUncounted = true
+                return nil
+            }
             return state.terminate(generation: generation)
         }
         connection?.dispose()
@@ -202,6 +211,9 @@ where Source.Element == Observer.Element {
     /// The generation the sink was counted in; `nil` until counted. Guarded by the
     /// parent's lock.
     fileprivate var generation: UInt64?
+    /// Whether a terminal event reached the sink before it was counted. Guarded by the
+    /// parent's lock.
+    fileprivate var endedUncounted = false
 
     init(parent: RefCount<Source>, observer: Observer) {
         self.parent = parent
