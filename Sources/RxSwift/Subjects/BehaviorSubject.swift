@@ -3,7 +3,7 @@
 public final class BehaviorSubject<Element>: Observable<Element>, SubjectType, ObserverType, Cancelable, SubjectObserverRemoving, @unchecked Sendable {
     public typealias SubjectObserverType = BehaviorSubject<Element>
 
-    private let lock = Lock.make()
+    private let lock = InlineLock()
     // Guarded by `lock`: no dynamic exclusivity checks needed (nor paid per event).
     @exclusivity(unchecked)
     private var element: Element

@@ -16,8 +16,9 @@ package final class ShareWhileConnected<Element>: Observable<Element>, @unchecke
     private let source: Observable<Element>
     /// How many recent elements a new observer receives.
     let replay: Int
-    /// Guards `connection` and the state of every connection of this sequence.
-    let lock = Lock.make()
+    /// Guards `connection` and the state of every connection of this sequence; taken
+    /// for every element, so it is the inline kind.
+    let lock = InlineLock()
     /// The live connection, if any. Guarded by `lock`.
     @exclusivity(unchecked)
     var connection: ShareConnection<Element>?
@@ -61,12 +62,11 @@ package final class ShareWhileConnected<Element>: Observable<Element>, @unchecke
 /// up; the buffer is raw storage sized by `MemoryLayout<Element>`, for the same reason.
 final class ShareConnection<Element>: DirectObserver, ObserverType, @unchecked Sendable {
     private let parent: ShareWhileConnected<Element>
-    private let lock: Lock
     private let replay: Int
     /// The subscription to the source, assigned once connected.
     let upstream = SingleAssignmentDisposable()
 
-    // Guarded by `lock`.
+    // Guarded by `parent.lock`.
     @exclusivity(unchecked)
     private var observers = Bag<DirectObserver>()
     /// Set when the connection ended (terminal event, or the last observer left).
@@ -85,7 +85,6 @@ final class ShareConnection<Element>: DirectObserver, ObserverType, @unchecked S
 
     init(parent: ShareWhileConnected<Element>) {
         self.parent = parent
-        self.lock = parent.lock
         self.replay = parent.replay
         super.init()
     }
@@ -108,17 +107,17 @@ final class ShareConnection<Element>: DirectObserver, ObserverType, @unchecked S
 
     /// Removes an observer; the last one to leave ends the connection.
     func leave(_ key: BagKey) {
-        lock.lock()
+        parent.lock.lock()
         guard !ended, observers.remove(key) != nil else {
-            lock.unlock()
+            parent.lock.unlock()
             return
         }
         guard observers.isEmpty else {
-            lock.unlock()
+            parent.lock.unlock()
             return
         }
         let dropped = end()
-        lock.unlock()
+        parent.lock.unlock()
         releaseBuffer(dropped.buffer, capacity: dropped.capacity, head: dropped.head, count: dropped.count)
         upstream.dispose()
     }
@@ -142,14 +141,14 @@ final class ShareConnection<Element>: DirectObserver, ObserverType, @unchecked S
     }
 
     override func receiveNext<T>(_ element: T) {
-        lock.lock()
+        parent.lock.lock()
         if ended {
-            lock.unlock()
+            parent.lock.unlock()
             return
         }
         if replay > 0 { remember(element) }
         let snapshot = observers.elements
-        lock.unlock()
+        parent.lock.unlock()
         snapshot.passNext(element)
     }
 
@@ -172,15 +171,15 @@ final class ShareConnection<Element>: DirectObserver, ObserverType, @unchecked S
     /// A terminal event: ends the connection, passes the event on, then disposes the
     /// subscription to the source.
     private func finish(_ error: Swift.Error?) {
-        lock.lock()
+        parent.lock.lock()
         if ended {
-            lock.unlock()
+            parent.lock.unlock()
             return
         }
         let snapshot = observers.elements
         observers.removeAll()
         let dropped = end()
-        lock.unlock()
+        parent.lock.unlock()
         releaseBuffer(dropped.buffer, capacity: dropped.capacity, head: dropped.head, count: dropped.count)
         if let error {
             snapshot.forEachElement { observer in observer.receiveError(error) }
