@@ -309,6 +309,39 @@ struct ShareReplayScopeTests {
         #expect(results.all == Array(repeating: [1, 1, 1], count: 6))
     }
 
+    @Test("observers that leave, join or end the source while an element is delivered", arguments: 0..<3)
+    func changesDuringDelivery(replay: Int) {
+        let source = PublishSubject<Int>()
+        let shared = source.share(replay: replay)
+        var log: [String] = []
+        var later: Disposable?
+        var second: Disposable?
+        let first = shared.subscribe(onNext: { value in
+            log.append("a\(value)")
+            if value == 2 {
+                // Leaves and joins while 2 is being delivered.
+                second?.dispose()
+                later = shared.subscribe(onNext: { log.append("c\($0)") }, onCompleted: { log.append("c|") })
+            }
+            if value == 3 { source.onCompleted() }
+        }, onCompleted: { log.append("a|") })
+        second = shared.subscribe(onNext: { log.append("b\($0)") }, onCompleted: { log.append("b|") })
+        source.onNext(1)
+        source.onNext(2)
+        source.onNext(3)
+        // The joiner gets the replay (the last `replay` of 1, 2) and, once 3 ended the
+        // source from inside its own delivery, the completion; 3 comes to it after that
+        // and is dropped.
+        let joined = ["c1", "c2"].suffix(replay)
+        #expect(log.filter { !$0.hasPrefix("b") } == ["a1", "a2"] + joined + ["a3", "a|", "c|"])
+        #expect(log.filter { $0.hasPrefix("b") }.prefix(1) == ["b1"])
+        #expect(!log.contains("b3") && !log.contains("b|"))
+        first.dispose()
+        later?.dispose()
+        source.onNext(4)
+        #expect(!log.contains { $0.hasSuffix("4") })
+    }
+
     @Test("a negative replay count is a clear crash")
     func negativeReplay() async {
         await #expect(processExitsWith: .failure) {

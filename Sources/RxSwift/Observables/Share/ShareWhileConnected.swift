@@ -43,6 +43,7 @@ package final class ShareWhileConnected<Element>: Observable<Element>, @unchecke
         }
         let joined = connection.join(observer)
         lock.unlock()
+        withExtendedLifetime(joined.released) {}
         if let gate = joined.gate {
             gate.open(after: joined.replay)
         }
@@ -69,6 +70,9 @@ final class ShareConnection<Element>: DirectObserver, ObserverType, @unchecked S
     // Guarded by `parent.lock`.
     @exclusivity(unchecked)
     private var observers = Bag<DirectObserver>()
+    /// `observers` as the deliveries read them, with no retain.
+    @exclusivity(unchecked)
+    private var deliveryList = ShareDeliveryList()
     /// Set when the connection ended (terminal event, or the last observer left).
     @exclusivity(unchecked)
     private var ended = false
@@ -82,6 +86,10 @@ final class ShareConnection<Element>: DirectObserver, ObserverType, @unchecked S
     private var bufferHead = 0
     @exclusivity(unchecked)
     private var bufferCount = 0
+    /// How many deliveries walk `deliveryList` now. Raised under the lock (a plain
+    /// store: only the thread delivering the source's events raises it), lowered after
+    /// each delivery, so a change under the lock that reads 0 knows none runs.
+    private let deliveries = InlineAtomicInt(0)
 
     init(parent: ShareWhileConnected<Element>) {
         self.parent = parent
@@ -90,34 +98,46 @@ final class ShareConnection<Element>: DirectObserver, ObserverType, @unchecked S
     }
 
     deinit {
+        deliveryList.deallocate()
         releaseBuffer(buffer, capacity: bufferCapacity, head: bufferHead, count: bufferCount)
     }
 
     /// Adds `observer` (under `lock`). When elements are buffered, the observer is
     /// added behind a closed gate and the caller replays `replay` through it after
-    /// unlocking.
-    func join<Observer: ObserverType>(_ observer: Observer) -> (key: BagKey, gate: ReplayGate<Observer>?, replay: [Element]) where Observer.Element == Element {
+    /// unlocking. `released`: observers kept for earlier deliveries, for the caller to
+    /// release after unlocking.
+    func join<Observer: ObserverType>(_ observer: Observer) -> (key: BagKey, gate: ReplayGate<Observer>?, replay: [Element], released: [DirectObserver]) where Observer.Element == Element {
         if bufferCount > 0 {
             let gate = ReplayGate(observer, replaying: true)
-            return (observers.insert(gate), gate, bufferedElements())
+            let key = observers.insert(gate)
+            return (key, gate, bufferedElements(), updateDeliveryList(removed: nil))
         }
         let entry = directPath(of: observer) ?? ReplayGate(observer, replaying: false)
-        return (observers.insert(entry), nil, [])
+        let key = observers.insert(entry)
+        return (key, nil, [], updateDeliveryList(removed: nil))
+    }
+
+    /// Mirrors `observers` in `deliveryList` after a change (under `lock`).
+    private func updateDeliveryList(removed: DirectObserver?) -> [DirectObserver] {
+        deliveryList.update(to: observers.elements, removed: removed, delivering: deliveries.load() != 0)
     }
 
     /// Removes an observer; the last one to leave ends the connection.
     func leave(_ key: BagKey) {
         parent.lock.lock()
-        guard !ended, observers.remove(key) != nil else {
+        guard !ended, let removed = observers.remove(key) else {
             parent.lock.unlock()
             return
         }
+        let released = updateDeliveryList(removed: removed)
         guard observers.isEmpty else {
             parent.lock.unlock()
+            withExtendedLifetime((removed, released)) {}
             return
         }
         let dropped = end()
         parent.lock.unlock()
+        withExtendedLifetime((removed, released)) {}
         releaseBuffer(dropped.buffer, capacity: dropped.capacity, head: dropped.head, count: dropped.count)
         upstream.dispose()
     }
@@ -147,9 +167,27 @@ final class ShareConnection<Element>: DirectObserver, ObserverType, @unchecked S
             return
         }
         if replay > 0 { remember(element) }
-        let snapshot = observers.elements
+        let running = deliveries.loadRelaxed()
+        var released: [DirectObserver]?
+        if running == 0, deliveryList.hasRetired { released = takeRetired() }
+        deliveries.storeRelaxed(running + 1)
+        let entries = deliveryList.entries
+        let count = deliveryList.count
         parent.lock.unlock()
-        snapshot.passNext(element)
+        withExtendedLifetime(released) {}
+        var index = 0
+        while index < count {
+            entries.unsafelyUnwrapped[index]._withUnsafeGuaranteedRef { observer in observer.receiveNext(element) }
+            index += 1
+        }
+        _ = deliveries.add(-1)
+    }
+
+    /// What `deliveryList` kept for earlier deliveries, none of which runs now (under
+    /// `lock`); released by the caller after unlocking.
+    @inline(never)
+    private func takeRetired() -> [DirectObserver] {
+        deliveryList.releaseRetired()
     }
 
     override func receiveCompleted() {
@@ -178,6 +216,9 @@ final class ShareConnection<Element>: DirectObserver, ObserverType, @unchecked S
         }
         let snapshot = observers.elements
         observers.removeAll()
+        // An observer's reaction to an element can end the source: the delivery of
+        // that element still walks `deliveryList`.
+        if deliveries.load() != 0 { deliveryList.keepAlive(snapshot) }
         let dropped = end()
         parent.lock.unlock()
         releaseBuffer(dropped.buffer, capacity: dropped.capacity, head: dropped.head, count: dropped.count)
