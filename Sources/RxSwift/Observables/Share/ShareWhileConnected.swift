@@ -60,7 +60,8 @@ package final class ShareWhileConnected<Element>: Observable<Element>, @unchecke
 /// Its state is guarded by the owner's lock. The observers are `DirectObserver`s (the
 /// observer's own direct path, or a `ReplayGate` around it), so an element goes from
 /// the source to every observer with no `Event` built and no generic metadata looked
-/// up; the buffer is raw storage sized by `MemoryLayout<Element>`, for the same reason.
+/// up; the buffer is an `ElementRing`, raw storage sized by `MemoryLayout<Element>`, for
+/// the same reason.
 final class ShareConnection<Element>: DirectObserver, ObserverType, @unchecked Sendable {
     private let parent: ShareWhileConnected<Element>
     private let replay: Int
@@ -76,16 +77,10 @@ final class ShareConnection<Element>: DirectObserver, ObserverType, @unchecked S
     /// Set when the connection ended (terminal event, or the last observer left).
     @exclusivity(unchecked)
     private var ended = false
-    /// The replay buffer: a ring of `bufferCount` elements from `bufferHead`, at most
-    /// `replay` of them; allocated at the first element.
+    /// The replay buffer: the latest `replay` elements; emptied when the connection
+    /// ends.
     @exclusivity(unchecked)
-    private var buffer: UnsafeMutablePointer<Element>?
-    @exclusivity(unchecked)
-    private var bufferCapacity = 0
-    @exclusivity(unchecked)
-    private var bufferHead = 0
-    @exclusivity(unchecked)
-    private var bufferCount = 0
+    private var buffer = ElementRing<Element>()
     /// How many deliveries walk `deliveryList` now. Raised under the lock (a plain
     /// store: only the thread delivering the source's events raises it), lowered after
     /// each delivery, so a change under the lock that reads 0 knows none runs.
@@ -99,7 +94,7 @@ final class ShareConnection<Element>: DirectObserver, ObserverType, @unchecked S
 
     deinit {
         deliveryList.deallocate()
-        releaseBuffer(buffer, capacity: bufferCapacity, head: bufferHead, count: bufferCount)
+        buffer.release()
     }
 
     /// Adds `observer` (under `lock`). When elements are buffered, the observer is
@@ -107,10 +102,10 @@ final class ShareConnection<Element>: DirectObserver, ObserverType, @unchecked S
     /// unlocking. `released`: observers kept for earlier deliveries, for the caller to
     /// release after unlocking.
     func join<Observer: ObserverType>(_ observer: Observer) -> (key: BagKey, gate: ReplayGate<Observer>?, replay: [Element], released: [DirectObserver]) where Observer.Element == Element {
-        if bufferCount > 0 {
+        if !buffer.isEmpty {
             let gate = ReplayGate(observer, replaying: true)
             let key = observers.insert(gate)
-            return (key, gate, bufferedElements(), updateDeliveryList(removed: nil))
+            return (key, gate, buffer.copiedElements(), updateDeliveryList(removed: nil))
         }
         let entry = directPath(of: observer) ?? ReplayGate(observer, replaying: false)
         let key = observers.insert(entry)
@@ -135,25 +130,19 @@ final class ShareConnection<Element>: DirectObserver, ObserverType, @unchecked S
             withExtendedLifetime((removed, released)) {}
             return
         }
-        let dropped = end()
+        var dropped = end()
         parent.lock.unlock()
         withExtendedLifetime((removed, released)) {}
-        releaseBuffer(dropped.buffer, capacity: dropped.capacity, head: dropped.head, count: dropped.count)
+        dropped.release()
         upstream.dispose()
     }
 
     /// Ends the connection (under `lock`): the owner forgets it, and the buffer is handed
     /// to the caller to release after unlocking.
-    private func end() -> (buffer: UnsafeMutablePointer<Element>?, capacity: Int, head: Int, count: Int) {
+    private func end() -> ElementRing<Element> {
         ended = true
         parent.connection = nil
-        defer {
-            buffer = nil
-            bufferCapacity = 0
-            bufferHead = 0
-            bufferCount = 0
-        }
-        return (buffer, bufferCapacity, bufferHead, bufferCount)
+        return buffer.takeAll()
     }
 
     override func acceptsElements<T>(of type: T.Type) -> Bool {
@@ -166,7 +155,7 @@ final class ShareConnection<Element>: DirectObserver, ObserverType, @unchecked S
             parent.lock.unlock()
             return
         }
-        if replay > 0 { remember(element) }
+        if replay > 0 { buffer.append(bitCasting: element, keepingAtMost: replay) }
         let running = deliveries.loadRelaxed()
         var released: [DirectObserver]?
         if running == 0, deliveryList.hasRetired { released = takeRetired() }
@@ -219,68 +208,15 @@ final class ShareConnection<Element>: DirectObserver, ObserverType, @unchecked S
         // An observer's reaction to an element can end the source: the delivery of
         // that element still walks `deliveryList`.
         if deliveries.load() != 0 { deliveryList.keepAlive(snapshot) }
-        let dropped = end()
+        var dropped = end()
         parent.lock.unlock()
-        releaseBuffer(dropped.buffer, capacity: dropped.capacity, head: dropped.head, count: dropped.count)
+        dropped.release()
         if let error {
             snapshot.forEachElement { observer in observer.receiveError(error) }
         } else {
             snapshot.forEachElement { observer in observer.receiveCompleted() }
         }
         upstream.dispose()
-    }
-
-    /// Appends `element` (an `Element`: `T` is the type `acceptsElements` accepted) to
-    /// the buffer, dropping the oldest when `replay` are held. Under `lock`.
-    @inline(__always)
-    private func remember<T>(_ element: T) {
-        if bufferCount == replay, let buffer {
-            // Full: the newest replaces the oldest.
-            UnsafeMutableRawPointer(buffer + bufferHead).assumingMemoryBound(to: T.self).pointee = element
-            bufferHead = bufferHead + 1 == bufferCapacity ? 0 : bufferHead + 1
-            return
-        }
-        if bufferCount == bufferCapacity { growBuffer() }
-        var slot = bufferHead + bufferCount
-        if slot >= bufferCapacity { slot -= bufferCapacity }
-        UnsafeMutableRawPointer(buffer.unsafelyUnwrapped + slot).assumingMemoryBound(to: T.self).initialize(to: element)
-        bufferCount += 1
-    }
-
-    @inline(never)
-    private func growBuffer() {
-        let capacity = Swift.min(replay, Swift.max(bufferCapacity * 2, 1))
-        let grown = UnsafeMutablePointer<Element>.allocate(capacity: capacity)
-        if let buffer {
-            let firstRun = Swift.min(bufferCount, bufferCapacity - bufferHead)
-            grown.moveInitialize(from: buffer + bufferHead, count: firstRun)
-            (grown + firstRun).moveInitialize(from: buffer, count: bufferCount - firstRun)
-            buffer.deallocate()
-        }
-        buffer = grown
-        bufferCapacity = capacity
-        bufferHead = 0
-    }
-
-    /// The buffered elements, oldest first. Under `lock`.
-    private func bufferedElements() -> [Element] {
-        guard let buffer else { return [] }
-        var elements: [Element] = []
-        elements.reserveCapacity(bufferCount)
-        for offset in 0..<bufferCount {
-            var slot = bufferHead + offset
-            if slot >= bufferCapacity { slot -= bufferCapacity }
-            elements.append(buffer[slot])
-        }
-        return elements
-    }
-
-    private func releaseBuffer(_ buffer: UnsafeMutablePointer<Element>?, capacity: Int, head: Int, count: Int) {
-        guard let buffer else { return }
-        let firstRun = Swift.min(count, capacity - head)
-        (buffer + head).deinitialize(count: firstRun)
-        buffer.deinitialize(count: count - firstRun)
-        buffer.deallocate()
     }
 }
 
