@@ -312,23 +312,7 @@ struct ShareReplayScopeTests {
     @Test("observers that leave, join or end the source while an element is delivered", arguments: 0..<3)
     func changesDuringDelivery(replay: Int) {
         let source = PublishSubject<Int>()
-        let shared = source.share(replay: replay)
-        var log: [String] = []
-        var later: Disposable?
-        var second: Disposable?
-        let first = shared.subscribe(onNext: { value in
-            log.append("a\(value)")
-            if value == 2 {
-                // Leaves and joins while 2 is being delivered.
-                second?.dispose()
-                later = shared.subscribe(onNext: { log.append("c\($0)") }, onCompleted: { log.append("c|") })
-            }
-            if value == 3 { source.onCompleted() }
-        }, onCompleted: { log.append("a|") })
-        second = shared.subscribe(onNext: { log.append("b\($0)") }, onCompleted: { log.append("b|") })
-        source.onNext(1)
-        source.onNext(2)
-        source.onNext(3)
+        let log = logChangesDuringDelivery(of: source.share(replay: replay), send: source.onNext, complete: source.onCompleted)
         // The joiner gets the replay (the last `replay` of 1, 2) and, once 3 ended the
         // source from inside its own delivery, the completion; 3 comes to it after that
         // and is dropped.
@@ -336,9 +320,6 @@ struct ShareReplayScopeTests {
         #expect(log.filter { !$0.hasPrefix("b") } == ["a1", "a2"] + joined + ["a3", "a|", "c|"])
         #expect(log.filter { $0.hasPrefix("b") }.prefix(1) == ["b1"])
         #expect(!log.contains("b3") && !log.contains("b|"))
-        first.dispose()
-        later?.dispose()
-        source.onNext(4)
         #expect(!log.contains { $0.hasSuffix("4") })
     }
 
@@ -386,3 +367,27 @@ struct ShareResourceTests {
     }
 }
 
+
+/// Subscribes observers a and b to `sequence`, sends 1, 2, 3 and (after disposing every
+/// subscription) 4 with `send`, and returns what the observers saw: "a1" for an element,
+/// "a|" for completion. While 2 is delivered, a disposes b's subscription and
+/// subscribes c; while 3 is, a completes the source with `complete`.
+func logChangesDuringDelivery(of sequence: Observable<Int>, send: (Int) -> Void, complete: @escaping () -> Void) -> [String] {
+    var log: [String] = []
+    var later: Disposable?
+    var second: Disposable?
+    let first = sequence.subscribe(onNext: { value in
+        log.append("a\(value)")
+        if value == 2 {
+            second?.dispose()
+            later = sequence.subscribe(onNext: { log.append("c\($0)") }, onCompleted: { log.append("c|") })
+        }
+        if value == 3 { complete() }
+    }, onCompleted: { log.append("a|") })
+    second = sequence.subscribe(onNext: { log.append("b\($0)") }, onCompleted: { log.append("b|") })
+    for value in 1...3 { send(value) }
+    first.dispose()
+    later?.dispose()
+    send(4)
+    return log
+}

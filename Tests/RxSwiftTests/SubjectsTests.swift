@@ -188,3 +188,34 @@ struct SubjectsTests {
         subscription.dispose()
     }
 }
+
+@Suite("BehaviorSubject: observers that change the subject while it delivers", .rxLeakCheck)
+struct BehaviorSubjectReentrancyTests {
+    @Test("observers that leave, join and complete the subject while an element is delivered")
+    func changesDuringDelivery() {
+        let subject = BehaviorSubject(value: 0)
+        let log = logChangesDuringDelivery(of: subject.asObservable(), send: subject.onNext, complete: subject.onCompleted)
+        // The joiner starts with the current value, 2; 3 reaches it after the
+        // completion sent from inside 3's delivery, and is dropped.
+        #expect(log.filter { !$0.hasPrefix("b") } == ["a0", "a1", "a2", "c2", "a3", "a|", "c|"])
+        #expect(log.filter { $0.hasPrefix("b") }.prefix(2) == ["b0", "b1"])
+        #expect(!log.contains("b3") && !log.contains("b|"))
+    }
+
+    @Test("an observer that disposes the subject while an element is delivered")
+    func disposeDuringDelivery() {
+        let subject = BehaviorSubject(value: 0)
+        var log: [String] = []
+        let first = subject.subscribe(onNext: { value in
+            log.append("a\(value)")
+            if value == 1 { subject.dispose() }
+        })
+        let second = subject.subscribe(onNext: { log.append("b\($0)") })
+        subject.onNext(1)
+        subject.onNext(2)
+        #expect(log == ["a0", "b0", "a1", "b1"])
+        #expect(subject.isDisposed)
+        first.dispose()
+        second.dispose()
+    }
+}

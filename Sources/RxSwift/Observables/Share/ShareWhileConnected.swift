@@ -73,7 +73,7 @@ final class ShareConnection<Element>: DirectObserver, ObserverType, @unchecked S
     private var observers = Bag<DirectObserver>()
     /// `observers` as the deliveries read them, with no retain.
     @exclusivity(unchecked)
-    private var deliveryList = ShareDeliveryList()
+    private var deliveryList = DeliveryList()
     /// Set when the connection ended (terminal event, or the last observer left).
     @exclusivity(unchecked)
     private var ended = false
@@ -81,9 +81,7 @@ final class ShareConnection<Element>: DirectObserver, ObserverType, @unchecked S
     /// ends.
     @exclusivity(unchecked)
     private var buffer = ElementRing<Element>()
-    /// How many deliveries walk `deliveryList` now. Raised under the lock (a plain
-    /// store: only the thread delivering the source's events raises it), lowered after
-    /// each delivery, so a change under the lock that reads 0 knows none runs.
+    /// How many deliveries walk `deliveryList` now (see `DeliveryList`).
     private let deliveries = InlineAtomicInt(0)
 
     init(parent: ShareWhileConnected<Element>) {
@@ -156,27 +154,12 @@ final class ShareConnection<Element>: DirectObserver, ObserverType, @unchecked S
             return
         }
         if replay > 0 { buffer.append(bitCasting: element, keepingAtMost: replay) }
-        let running = deliveries.loadRelaxed()
         var released: [DirectObserver]?
-        if running == 0, deliveryList.hasRetired { released = takeRetired() }
-        deliveries.storeRelaxed(running + 1)
-        let entries = deliveryList.entries
-        let count = deliveryList.count
+        let walk = deliveryList.beginDelivery(counting: deliveries, released: &released)
         parent.lock.unlock()
         withExtendedLifetime(released) {}
-        var index = 0
-        while index < count {
-            entries.unsafelyUnwrapped[index]._withUnsafeGuaranteedRef { observer in observer.receiveNext(element) }
-            index += 1
-        }
+        walk.passNext(element)
         _ = deliveries.add(-1)
-    }
-
-    /// What `deliveryList` kept for earlier deliveries, none of which runs now (under
-    /// `lock`); released by the caller after unlocking.
-    @inline(never)
-    private func takeRetired() -> [DirectObserver] {
-        deliveryList.releaseRetired()
     }
 
     override func receiveCompleted() {
