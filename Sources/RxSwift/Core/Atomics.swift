@@ -25,12 +25,6 @@ package struct InlineAtomicInt: ~Copyable {
         value.load(ordering: .relaxed)
     }
 
-    /// Stores `newValue` with no ordering of its own (for a value written under a lock).
-    @inline(__always)
-    package func storeRelaxed(_ newValue: Int) {
-        value.store(newValue, ordering: .relaxed)
-    }
-
     /// Sets `bits`; returns the value before.
     @inline(__always)
     package func fetchOr(_ bits: Int) -> Int {
@@ -67,11 +61,6 @@ package struct InlineAtomicInt: ~Copyable {
     @inline(__always)
     package func loadRelaxed() -> Int {
         value.load(ordering: .relaxed)
-    }
-
-    @inline(__always)
-    package func storeRelaxed(_ newValue: Int) {
-        value.store(newValue, ordering: .relaxed)
     }
 
     @inline(__always)

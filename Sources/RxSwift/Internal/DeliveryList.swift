@@ -11,10 +11,9 @@
 /// change rewrites the array in place.
 ///
 /// The owner counts the running deliveries in an `InlineAtomicInt`: raised under the
-/// lock by `beginDelivery` with a plain store (only the thread sending the source's
-/// events raises it), lowered by one atomic decrement after each walk, so a change
-/// under the lock that reads 0 knows none runs. Concurrent deliveries (a misbehaving
-/// source) can only leave it too high, which costs copies, never safety.
+/// lock by `beginDelivery`, lowered after each walk, both atomically, so a change under
+/// the lock that reads 0 knows none runs, even when a source sends from several
+/// threads at once.
 struct DeliveryList {
     /// `count` references to the observers, in subscription order.
     private var entries: UnsafeMutablePointer<Unmanaged<DirectObserver>>?
@@ -62,9 +61,11 @@ struct DeliveryList {
     /// lowers `deliveries`.
     @inline(__always)
     mutating func beginDelivery(counting deliveries: borrowing InlineAtomicInt, released: inout [DirectObserver]?) -> DeliveryWalk {
-        let running = deliveries.loadRelaxed()
+        // An atomic increment, not a load and a store: a delivery on another thread
+        // (a source sending from several threads) may lower the count meanwhile, and a
+        // lost decrement would keep every later removal alive for good.
+        let running = deliveries.add(1) - 1
         if running == 0, hasRetired { released = takeRetired() }
-        deliveries.storeRelaxed(running + 1)
         return DeliveryWalk(entries: entries, count: count)
     }
 
