@@ -309,6 +309,20 @@ struct ShareReplayScopeTests {
         #expect(results.all == Array(repeating: [1, 1, 1], count: 6))
     }
 
+    @Test("observers that leave, join or end the source while an element is delivered", arguments: 0..<3)
+    func changesDuringDelivery(replay: Int) {
+        let source = PublishSubject<Int>()
+        let log = logChangesDuringDelivery(of: source.share(replay: replay), send: source.onNext, complete: source.onCompleted)
+        // The joiner gets the replay (the last `replay` of 1, 2) and, once 3 ended the
+        // source from inside its own delivery, the completion; 3 comes to it after that
+        // and is dropped.
+        let joined = ["c1", "c2"].suffix(replay)
+        #expect(log.filter { !$0.hasPrefix("b") } == ["a1", "a2"] + joined + ["a3", "a|", "c|"])
+        #expect(log.filter { $0.hasPrefix("b") }.prefix(1) == ["b1"])
+        #expect(!log.contains("b3") && !log.contains("b|"))
+        #expect(!log.contains { $0.hasSuffix("4") })
+    }
+
     @Test("a negative replay count is a clear crash")
     func negativeReplay() async {
         await #expect(processExitsWith: .failure) {
@@ -353,3 +367,27 @@ struct ShareResourceTests {
     }
 }
 
+
+/// Subscribes observers a and b to `sequence`, sends 1, 2, 3 and (after disposing every
+/// subscription) 4 with `send`, and returns what the observers saw: "a1" for an element,
+/// "a|" for completion. While 2 is delivered, a disposes b's subscription and
+/// subscribes c; while 3 is, a completes the source with `complete`.
+func logChangesDuringDelivery(of sequence: Observable<Int>, send: (Int) -> Void, complete: @escaping () -> Void) -> [String] {
+    var log: [String] = []
+    var later: Disposable?
+    var second: Disposable?
+    let first = sequence.subscribe(onNext: { value in
+        log.append("a\(value)")
+        if value == 2 {
+            second?.dispose()
+            later = sequence.subscribe(onNext: { log.append("c\($0)") }, onCompleted: { log.append("c|") })
+        }
+        if value == 3 { complete() }
+    }, onCompleted: { log.append("a|") })
+    second = sequence.subscribe(onNext: { log.append("b\($0)") }, onCompleted: { log.append("b|") })
+    for value in 1...3 { send(value) }
+    first.dispose()
+    later?.dispose()
+    send(4)
+    return log
+}

@@ -188,3 +188,93 @@ struct SubjectsTests {
         subscription.dispose()
     }
 }
+
+@Suite("BehaviorSubject: observers that change the subject while it delivers", .rxLeakCheck)
+struct BehaviorSubjectReentrancyTests {
+    @Test("observers that leave, join and complete the subject while an element is delivered")
+    func changesDuringDelivery() {
+        let subject = BehaviorSubject(value: 0)
+        let log = logChangesDuringDelivery(of: subject.asObservable(), send: subject.onNext, complete: subject.onCompleted)
+        // The joiner starts with the current value, 2; 3 reaches it after the
+        // completion sent from inside 3's delivery, and is dropped.
+        #expect(log.filter { !$0.hasPrefix("b") } == ["a0", "a1", "a2", "c2", "a3", "a|", "c|"])
+        #expect(log.filter { $0.hasPrefix("b") }.prefix(2) == ["b0", "b1"])
+        #expect(!log.contains("b3") && !log.contains("b|"))
+    }
+
+    @Test("an observer that disposes the subject while an element is delivered")
+    func disposeDuringDelivery() {
+        let subject = BehaviorSubject(value: 0)
+        var log: [String] = []
+        let first = subject.subscribe(onNext: { value in
+            log.append("a\(value)")
+            if value == 1 { subject.dispose() }
+        })
+        let second = subject.subscribe(onNext: { log.append("b\($0)") })
+        subject.onNext(1)
+        subject.onNext(2)
+        #expect(log == ["a0", "b0", "a1", "b1"])
+        #expect(subject.isDisposed)
+        first.dispose()
+        second.dispose()
+    }
+}
+
+@Suite("Subjects and share under concurrent senders: disposed observers are released")
+struct DeliveryReleaseTests {
+    /// Counts its live instances.
+    private final class Held: @unchecked Sendable {
+        private static let lock = NSLockLike()
+        nonisolated(unsafe) private static var liveCount = 0
+        static var live: Int { lock.locked { liveCount } }
+        init() { Held.lock.locked { Held.liveCount += 1 } }
+        deinit { Held.lock.locked { Held.liveCount -= 1 } }
+    }
+
+    /// A minimal lock for the counter, independent of the code under test.
+    private final class NSLockLike: @unchecked Sendable {
+        private let queue = DispatchQueue(label: "held-count")
+        func locked<T>(_ body: () -> T) -> T { queue.sync(execute: body) }
+    }
+
+    private static func exercise(_ send: @escaping @Sendable (Int) -> Void, subscribe: @escaping @Sendable (Held) -> Disposable) {
+        let senders = 3
+        let rounds = 20_000
+        let group = DispatchGroup()
+        for sender in 0..<senders {
+            DispatchQueue.global().async(group: group) {
+                for value in 0..<rounds { send(sender &* rounds &+ value) }
+            }
+        }
+        DispatchQueue.global().async(group: group) {
+            for _ in 0..<2_000 {
+                subscribe(Held()).dispose()
+            }
+        }
+        #expect(group.wait(timeout: .now() + 60) == .success, "the senders did not finish")
+        // One more element with nobody else sending: whatever was kept for deliveries
+        // that ran at the same time can go now.
+        send(-1)
+    }
+
+    @Test("BehaviorSubject: observers disposed while other threads send are released")
+    func behaviorSubjectReleases() {
+        let subject = BehaviorSubject(value: 0)
+        Self.exercise({ subject.onNext($0) }) { held in
+            subject.subscribe(onNext: { _ in _ = held })
+        }
+        #expect(Held.live == 0)
+    }
+
+    @Test("share(replay: 1): observers disposed while other threads send are released")
+    func shareReleases() {
+        let subject = PublishSubject<Int>()
+        let shared = subject.map { $0 &+ 1 }.share(replay: 1)
+        let keeper = shared.subscribe()
+        Self.exercise({ subject.onNext($0) }) { held in
+            shared.subscribe(onNext: { _ in _ = held })
+        }
+        keeper.dispose()
+        #expect(Held.live == 0)
+    }
+}

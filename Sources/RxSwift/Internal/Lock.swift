@@ -56,16 +56,12 @@ package final class Lock: ManagedBuffer<Void, LockPrimitive> {
             _ = pthread_mutex_lock(pointer)
             #endif
         }
-        #if DEBUG
-        LockDiagnostics.adjustHeldByCurrentThread(by: 1)
-        #endif
+        noteLockTaken()
     }
 
     @inline(__always)
     package func unlock() {
-        #if DEBUG
-        LockDiagnostics.adjustHeldByCurrentThread(by: -1)
-        #endif
+        noteLockReleasing()
         withUnsafeMutablePointerToElements { pointer in
             #if canImport(Darwin)
             os_unfair_lock_unlock(pointer)
@@ -81,6 +77,85 @@ package final class Lock: ManagedBuffer<Void, LockPrimitive> {
         defer { unlock() }
         return try body()
     }
+}
+
+#if os(Linux) || os(Android)
+import Synchronization
+
+/// A non-recursive lock stored inline in the object that owns it, for state touched
+/// on every event: the standard library's `Mutex`, whose uncontended lock and unlock
+/// are one compare-and-swap each (a contended one waits in the kernel, with priority
+/// inheritance), where `Lock`'s `pthread_mutex_t` costs a call into the C library and
+/// its bookkeeping each time.
+///
+/// It must be unlocked by the thread that locked it. Same rules as `Lock` for what
+/// may run while it is held.
+package struct InlineLock: ~Copyable {
+    private let mutex = Mutex<Void>(())
+
+    @inline(__always)
+    package init() {}
+
+    @inline(__always)
+    package func lock() {
+        mutex._unsafeLock()
+        noteLockTaken()
+    }
+
+    @inline(__always)
+    package func unlock() {
+        noteLockReleasing()
+        mutex._unsafeUnlock()
+    }
+
+    @inline(__always)
+    package func withLock<T>(_ body: () throws -> T) rethrows -> T {
+        lock()
+        defer { unlock() }
+        return try body()
+    }
+}
+#else
+/// A non-recursive lock owned by one object, for state touched on every event. Where
+/// the standard library's `Mutex` needs a newer system than Rivulet supports, a `Lock`.
+package struct InlineLock: ~Copyable {
+    private let storage = Lock.make()
+
+    @inline(__always)
+    package init() {}
+
+    @inline(__always)
+    package func lock() {
+        storage.lock()
+    }
+
+    @inline(__always)
+    package func unlock() {
+        storage.unlock()
+    }
+
+    @inline(__always)
+    package func withLock<T>(_ body: () throws -> T) rethrows -> T {
+        try storage.withLock(body)
+    }
+}
+#endif
+
+/// Counts a Rivulet lock as held by the calling thread (debug builds; see
+/// `LockDiagnostics`).
+@inline(__always)
+private func noteLockTaken() {
+    #if DEBUG
+    LockDiagnostics.adjustHeldByCurrentThread(by: 1)
+    #endif
+}
+
+/// Counts a Rivulet lock as no longer held by the calling thread (debug builds).
+@inline(__always)
+private func noteLockReleasing() {
+    #if DEBUG
+    LockDiagnostics.adjustHeldByCurrentThread(by: -1)
+    #endif
 }
 
 #if DEBUG

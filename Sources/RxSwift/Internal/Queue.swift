@@ -197,14 +197,17 @@ package struct PriorityQueue<Element> {
     }
 }
 
-/// A FIFO ring buffer in one class instance, for per-event code that is generic over
-/// `Element` (zip's queues, combineLatest's kept values).
+/// A FIFO ring of elements in raw storage, stored inline in the object that owns it:
+/// zip's queues and combineLatest's kept values (through `ElementQueue`), share's
+/// replay buffer.
 ///
-/// Every operation needs only `Element`'s value witnesses, which come with the
-/// instance's own metadata: no generic metadata lookup (a `Queue<Element>` looks up
+/// Every operation needs only `Element`'s value witnesses, which come with the owner's
+/// own metadata: no generic metadata lookup (a `Queue<Element>` looks up
 /// `QueueStorage<Element>` and returns `Optional<Element>`, each a lookup in
-/// unspecialised code). Not thread-safe; its owner guards it.
-final class ElementQueue<Element> {
+/// unspecialised code). Not thread-safe; its owner guards it. A value type, so it is
+/// never copied while it holds elements except to hand them over (`takeAll`), and its
+/// owner calls `release()` when done.
+struct ElementRing<Element> {
     private var elements: UnsafeMutablePointer<Element>?
     private var head = 0
     private(set) var count = 0
@@ -212,17 +215,33 @@ final class ElementQueue<Element> {
 
     init() {}
 
-    deinit {
-        removeAll()
-        elements?.deallocate()
-    }
-
     var isEmpty: Bool { count == 0 }
 
     /// Appends a copy of `element`, whose type the caller checked is `Element`.
     @inline(__always)
-    func append<T>(bitCasting element: T) {
-        if count == capacity { grow() }
+    mutating func append<T>(bitCasting element: T) {
+        if count == capacity { grow(atMost: Int.max) }
+        appendWithRoom(element)
+    }
+
+    /// Appends a copy of `element`, whose type the caller checked is `Element`; when
+    /// `limit` (1 or more) elements are held, the newest replaces the oldest. A ring
+    /// filled only this way never holds room for more than `limit`.
+    @inline(__always)
+    mutating func append<T>(bitCasting element: T, keepingAtMost limit: Int) {
+        if count == limit {
+            // Full, and the room is `limit`: the oldest slot is the one after the newest.
+            UnsafeMutableRawPointer(elements.unsafelyUnwrapped + head).assumingMemoryBound(to: T.self).pointee = element
+            head += 1
+            if head == capacity { head = 0 }
+            return
+        }
+        if count == capacity { grow(atMost: limit) }
+        appendWithRoom(element)
+    }
+
+    @inline(__always)
+    private mutating func appendWithRoom<T>(_ element: T) {
         var slot = head + count
         if slot >= capacity { slot -= capacity }
         UnsafeMutableRawPointer(elements.unsafelyUnwrapped + slot).assumingMemoryBound(to: T.self).initialize(to: element)
@@ -231,7 +250,7 @@ final class ElementQueue<Element> {
 
     /// Removes and returns the oldest element; there must be one.
     @inline(__always)
-    func removeFirst() -> Element {
+    mutating func removeFirst() -> Element {
         precondition(count > 0, "Rivulet: removeFirst on an empty element queue")
         let element = (elements.unsafelyUnwrapped + head).move()
         head += 1
@@ -240,8 +259,21 @@ final class ElementQueue<Element> {
         return element
     }
 
+    /// The elements, oldest first.
+    func copiedElements() -> [Element] {
+        var copies: [Element] = []
+        copies.reserveCapacity(count)
+        var slot = head
+        for _ in 0..<count {
+            copies.append(elements.unsafelyUnwrapped[slot])
+            slot += 1
+            if slot == capacity { slot = 0 }
+        }
+        return copies
+    }
+
     /// Removes every element (and keeps the room).
-    func removeAll() {
+    mutating func removeAll() {
         while count > 0 {
             (elements.unsafelyUnwrapped + head).deinitialize(count: 1)
             head += 1
@@ -251,9 +283,25 @@ final class ElementQueue<Element> {
         head = 0
     }
 
+    /// Hands the elements and their room over to the ring returned, leaving this one
+    /// empty with no room.
+    mutating func takeAll() -> ElementRing<Element> {
+        defer { self = ElementRing() }
+        return self
+    }
+
+    /// Removes every element and frees the room.
+    mutating func release() {
+        removeAll()
+        elements?.deallocate()
+        elements = nil
+        capacity = 0
+    }
+
+    /// Doubles the room (4 at first), to no more than `limit`.
     @inline(never)
-    private func grow() {
-        let newCapacity = Swift.max(capacity * 2, 4)
+    private mutating func grow(atMost limit: Int) {
+        let newCapacity = Swift.min(Swift.max(capacity * 2, 4), limit)
         let grown = UnsafeMutablePointer<Element>.allocate(capacity: newCapacity)
         if let elements {
             let firstRun = Swift.min(count, capacity - head)
@@ -264,5 +312,38 @@ final class ElementQueue<Element> {
         elements = grown
         head = 0
         capacity = newCapacity
+    }
+}
+
+/// An `ElementRing` in an object of its own, for owners that keep it apart from their
+/// other state (zip's queues, combineLatest's kept values).
+final class ElementQueue<Element> {
+    @exclusivity(unchecked)
+    private var ring = ElementRing<Element>()
+
+    init() {}
+
+    deinit {
+        ring.release()
+    }
+
+    var count: Int { ring.count }
+    var isEmpty: Bool { ring.isEmpty }
+
+    /// Appends a copy of `element`, whose type the caller checked is `Element`.
+    @inline(__always)
+    func append<T>(bitCasting element: T) {
+        ring.append(bitCasting: element)
+    }
+
+    /// Removes and returns the oldest element; there must be one.
+    @inline(__always)
+    func removeFirst() -> Element {
+        ring.removeFirst()
+    }
+
+    /// Removes every element (and keeps the room).
+    func removeAll() {
+        ring.removeAll()
     }
 }

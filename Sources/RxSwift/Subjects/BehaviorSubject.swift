@@ -3,7 +3,7 @@
 public final class BehaviorSubject<Element>: Observable<Element>, SubjectType, ObserverType, Cancelable, SubjectObserverRemoving, @unchecked Sendable {
     public typealias SubjectObserverType = BehaviorSubject<Element>
 
-    private let lock = Lock.make()
+    private let lock = InlineLock()
     // Guarded by `lock`: no dynamic exclusivity checks needed (nor paid per event).
     @exclusivity(unchecked)
     private var element: Element
@@ -11,6 +11,11 @@ public final class BehaviorSubject<Element>: Observable<Element>, SubjectType, O
     /// element looks up no generic metadata.
     @exclusivity(unchecked)
     private var observers = Bag<DirectObserver>()
+    /// `observers` as the deliveries read them, with no retain.
+    @exclusivity(unchecked)
+    private var deliveryList = DeliveryList()
+    /// How many deliveries walk `deliveryList` now (see `DeliveryList`).
+    private let deliveries = InlineAtomicInt(0)
     private var stoppedEvent: Event<Element>?
     /// `stoppedEvent != nil`, kept apart: testing the optional event costs a generic
     /// metadata lookup on every event.
@@ -23,6 +28,10 @@ public final class BehaviorSubject<Element>: Observable<Element>, SubjectType, O
     public init(value: Element) {
         element = value
         super.init()
+    }
+
+    deinit {
+        deliveryList.deallocate()
     }
 
     /// Whether the subject has observers.
@@ -64,9 +73,12 @@ public final class BehaviorSubject<Element>: Observable<Element>, SubjectType, O
             return
         }
         self.element = element
-        let snapshot = observers.elements
+        var released: [DirectObserver]?
+        let walk = deliveryList.beginDelivery(counting: deliveries, released: &released)
         lock.unlock()
-        snapshot.passNext(element)
+        withExtendedLifetime(released) {}
+        walk.passNext(element)
+        _ = deliveries.add(-1)
     }
 
     private func stop(_ event: Event<Element>, error: Swift.Error?) {
@@ -79,6 +91,9 @@ public final class BehaviorSubject<Element>: Observable<Element>, SubjectType, O
         stopped = true
         let snapshot = observers.elements
         observers.removeAll()
+        // An observer's reaction to an element can stop the subject: the delivery of
+        // that element still walks `deliveryList`.
+        if deliveries.load() != 0 { deliveryList.keepAlive(snapshot) }
         lock.unlock()
         if let error {
             snapshot.forEachElement { observer in observer.receiveError(error) }
@@ -101,15 +116,23 @@ public final class BehaviorSubject<Element>: Observable<Element>, SubjectType, O
         }
         let gate = ReplayGate(observer, replaying: true)
         let key = observers.insert(gate)
+        let released = deliveryList.update(to: observers.elements, removed: nil, delivering: deliveries.load() != 0)
         let current = element
         lock.unlock()
+        withExtendedLifetime(released) {}
         gate.open(after: current)
         return SubjectSubscription(owner: self, key: key)
     }
 
     func removeObserver(_ key: BagKey) {
-        let removed = lock.withLock { observers.remove(key) }
-        _ = removed
+        lock.lock()
+        guard let removed = observers.remove(key) else {
+            lock.unlock()
+            return
+        }
+        let released = deliveryList.update(to: observers.elements, removed: removed, delivering: deliveries.load() != 0)
+        lock.unlock()
+        withExtendedLifetime((removed, released)) {}
     }
 
     /// The observer side of the subject.
@@ -120,6 +143,7 @@ public final class BehaviorSubject<Element>: Observable<Element>, SubjectType, O
     public func dispose() {
         let dropped = lock.withLock { () -> Bag<DirectObserver> in
             disposed = true
+            if deliveries.load() != 0 { deliveryList.keepAlive(observers.elements) }
             defer {
                 observers.removeAll()
                 stoppedEvent = nil

@@ -159,22 +159,3 @@ final class ReplayGate<Observer: ObserverType>: DirectObserver, @unchecked Senda
         }
     }
 }
-
-extension ContiguousArray where Element == DirectObserver {
-    /// Passes `element` to every observer of this snapshot, in order.
-    ///
-    /// The snapshot holds each observer, so none is retained and released for its call:
-    /// the entries are read as `Unmanaged` references straight from the buffer.
-    @inline(__always)
-    func passNext<T>(_ element: T) {
-        withUnsafeBufferPointer { observers in
-            guard let base = observers.baseAddress else { return }
-            let entries = UnsafeRawPointer(base).assumingMemoryBound(to: Unmanaged<DirectObserver>.self)
-            var index = 0
-            while index < observers.count {
-                entries[index]._withUnsafeGuaranteedRef { observer in observer.receiveNext(element) }
-                index += 1
-            }
-        }
-    }
-}

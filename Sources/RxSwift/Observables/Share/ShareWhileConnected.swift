@@ -16,8 +16,9 @@ package final class ShareWhileConnected<Element>: Observable<Element>, @unchecke
     private let source: Observable<Element>
     /// How many recent elements a new observer receives.
     let replay: Int
-    /// Guards `connection` and the state of every connection of this sequence.
-    let lock = Lock.make()
+    /// Guards `connection` and the state of every connection of this sequence; taken
+    /// for every element, so it is the inline kind.
+    let lock = InlineLock()
     /// The live connection, if any. Guarded by `lock`.
     @exclusivity(unchecked)
     var connection: ShareConnection<Element>?
@@ -42,6 +43,7 @@ package final class ShareWhileConnected<Element>: Observable<Element>, @unchecke
         }
         let joined = connection.join(observer)
         lock.unlock()
+        withExtendedLifetime(joined.released) {}
         if let gate = joined.gate {
             gate.open(after: joined.replay)
         }
@@ -58,83 +60,87 @@ package final class ShareWhileConnected<Element>: Observable<Element>, @unchecke
 /// Its state is guarded by the owner's lock. The observers are `DirectObserver`s (the
 /// observer's own direct path, or a `ReplayGate` around it), so an element goes from
 /// the source to every observer with no `Event` built and no generic metadata looked
-/// up; the buffer is raw storage sized by `MemoryLayout<Element>`, for the same reason.
+/// up; the buffer is an `ElementRing`, raw storage sized by `MemoryLayout<Element>`, for
+/// the same reason.
 final class ShareConnection<Element>: DirectObserver, ObserverType, @unchecked Sendable {
     private let parent: ShareWhileConnected<Element>
-    private let lock: Lock
     private let replay: Int
     /// The subscription to the source, assigned once connected.
     let upstream = SingleAssignmentDisposable()
 
-    // Guarded by `lock`.
+    // Guarded by `parent.lock`.
     @exclusivity(unchecked)
     private var observers = Bag<DirectObserver>()
+    /// `observers` as the deliveries read them, with no retain.
+    @exclusivity(unchecked)
+    private var deliveryList = DeliveryList()
     /// Set when the connection ended (terminal event, or the last observer left).
     @exclusivity(unchecked)
     private var ended = false
-    /// The replay buffer: a ring of `bufferCount` elements from `bufferHead`, at most
-    /// `replay` of them; allocated at the first element.
+    /// The replay buffer: the latest `replay` elements; emptied when the connection
+    /// ends.
     @exclusivity(unchecked)
-    private var buffer: UnsafeMutablePointer<Element>?
-    @exclusivity(unchecked)
-    private var bufferCapacity = 0
-    @exclusivity(unchecked)
-    private var bufferHead = 0
-    @exclusivity(unchecked)
-    private var bufferCount = 0
+    private var buffer = ElementRing<Element>()
+    /// How many deliveries walk `deliveryList` now (see `DeliveryList`).
+    private let deliveries = InlineAtomicInt(0)
 
     init(parent: ShareWhileConnected<Element>) {
         self.parent = parent
-        self.lock = parent.lock
         self.replay = parent.replay
         super.init()
     }
 
     deinit {
-        releaseBuffer(buffer, capacity: bufferCapacity, head: bufferHead, count: bufferCount)
+        deliveryList.deallocate()
+        buffer.release()
     }
 
     /// Adds `observer` (under `lock`). When elements are buffered, the observer is
     /// added behind a closed gate and the caller replays `replay` through it after
-    /// unlocking.
-    func join<Observer: ObserverType>(_ observer: Observer) -> (key: BagKey, gate: ReplayGate<Observer>?, replay: [Element]) where Observer.Element == Element {
-        if bufferCount > 0 {
+    /// unlocking. `released`: observers kept for earlier deliveries, for the caller to
+    /// release after unlocking.
+    func join<Observer: ObserverType>(_ observer: Observer) -> (key: BagKey, gate: ReplayGate<Observer>?, replay: [Element], released: [DirectObserver]) where Observer.Element == Element {
+        if !buffer.isEmpty {
             let gate = ReplayGate(observer, replaying: true)
-            return (observers.insert(gate), gate, bufferedElements())
+            let key = observers.insert(gate)
+            return (key, gate, buffer.copiedElements(), updateDeliveryList(removed: nil))
         }
         let entry = directPath(of: observer) ?? ReplayGate(observer, replaying: false)
-        return (observers.insert(entry), nil, [])
+        let key = observers.insert(entry)
+        return (key, nil, [], updateDeliveryList(removed: nil))
+    }
+
+    /// Mirrors `observers` in `deliveryList` after a change (under `lock`).
+    private func updateDeliveryList(removed: DirectObserver?) -> [DirectObserver] {
+        deliveryList.update(to: observers.elements, removed: removed, delivering: deliveries.load() != 0)
     }
 
     /// Removes an observer; the last one to leave ends the connection.
     func leave(_ key: BagKey) {
-        lock.lock()
-        guard !ended, observers.remove(key) != nil else {
-            lock.unlock()
+        parent.lock.lock()
+        guard !ended, let removed = observers.remove(key) else {
+            parent.lock.unlock()
             return
         }
+        let released = updateDeliveryList(removed: removed)
         guard observers.isEmpty else {
-            lock.unlock()
+            parent.lock.unlock()
+            withExtendedLifetime((removed, released)) {}
             return
         }
-        let dropped = end()
-        lock.unlock()
-        releaseBuffer(dropped.buffer, capacity: dropped.capacity, head: dropped.head, count: dropped.count)
+        var dropped = end()
+        parent.lock.unlock()
+        withExtendedLifetime((removed, released)) {}
+        dropped.release()
         upstream.dispose()
     }
 
     /// Ends the connection (under `lock`): the owner forgets it, and the buffer is handed
     /// to the caller to release after unlocking.
-    private func end() -> (buffer: UnsafeMutablePointer<Element>?, capacity: Int, head: Int, count: Int) {
+    private func end() -> ElementRing<Element> {
         ended = true
         parent.connection = nil
-        defer {
-            buffer = nil
-            bufferCapacity = 0
-            bufferHead = 0
-            bufferCount = 0
-        }
-        return (buffer, bufferCapacity, bufferHead, bufferCount)
+        return buffer.takeAll()
     }
 
     override func acceptsElements<T>(of type: T.Type) -> Bool {
@@ -142,15 +148,18 @@ final class ShareConnection<Element>: DirectObserver, ObserverType, @unchecked S
     }
 
     override func receiveNext<T>(_ element: T) {
-        lock.lock()
+        parent.lock.lock()
         if ended {
-            lock.unlock()
+            parent.lock.unlock()
             return
         }
-        if replay > 0 { remember(element) }
-        let snapshot = observers.elements
-        lock.unlock()
-        snapshot.passNext(element)
+        if replay > 0 { buffer.append(bitCasting: element, keepingAtMost: replay) }
+        var released: [DirectObserver]?
+        let walk = deliveryList.beginDelivery(counting: deliveries, released: &released)
+        parent.lock.unlock()
+        withExtendedLifetime(released) {}
+        walk.passNext(element)
+        _ = deliveries.add(-1)
     }
 
     override func receiveCompleted() {
@@ -172,75 +181,25 @@ final class ShareConnection<Element>: DirectObserver, ObserverType, @unchecked S
     /// A terminal event: ends the connection, passes the event on, then disposes the
     /// subscription to the source.
     private func finish(_ error: Swift.Error?) {
-        lock.lock()
+        parent.lock.lock()
         if ended {
-            lock.unlock()
+            parent.lock.unlock()
             return
         }
         let snapshot = observers.elements
         observers.removeAll()
-        let dropped = end()
-        lock.unlock()
-        releaseBuffer(dropped.buffer, capacity: dropped.capacity, head: dropped.head, count: dropped.count)
+        // An observer's reaction to an element can end the source: the delivery of
+        // that element still walks `deliveryList`.
+        if deliveries.load() != 0 { deliveryList.keepAlive(snapshot) }
+        var dropped = end()
+        parent.lock.unlock()
+        dropped.release()
         if let error {
             snapshot.forEachElement { observer in observer.receiveError(error) }
         } else {
             snapshot.forEachElement { observer in observer.receiveCompleted() }
         }
         upstream.dispose()
-    }
-
-    /// Appends `element` (an `Element`: `T` is the type `acceptsElements` accepted) to
-    /// the buffer, dropping the oldest when `replay` are held. Under `lock`.
-    @inline(__always)
-    private func remember<T>(_ element: T) {
-        if bufferCount == replay, let buffer {
-            // Full: the newest replaces the oldest.
-            UnsafeMutableRawPointer(buffer + bufferHead).assumingMemoryBound(to: T.self).pointee = element
-            bufferHead = bufferHead + 1 == bufferCapacity ? 0 : bufferHead + 1
-            return
-        }
-        if bufferCount == bufferCapacity { growBuffer() }
-        var slot = bufferHead + bufferCount
-        if slot >= bufferCapacity { slot -= bufferCapacity }
-        UnsafeMutableRawPointer(buffer.unsafelyUnwrapped + slot).assumingMemoryBound(to: T.self).initialize(to: element)
-        bufferCount += 1
-    }
-
-    @inline(never)
-    private func growBuffer() {
-        let capacity = Swift.min(replay, Swift.max(bufferCapacity * 2, 1))
-        let grown = UnsafeMutablePointer<Element>.allocate(capacity: capacity)
-        if let buffer {
-            let firstRun = Swift.min(bufferCount, bufferCapacity - bufferHead)
-            grown.moveInitialize(from: buffer + bufferHead, count: firstRun)
-            (grown + firstRun).moveInitialize(from: buffer, count: bufferCount - firstRun)
-            buffer.deallocate()
-        }
-        buffer = grown
-        bufferCapacity = capacity
-        bufferHead = 0
-    }
-
-    /// The buffered elements, oldest first. Under `lock`.
-    private func bufferedElements() -> [Element] {
-        guard let buffer else { return [] }
-        var elements: [Element] = []
-        elements.reserveCapacity(bufferCount)
-        for offset in 0..<bufferCount {
-            var slot = bufferHead + offset
-            if slot >= bufferCapacity { slot -= bufferCapacity }
-            elements.append(buffer[slot])
-        }
-        return elements
-    }
-
-    private func releaseBuffer(_ buffer: UnsafeMutablePointer<Element>?, capacity: Int, head: Int, count: Int) {
-        guard let buffer else { return }
-        let firstRun = Swift.min(count, capacity - head)
-        (buffer + head).deinitialize(count: firstRun)
-        buffer.deinitialize(count: count - firstRun)
-        buffer.deallocate()
     }
 }
 

@@ -1,0 +1,115 @@
+/// The observers of a source that sends each element to a list of them (a `ShareConnection`,
+/// a `BehaviorSubject`) as its deliveries read them: an array of unretained
+/// references, so that an element reaches every observer with no snapshot retained
+/// and released around it.
+///
+/// The owner's `Bag` owns the observers; this list mirrors it, changed under the
+/// owner's lock. A delivery (`beginDelivery`) reads the array under the lock and walks
+/// it after unlocking, so it must stay valid until the walk ends: while one may run, a
+/// change writes a new array and keeps the old one, and keeps each removed observer
+/// alive, until a later change or delivery finds none running. With none running, a
+/// change rewrites the array in place.
+///
+/// The owner counts the running deliveries in an `InlineAtomicInt`: raised under the
+/// lock by `beginDelivery`, lowered after each walk, both atomically, so a change under
+/// the lock that reads 0 knows none runs, even when a source sends from several
+/// threads at once.
+struct DeliveryList {
+    /// `count` references to the observers, in subscription order.
+    private var entries: UnsafeMutablePointer<Unmanaged<DirectObserver>>?
+    private var count = 0
+    private var capacity = 0
+    /// Whether arrays or observers are kept for deliveries that may still run.
+    private var hasRetired = false
+    private var retiredEntries: [UnsafeMutablePointer<Unmanaged<DirectObserver>>] = []
+    private var retiredObservers: [DirectObserver] = []
+
+    /// Mirrors `observers` after an insertion or removal (`removed`). `delivering`: a
+    /// delivery may be walking the current array. Returns the observers kept for earlier
+    /// deliveries that can go now, to release after unlocking.
+    mutating func update(to observers: ContiguousArray<DirectObserver>, removed: DirectObserver?, delivering: Bool) -> [DirectObserver] {
+        var released: [DirectObserver] = []
+        if delivering {
+            if let entries { retiredEntries.append(entries) }
+            if let removed { retiredObservers.append(removed) }
+            hasRetired = true
+            entries = nil
+            capacity = 0
+        } else if hasRetired {
+            released = releaseRetired()
+        }
+        if capacity < observers.count {
+            entries?.deallocate()
+            capacity = Swift.max(observers.count, 2)
+            entries = .allocate(capacity: capacity)
+        }
+        count = observers.count
+        observers.withUnsafeBufferPointer { source in
+            var index = 0
+            while index < source.count {
+                // Plain words, so the old values need no deinitialization.
+                (entries.unsafelyUnwrapped + index).initialize(to: Unmanaged.passUnretained(source[index]))
+                index += 1
+            }
+        }
+        return released
+    }
+
+    /// Starts a delivery (under the owner's lock): counts it in `deliveries` and, when no
+    /// other runs, hands what earlier ones kept over to `released`, for the caller to
+    /// release after unlocking. The caller walks the result after unlocking, then
+    /// lowers `deliveries`.
+    @inline(__always)
+    mutating func beginDelivery(counting deliveries: borrowing InlineAtomicInt, released: inout [DirectObserver]?) -> DeliveryWalk {
+        // An atomic increment, not a load and a store: a delivery on another thread
+        // (a source sending from several threads) may lower the count meanwhile, and a
+        // lost decrement would keep every later removal alive for good.
+        let running = deliveries.add(1) - 1
+        if running == 0, hasRetired { released = takeRetired() }
+        return DeliveryWalk(entries: entries, count: count)
+    }
+
+    @inline(never)
+    private mutating func takeRetired() -> [DirectObserver] {
+        releaseRetired()
+    }
+
+    /// Keeps `observers`, no longer owned by the source, alive for the deliveries
+    /// that may still walk the array.
+    mutating func keepAlive(_ observers: ContiguousArray<DirectObserver>) {
+        retiredObservers.append(contentsOf: observers)
+        hasRetired = true
+    }
+
+    /// Frees the arrays kept for earlier deliveries and hands back the observers kept
+    /// alive for them, to release after unlocking. Only when no delivery runs.
+    mutating func releaseRetired() -> [DirectObserver] {
+        for retired in retiredEntries { retired.deallocate() }
+        retiredEntries = []
+        hasRetired = false
+        defer { retiredObservers = [] }
+        return retiredObservers
+    }
+
+    /// Frees the arrays, once no delivery can run (the connection's `deinit`).
+    func deallocate() {
+        entries?.deallocate()
+        for retired in retiredEntries { retired.deallocate() }
+    }
+}
+
+/// The observers one delivery walks, read from a `DeliveryList` under the owner's lock.
+struct DeliveryWalk {
+    let entries: UnsafeMutablePointer<Unmanaged<DirectObserver>>?
+    let count: Int
+
+    /// Passes `element` to every observer, in order, with no retain.
+    @inline(__always)
+    func passNext<T>(_ element: T) {
+        var index = 0
+        while index < count {
+            entries.unsafelyUnwrapped[index]._withUnsafeGuaranteedRef { observer in observer.receiveNext(element) }
+            index += 1
+        }
+    }
+}
