@@ -174,7 +174,6 @@ struct ElementAddressPathTests {
 
     @Test("an observer without a direct path gets every event of map, filter and scan, errors included")
     func observerWithoutDirectPath() {
-        let resources = Resources.total
         let observer = PlainObserver<Int>()
         Observable.from([1, 2, 3, 4]).map { $0 * 3 }.filter { $0 != 6 }.scan(into: 0) { $0 += $1 }
             .subscribe(observer).dispose()
@@ -188,6 +187,20 @@ struct ElementAddressPathTests {
         }.map { "\($0)" }.subscribe(failing).dispose()
         #expect(failing.events.compactMap(\.element) == ["1", "2"])
         #expect(failing.events.last?.error as? Failure == Failure(at: 3))
-        #expect(Resources.total == resources)
+    }
+
+    @Test("the adapter for an observer without a direct path lets it go when the subscription ends")
+    func adapterReleasesObserver() {
+        weak var released: PlainObserver<Int>?
+        let subject = PublishSubject<Int>()
+        do {
+            let observer = PlainObserver<Int>()
+            released = observer
+            let subscription = subject.map { $0 + 1 }.filter { $0 > 0 }.subscribe(observer)
+            subject.onNext(1)
+            #expect(observer.events.map(\.element) == [2])
+            subscription.dispose()
+        }
+        #expect(released == nil)
     }
 }

@@ -220,7 +220,7 @@ struct BehaviorSubjectReentrancyTests {
     }
 }
 
-@Suite("Subjects and share under concurrent senders: disposed observers are released")
+@Suite("Subjects and share under concurrent senders: disposed observers are released", .serialized)
 struct DeliveryReleaseTests {
     /// Counts its live instances.
     private final class Held: @unchecked Sendable {
