@@ -121,6 +121,16 @@ struct SubjectObserverEntry {
     }
 }
 
+extension SubjectObserverEntry {
+    /// Sends `element` to an observer without a direct path. Out of line: building
+    /// the `Event` needs its generic metadata, which would otherwise be looked up on
+    /// entry of every delivery, whoever its observers are.
+    @inline(never)
+    func sendNextAsEvent<Value>(_ element: Value) {
+        unsafeDowncast(target, to: SubjectEventHandler<Value>.self).on(.next(element))
+    }
+}
+
 /// The event handler of an observer that has no direct path.
 final class SubjectEventHandler<Element> {
     let on: (Event<Element>) -> Void
@@ -160,7 +170,7 @@ extension ContiguousArray where Element == SubjectObserverEntry {
                             next._withUnsafeGuaranteedRef { $0.receiveNext(element) }
                         }
                     } else {
-                        entries[index].on(Event<Value>.next(element))
+                        entries[index].sendNextAsEvent(element)
                     }
                     index += 1
                 }
