@@ -160,10 +160,17 @@ struct MergeState<Inner, Element> {
         return .stop(completeIfDone())
     }
 
-    /// An inner sequence completed.
-    mutating func innerCompleted() -> Event<Element>? {
+    /// An inner sequence completed: `true` when that ends the merge, and the caller
+    /// then delivers the completion (`offerCompletion`). No `Event` here, so that the
+    /// common case costs no lookup of its metadata.
+    mutating func innerCompletedEnds() -> Bool {
         active -= 1
-        return completeIfDone()
+        return endIfDone()
+    }
+
+    /// The completion, once `innerCompletedEnds` said the merge ended.
+    mutating func offerCompletion() -> Event<Element>? {
+        delivery.offer(.completed)
     }
 
     /// The outer sequence completed.
@@ -181,9 +188,14 @@ struct MergeState<Inner, Element> {
     }
 
     private mutating func completeIfDone() -> Event<Element>? {
-        if isTerminated || !outerCompleted || active > 0 || pumping || !waiting.isEmpty { return nil }
+        endIfDone() ? offerCompletion() : nil
+    }
+
+    /// Ends the merge when the outer and every inner sequence have completed.
+    private mutating func endIfDone() -> Bool {
+        if isTerminated || !outerCompleted || active > 0 || pumping || !waiting.isEmpty { return false }
         isTerminated = true
-        return delivery.offer(.completed)
+        return true
     }
 }
 
@@ -416,14 +428,22 @@ final class MergeSink<SourceElement, Inner: ObservableConvertibleType, Observer:
 
     func innerCompleted(_ key: CompositeDisposable.DisposeKey) {
         group.remove(for: key)
-        let event = lock.withLock { state.innerCompleted() }
-        if let event {
-            deliver(event)
+        if lock.withLock({ state.innerCompletedEnds() }) {
+            deliverCompletion()
             return
         }
         if case .limited(let limit) = policy {
             pump(limit: limit)
         }
+    }
+
+    /// Delivers the completion once the last sequence ended. Out of line, so that the
+    /// `Event` it builds costs its metadata lookup here only, not on every inner
+    /// completion. Nothing can be offered between the two locked steps: the merge is
+    /// terminated by the first, so later elements and errors are dropped.
+    @inline(never)
+    private func deliverCompletion() {
+        if let event = lock.withLock({ state.offerCompletion() }) { deliver(event) }
     }
 
     func fail(_ error: Swift.Error) {
