@@ -72,12 +72,6 @@ func unretainedDirectPath<Observer: ObserverType>(of observer: Observer) -> Unma
     return direct
 }
 
-/// Whether `observer` takes elements by address: a sink with a step runs it only then.
-@inline(__always)
-func observerTakesElementAddresses<Observer: ObserverType>(_ observer: Observer) -> Bool {
-    directPath(of: observer)?.takesElementAddresses ?? false
-}
-
 /// The step of `map` and `filter` for one element, built specialised by the inlinable
 /// operator: reads the element at the address, runs the user's closure, and passes the
 /// result on through `forward(at:)` of the sink it is given. Returns what the closure
@@ -279,13 +273,6 @@ class Sink<Observer: ObserverType>: SinkCore, @unchecked Sendable {
         forwardNext(element) { forwardNextAsEvent($0) }
     }
 
-    /// Forwards an element that arrived through `receiveNext` as it is, without copying
-    /// it into a value of the declared type. `T` must be `Observer.Element`.
-    @inline(__always)
-    final func forwardNext<T>(passing element: T) {
-        forwardNext(element) { forwardNextAsEvent(unsafeBitCast($0, to: Observer.Element.self)) }
-    }
-
     /// Out of line: building an `Event` needs its generic metadata, which would
     /// otherwise be looked up on entry of every caller.
     @inline(never)
@@ -318,13 +305,19 @@ class Sink<Observer: ObserverType>: SinkCore, @unchecked Sendable {
 class DirectSink: SinkCore, @unchecked Sendable {
     /// Keeps the downstream alive; `SinkCore` calls it unretained.
     private final let retainedDownstream: DirectObserver
+    /// Every direct sink runs a step its operator built for the address path, so it
+    /// takes elements by address exactly when its downstream does.
+    private final let byAddress: Bool
 
     @usableFromInline
     init(downstream: consuming DirectObserver) {
         let unretained = Unmanaged.passUnretained(downstream)
+        byAddress = downstream.takesElementAddresses
         retainedDownstream = consume downstream
         super.init(downstream: unretained)
     }
+
+    override final var takesElementAddresses: Bool { byAddress }
 
     /// Passes an element on through the direct path, unless the sink was disposed.
     @inline(__always)
@@ -359,6 +352,24 @@ class DirectSinkOf<Input>: DirectSink, ObserverType, @unchecked Sendable {
         case .completed:
             forwardCompleted()
         }
+    }
+}
+
+/// A `DirectSink` whose address-path step (`map`'s, `filter`'s) reads the element at
+/// an address and passes its result on through `forward(at:)`.
+@usableFromInline
+class ElementStepSink<Input>: DirectSinkOf<Input>, @unchecked Sendable {
+    /// Run only when the downstream takes addresses.
+    private final let step: ElementStep
+
+    init(step: @escaping ElementStep, downstream: consuming DirectObserver) {
+        self.step = step
+        super.init(downstream: downstream)
+    }
+
+    override final func receive(at element: UnsafeRawPointer) {
+        if skipsElements { return }
+        if let error = step(element, self) { forwardError(error) }
     }
 }
 

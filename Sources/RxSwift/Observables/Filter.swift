@@ -48,25 +48,13 @@ final class Filter<Element>: SinkMakingProducer<Element, Element>, @unchecked Se
 }
 
 @usableFromInline
-final class FilterSink<Element>: DirectSinkOf<Element>, @unchecked Sendable {
+final class FilterSink<Element>: ElementStepSink<Element>, @unchecked Sendable {
     private let predicate: (Element) throws -> Bool
-    /// Run only when the downstream takes addresses (`byAddress`).
-    private let step: ElementStep
-    private let byAddress: Bool
 
     @usableFromInline
     init(predicate: @escaping (Element) throws -> Bool, step: @escaping ElementStep, downstream: consuming DirectObserver) {
         self.predicate = predicate
-        self.step = step
-        byAddress = downstream.takesElementAddresses
-        super.init(downstream: downstream)
-    }
-
-    override var takesElementAddresses: Bool { byAddress }
-
-    override func receive(at element: UnsafeRawPointer) {
-        if skipsElements { return }
-        if let error = step(element, self) { forwardError(error) }
+        super.init(step: step, downstream: downstream)
     }
 
     override func receiveNext<T>(_ element: T) {

@@ -47,25 +47,13 @@ final class Map<Source, Result>: SinkMakingProducer<Source, Result>, @unchecked 
 }
 
 @usableFromInline
-final class MapSink<Source, Result>: DirectSinkOf<Source>, @unchecked Sendable {
+final class MapSink<Source, Result>: ElementStepSink<Source>, @unchecked Sendable {
     private let transform: (Source) throws -> Result
-    /// Run only when the downstream takes addresses (`byAddress`).
-    private let step: ElementStep
-    private let byAddress: Bool
 
     @usableFromInline
     init(transform: @escaping (Source) throws -> Result, step: @escaping ElementStep, downstream: consuming DirectObserver) {
         self.transform = transform
-        self.step = step
-        byAddress = downstream.takesElementAddresses
-        super.init(downstream: downstream)
-    }
-
-    override var takesElementAddresses: Bool { byAddress }
-
-    override func receive(at element: UnsafeRawPointer) {
-        if skipsElements { return }
-        if let error = step(element, self) { forwardError(error) }
+        super.init(step: step, downstream: downstream)
     }
 
     override func receiveNext<T>(_ element: T) {

@@ -100,20 +100,16 @@ final class ScanSink<Element, Accumulate>: DirectSinkOf<Element>, @unchecked Sen
     @exclusivity(unchecked)
     private var state: Accumulate
 
-    /// Run only when the downstream takes addresses (`byAddress`).
+    /// Run only when the downstream takes addresses.
     private let step: ScanStep
-    private let byAddress: Bool
 
     @usableFromInline
     init(seed: Accumulate, accumulator: @escaping (inout Accumulate, Element) throws -> Void, step: @escaping ScanStep, downstream: consuming DirectObserver) {
         self.state = seed
         self.accumulator = accumulator
         self.step = step
-        byAddress = downstream.takesElementAddresses
         super.init(downstream: downstream)
     }
-
-    override var takesElementAddresses: Bool { byAddress }
 
     override func receive(at element: UnsafeRawPointer) {
         if skipsElements { return }
