@@ -15,9 +15,9 @@ enum AllocationBudget {
     /// Allocations per element sent into a PublishSubject with 10 mapped subscribers.
     static let fanOutPerEvent = 0.0
     /// Allocations to subscribe to and dispose of a prebuilt just → map → filter → map.
-    static let threeOperatorSubscription = 4.0
+    static let threeOperatorSubscription = 3.0
     /// Allocations to build just → map → filter → map, subscribe and dispose.
-    static let threeOperatorBuildAndSubscription = 8.0
+    static let threeOperatorBuildAndSubscription = 7.0
     /// Slack for per-event budgets: under one allocation per thousand events, so a
     /// one-off lazy initialisation inside the measured window is not a failure.
     static let perEventSlack = 0.001

@@ -19,6 +19,28 @@ public class Observable<Element>: ObservableType, @unchecked Sendable {
     public func asObservable() -> Observable<Element> {
         self
     }
+
+    /// Subscribes `observer` whose direct path is `direct`: the observer itself, of a
+    /// class that accepts `Element` (a sink of this module, `subscribe`'s observer).
+    /// The callers know that path already; an observable that would only look it up
+    /// again (`map`, `filter`, `scan`, `just`) overrides this and skips the lookup,
+    /// a class cast and a virtual call per subscription.
+    @usableFromInline
+    func subscribe<Observer: ObserverType>(_ observer: Observer, directPath direct: DirectObserver) -> Disposable where Observer.Element == Element {
+        subscribe(observer)
+    }
+
+    /// Whether a `map` or `filter` applied to this observable may run its step in this
+    /// observable's sink (see `SinkMakingProducer`): only a `map` or `filter` not
+    /// itself fused into its source says yes.
+    var takesFusedStep: Bool { false }
+
+    /// Subscribes one sink that runs this observable's step, then `tail`, the step of
+    /// the `map` or `filter` applied to it; `downstream` takes elements by address.
+    /// Called only where `takesFusedStep` said yes.
+    func subscribeFused(_ downstream: DirectObserver, tail: OptionalStep) -> Disposable {
+        rxAbstractMethod()
+    }
 }
 
 /// Base class of the observables Rivulet implements: subscribing creates a sink.

@@ -79,6 +79,31 @@ func unretainedDirectPath<Observer: ObserverType>(of observer: Observer) -> Unma
 @usableFromInline
 typealias ElementStep = (UnsafeRawPointer, DirectObserver) -> Swift.Error?
 
+/// An `ElementStep` that may be absent. A struct rather than an optional function: a
+/// function stored in an `Optional` is kept in its most general form, and converting
+/// it back and forth allocates a thunk.
+@usableFromInline
+struct OptionalStep {
+    @usableFromInline let step: ElementStep
+    @usableFromInline let isPresent: Bool
+
+    @usableFromInline
+    init(_ step: @escaping ElementStep) {
+        self.step = step
+        isPresent = true
+    }
+
+    @usableFromInline
+    init() {
+        step = { _, _ in nil }
+        isPresent = false
+    }
+
+    /// No step. Computed: the closure captures nothing, so making it allocates nothing.
+    @inlinable
+    static var none: OptionalStep { OptionalStep() }
+}
+
 // The state bits of a sink. File-level constants: a static member of the generic
 // `Sink` would need its generic metadata looked up at every use.
 private let sinkDisposedBit = 1
@@ -154,8 +179,14 @@ class SinkCore: DirectObserver, Disposable, Cancelable, @unchecked Sendable {
 
     /// Passes an element on by address, unless the sink was disposed. Only sinks whose
     /// downstream takes addresses run steps that call it.
-    final override func forward(at element: UnsafeRawPointer) {
+    override func forward(at element: UnsafeRawPointer) {
         if state.loadRelaxed() & sinkDisposedBit != 0 { return }
+        passDownstream(at: element)
+    }
+
+    /// Passes an element on by address, without the disposal check.
+    @inline(__always)
+    final func passDownstream(at element: UnsafeRawPointer) {
         downstream.unsafelyUnwrapped._withUnsafeGuaranteedRef { $0.receive(at: element) }
     }
 
@@ -357,41 +388,123 @@ class DirectSinkOf<Input>: DirectSink, ObserverType, @unchecked Sendable {
 
 /// A `DirectSink` whose address-path step (`map`'s, `filter`'s) reads the element at
 /// an address and passes its result on through `forward(at:)`.
+///
+/// Fusion: when a `map` or `filter` is applied to another one and the downstream takes
+/// elements by address, one sink serves both. It runs its own step, then the second
+/// operator's (`tail`), then passes the result on: one sink, one upstream subscription
+/// and one disposal fewer per subscription, and one hop fewer per element. Each step
+/// still checks for disposal before it runs and before it passes on, as two sinks would.
 @usableFromInline
 class ElementStepSink<Input>: DirectSinkOf<Input>, @unchecked Sendable {
     /// Run only when the downstream takes addresses.
     private final let step: ElementStep
+    /// The fused second step, if any; the downstream then takes addresses.
+    private final let tail: OptionalStep
+    /// Whether `forward(at:)` is called by `tail` rather than by `step`. Touched only
+    /// while delivering an element, which the Rx grammar serialises; a delivery that
+    /// re-enters this sink saves and restores it.
+    @exclusivity(unchecked)
+    private final var inTail = false
 
-    init(step: @escaping ElementStep, downstream: consuming DirectObserver) {
+    init(step: @escaping ElementStep, tail: OptionalStep, downstream: consuming DirectObserver) {
         self.step = step
+        self.tail = tail
         super.init(downstream: downstream)
     }
 
     override final func receive(at element: UnsafeRawPointer) {
         if skipsElements { return }
+        if !tail.isPresent {
+            if let error = step(element, self) { forwardError(error) }
+            return
+        }
+        let outer = inTail
+        inTail = false
         if let error = step(element, self) { forwardError(error) }
+        inTail = outer
+    }
+
+    override final func forward(at element: UnsafeRawPointer) {
+        if skipsElements { return }
+        guard tail.isPresent, !inTail else {
+            passDownstream(at: element)
+            return
+        }
+        inTail = true
+        let error = tail.step(element, self)
+        inTail = false
+        if let error { forwardError(error) }
+    }
+
+    /// Passes on the result of this sink's own operator, taken from the value path:
+    /// through the fused step when there is one.
+    @inline(__always)
+    final func forwardStepped<T>(_ element: T) {
+        if !tail.isPresent {
+            forwardNext(direct: element)
+            return
+        }
+        let outer = inTail
+        inTail = false
+        withUnsafePointer(to: element) { forward(at: $0) }
+        inTail = outer
     }
 }
 
 /// The observable of an operator whose inlinable function builds, where the element
 /// types are known, the way to subscribe its `DirectSink` (`map`, `filter`, `scan`):
 /// the sink's type then comes from the caller's cache.
+///
+/// A `map` or `filter` (those with an `elementStep`) applied to another, unfused, one
+/// fuses into it: subscribed with a downstream that takes addresses, it has its source
+/// make one sink for both (see `ElementStepSink`). Runs fuse in pairs.
 @usableFromInline
 class SinkMakingProducer<Source, Element>: Producer<Element>, @unchecked Sendable {
     @usableFromInline final let source: Observable<Source>
-    /// Called with `self`, which it may take as the subclass that built it.
-    private final let subscribeSink: (SinkMakingProducer, consuming DirectObserver) -> Disposable
+    /// The step of `map` and `filter`; absent for other operators.
+    @usableFromInline final let elementStep: OptionalStep
+    /// Whether this operator runs its step in its source's sink.
+    private final let fusesIntoSource: Bool
+    /// Called with `self`, which it may take as the subclass that built it, and the
+    /// step of a fused operator applied to it.
+    private final let subscribeSink: (SinkMakingProducer, consuming DirectObserver, OptionalStep) -> Disposable
 
     @usableFromInline
-    init(source: Observable<Source>, subscribe: @escaping (SinkMakingProducer, consuming DirectObserver) -> Disposable) {
+    init(
+        source: Observable<Source>,
+        elementStep: OptionalStep,
+        subscribe: @escaping (SinkMakingProducer, consuming DirectObserver, OptionalStep) -> Disposable
+    ) {
         self.source = source
+        self.elementStep = elementStep
+        self.fusesIntoSource = elementStep.isPresent && source.takesFusedStep
         self.subscribeSink = subscribe
     }
 
     /// Subscribes without entering this thread's trampoline: the operator schedules
     /// nothing itself, and its source enters the trampoline when it needs it.
     override final func subscribe<Observer: ObserverType>(_ observer: Observer) -> Disposable where Observer.Element == Element {
-        subscribeSink(self, directObserver(for: observer))
+        subscribe(direct: directObserver(for: observer))
+    }
+
+    override final func subscribe<Observer: ObserverType>(_ observer: Observer, directPath direct: DirectObserver) -> Disposable where Observer.Element == Element {
+        subscribe(direct: direct)
+    }
+
+    @inline(__always)
+    private final func subscribe(direct: consuming DirectObserver) -> Disposable {
+        if fusesIntoSource, direct.takesElementAddresses {
+            return source.subscribeFused(direct, tail: elementStep)
+        }
+        return subscribeSink(self, direct, .none)
+    }
+
+    override final var takesFusedStep: Bool {
+        elementStep.isPresent && !fusesIntoSource
+    }
+
+    override final func subscribeFused(_ downstream: DirectObserver, tail: OptionalStep) -> Disposable {
+        subscribeSink(self, downstream, tail)
     }
 }
 

@@ -32,7 +32,7 @@ extension ObservableType {
             onNext: onNext, onError: onError, onCompleted: onCompleted, onDisposed: onDisposed,
             nextByAddress: { element, onNext in onNext(element.assumingMemoryBound(to: Element.self).pointee) }
         )
-        return observer.handle(for: asObservable().subscribe(observer))
+        return observer.handle(for: asObservable().subscribe(observer, directPath: observer))
     }
 
     /// Subscribes handlers that receive `object` (held weakly) with each event; a

@@ -169,14 +169,27 @@ final class Just<Element>: Producer<Element>, @unchecked Sendable {
 
     override func subscribe<Observer: ObserverType>(_ observer: Observer) -> Disposable where Observer.Element == Element {
         if let direct = unretainedDirectPath(of: observer) {
-            direct._withUnsafeGuaranteedRef {
-                $0.receiveNext(element)
-                $0.receiveCompleted()
-            }
+            direct._withUnsafeGuaranteedRef { send(to: $0) }
         } else {
             sendEvents(to: observer)
         }
         return Disposables.create()
+    }
+
+    override func subscribe<Observer: ObserverType>(_ observer: Observer, directPath direct: DirectObserver) -> Disposable where Observer.Element == Element {
+        send(to: direct)
+        return Disposables.create()
+    }
+
+    /// Sends the element by address when the observer takes addresses (its operators'
+    /// steps are then specialised for the element type), then completes.
+    private func send(to direct: DirectObserver) {
+        if direct.takesElementAddresses {
+            withUnsafePointer(to: element) { direct.receive(at: $0) }
+        } else {
+            direct.receiveNext(element)
+        }
+        direct.receiveCompleted()
     }
 
     /// Out of line: building an `Event` needs its generic metadata, which would

@@ -17,10 +17,10 @@ extension ObservableType {
             } catch {
                 return error
             }
-        }, subscribe: { producer, downstream in
+        }, subscribe: { producer, downstream, tail in
             let filter = unsafeDowncast(producer, to: Filter<Element>.self)
-            let sink = FilterSink<Element>(predicate: filter.predicate, step: filter.step, downstream: downstream)
-            sink.setUpstream(filter.source.subscribe(sink))
+            let sink = FilterSink<Element>(predicate: filter.predicate, step: filter.elementStep.step, tail: tail, downstream: downstream)
+            sink.setUpstream(filter.source.subscribe(sink, directPath: sink))
             return sink
         })
     }
@@ -32,18 +32,16 @@ extension ObservableType {
 @usableFromInline
 final class Filter<Element>: SinkMakingProducer<Element, Element>, @unchecked Sendable {
     @usableFromInline let predicate: (Element) throws -> Bool
-    @usableFromInline let step: ElementStep
 
     @usableFromInline
     init(
         source: Observable<Element>,
         predicate: @escaping (Element) throws -> Bool,
         step: @escaping ElementStep,
-        subscribe: @escaping (SinkMakingProducer<Element, Element>, consuming DirectObserver) -> Disposable
+        subscribe: @escaping (SinkMakingProducer<Element, Element>, consuming DirectObserver, OptionalStep) -> Disposable
     ) {
         self.predicate = predicate
-        self.step = step
-        super.init(source: source, subscribe: subscribe)
+        super.init(source: source, elementStep: OptionalStep(step), subscribe: subscribe)
     }
 }
 
@@ -52,9 +50,9 @@ final class FilterSink<Element>: ElementStepSink<Element>, @unchecked Sendable {
     private let predicate: (Element) throws -> Bool
 
     @usableFromInline
-    init(predicate: @escaping (Element) throws -> Bool, step: @escaping ElementStep, downstream: consuming DirectObserver) {
+    init(predicate: @escaping (Element) throws -> Bool, step: @escaping ElementStep, tail: OptionalStep, downstream: consuming DirectObserver) {
         self.predicate = predicate
-        super.init(step: step, downstream: downstream)
+        super.init(step: step, tail: tail, downstream: downstream)
     }
 
     override func receiveNext<T>(_ element: T) {
@@ -66,6 +64,6 @@ final class FilterSink<Element>: ElementStepSink<Element>, @unchecked Sendable {
             forwardError(error)
             return
         }
-        if passes { forwardNext(direct: element) }
+        if passes { forwardStepped(element) }
     }
 }

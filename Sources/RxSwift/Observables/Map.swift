@@ -16,10 +16,10 @@ extension ObservableType {
             } catch {
                 return error
             }
-        }, subscribe: { producer, downstream in
+        }, subscribe: { producer, downstream, tail in
             let map = unsafeDowncast(producer, to: Map<Element, Result>.self)
-            let sink = MapSink<Element, Result>(transform: map.transform, step: map.step, downstream: downstream)
-            sink.setUpstream(map.source.subscribe(sink))
+            let sink = MapSink<Element, Result>(transform: map.transform, step: map.elementStep.step, tail: tail, downstream: downstream)
+            sink.setUpstream(map.source.subscribe(sink, directPath: sink))
             return sink
         })
     }
@@ -31,18 +31,16 @@ extension ObservableType {
 @usableFromInline
 final class Map<Source, Result>: SinkMakingProducer<Source, Result>, @unchecked Sendable {
     @usableFromInline let transform: (Source) throws -> Result
-    @usableFromInline let step: ElementStep
 
     @usableFromInline
     init(
         source: Observable<Source>,
         transform: @escaping (Source) throws -> Result,
         step: @escaping ElementStep,
-        subscribe: @escaping (SinkMakingProducer<Source, Result>, consuming DirectObserver) -> Disposable
+        subscribe: @escaping (SinkMakingProducer<Source, Result>, consuming DirectObserver, OptionalStep) -> Disposable
     ) {
         self.transform = transform
-        self.step = step
-        super.init(source: source, subscribe: subscribe)
+        super.init(source: source, elementStep: OptionalStep(step), subscribe: subscribe)
     }
 }
 
@@ -51,9 +49,9 @@ final class MapSink<Source, Result>: ElementStepSink<Source>, @unchecked Sendabl
     private let transform: (Source) throws -> Result
 
     @usableFromInline
-    init(transform: @escaping (Source) throws -> Result, step: @escaping ElementStep, downstream: consuming DirectObserver) {
+    init(transform: @escaping (Source) throws -> Result, step: @escaping ElementStep, tail: OptionalStep, downstream: consuming DirectObserver) {
         self.transform = transform
-        super.init(step: step, downstream: downstream)
+        super.init(step: step, tail: tail, downstream: downstream)
     }
 
     override func receiveNext<T>(_ element: T) {
@@ -64,6 +62,6 @@ final class MapSink<Source, Result>: ElementStepSink<Source>, @unchecked Sendabl
             forwardError(error)
             return
         }
-        forwardNext(direct: mapped)
+        forwardStepped(mapped)
     }
 }

@@ -55,10 +55,10 @@ extension ObservableType {
     /// Subscribes a sink of `scan` to its source. Inlinable, so that the sink's type
     /// comes from the caller's cache.
     @inlinable
-    static func subscribeScanSink<A>(_ producer: SinkMakingProducer<Element, A>, _ downstream: consuming DirectObserver) -> Disposable {
+    static func subscribeScanSink<A>(_ producer: SinkMakingProducer<Element, A>, _ downstream: consuming DirectObserver, _: OptionalStep) -> Disposable {
         let scan = unsafeDowncast(producer, to: Scan<Element, A>.self)
         let sink = ScanSink<Element, A>(seed: scan.seed, accumulator: scan.accumulator, step: scan.step, downstream: downstream)
-        sink.setUpstream(scan.source.subscribe(sink))
+        sink.setUpstream(scan.source.subscribe(sink, directPath: sink))
         return sink
     }
 }
@@ -84,12 +84,12 @@ final class Scan<Element, Accumulate>: SinkMakingProducer<Element, Accumulate>, 
         seed: Accumulate,
         accumulator: @escaping Accumulator,
         step: @escaping ScanStep,
-        subscribe: @escaping (SinkMakingProducer<Element, Accumulate>, consuming DirectObserver) -> Disposable
+        subscribe: @escaping (SinkMakingProducer<Element, Accumulate>, consuming DirectObserver, OptionalStep) -> Disposable
     ) {
         self.seed = seed
         self.accumulator = accumulator
         self.step = step
-        super.init(source: source, subscribe: subscribe)
+        super.init(source: source, elementStep: .none, subscribe: subscribe)
     }
 }
 
