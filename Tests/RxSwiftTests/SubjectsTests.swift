@@ -1,4 +1,5 @@
 import Dispatch
+import Foundation
 import RxSwift
 import RxTest
 import Testing
@@ -276,5 +277,277 @@ struct DeliveryReleaseTests {
         }
         keeper.dispose()
         #expect(Held.live == 0)
+    }
+
+    typealias Steps = DeliveryReleaseStepTests
+
+    /// Two threads send at once for a while, then both stop: whatever happened to the
+    /// count of running deliveries meanwhile, it must be back at zero. (A count raised
+    /// with a load and a store under the lock loses a decrement made between the two
+    /// by the other thread; this happens only by timing, so this test can miss it.)
+    @Test("after several threads sent at once, an observer disposed with nothing running goes at once", arguments: Steps.Source.allCases)
+    func countBackAtZeroAfterConcurrentSenders(source: Steps.Source) {
+        let harness = Steps.Harness(source)
+        let received = LockedBox(0)
+        let counter = harness.subscribe { _ in received.mutate { $0 += 1 } }
+        let senders = 2
+        let start = DispatchSemaphore(value: 0)
+        let deadline = LockedBox(DispatchTime.now())
+        let done = (0..<senders).map { sender in
+            Steps.onNewThread {
+                start.wait()
+                let end = deadline.value
+                var value = sender
+                while DispatchTime.now() < end {
+                    for _ in 0..<100 {
+                        harness.send(value)
+                        value &+= senders
+                    }
+                }
+            }
+        }
+        deadline.value = .now() + 0.5
+        for _ in 0..<senders { start.signal() }
+        for delivery in done {
+            #expect(Steps.ended(delivery), "a sender did not end")
+        }
+        #expect(received.value > 0)
+        // Every delivery ended: an observer removed now is kept for none.
+        let (later, laterWatch) = Steps.subscribeHolding(harness)
+        later.dispose()
+        #expect(!laterWatch.isAlive, "kept although no delivery runs: the count of running deliveries did not return to zero")
+        counter.dispose()
+    }
+}
+
+@Suite("Subjects and share: observers disposed during a delivery, step by step", .serialized)
+struct DeliveryReleaseStepTests {
+    /// The sources that deliver through a `DeliveryList`.
+    enum Source: CaseIterable, Sendable, CustomTestStringConvertible {
+        case behaviorSubject, shareReplay1, share
+
+        var testDescription: String {
+            switch self {
+            case .behaviorSubject: "BehaviorSubject"
+            case .shareReplay1: "share(replay: 1)"
+            case .share: "share()"
+            }
+        }
+    }
+
+    /// What comes after the deliveries ended: the point by which the observers kept
+    /// for them must be released (`DeliveryList`: the next delivery or change that
+    /// finds none running; the end of a delivery itself releases nothing).
+    enum NextStep: CaseIterable, Sendable, CustomTestStringConvertible {
+        case element, subscription
+
+        var testDescription: String {
+            switch self {
+            case .element: "the next element"
+            case .subscription: "the next subscription"
+            }
+        }
+    }
+
+    enum Order: CaseIterable, Sendable, CustomTestStringConvertible {
+        case firstStartedEndsFirst, secondStartedEndsFirst
+
+        var testDescription: String {
+            switch self {
+            case .firstStartedEndsFirst: "A ends, then B"
+            case .secondStartedEndsFirst: "B ends, then A"
+            }
+        }
+    }
+
+    /// One run of the overlapping deliveries: which ends first, and what comes after.
+    struct Schedule: Sendable, CustomTestStringConvertible {
+        let order: Order
+        let step: NextStep
+
+        static let all = Order.allCases.flatMap { order in NextStep.allCases.map { Schedule(order: order, step: $0) } }
+
+        var testDescription: String { "\(order.testDescription); \(step.testDescription)" }
+    }
+
+    /// A source under test: the sending side and the observable side.
+    struct Harness: Sendable {
+        let send: @Sendable (Int) -> Void
+        let subscribe: @Sendable (@escaping @Sendable (Int) -> Void) -> Disposable
+
+        init(_ source: Source) {
+            switch source {
+            case .behaviorSubject:
+                let subject = BehaviorSubject(value: 0)
+                send = { subject.onNext($0) }
+                subscribe = { subject.subscribe(onNext: $0) }
+            case .shareReplay1, .share:
+                let subject = PublishSubject<Int>()
+                let shared = source == .share ? subject.share() : subject.share(replay: 1)
+                send = { subject.onNext($0) }
+                subscribe = { shared.subscribe(onNext: $0) }
+            }
+        }
+    }
+
+    /// Holds a delivery inside an observer's `onNext` until the test lets it go.
+    final class Parking: Sendable {
+        let entered = DispatchSemaphore(value: 0)
+        private let resume = DispatchSemaphore(value: 0)
+        private let timedOutBox = LockedBox(false)
+
+        /// Called by the delivering thread: parks there for at most 10 s.
+        func park() {
+            entered.signal()
+            if resume.wait(timeout: .now() + 10) == .timedOut { timedOutBox.value = true }
+        }
+
+        /// Waits (10 s at most) until a delivery is parked.
+        func waitUntilParked() -> Bool {
+            entered.wait(timeout: .now() + 10) == .success
+        }
+
+        func letGo() {
+            resume.signal()
+        }
+
+        /// Whether the parked delivery gave up waiting for `letGo`.
+        var timedOut: Bool { timedOutBox.value }
+    }
+
+    /// What an observer keeps alive; watched through a weak reference.
+    final class Token: Sendable {}
+
+    final class Watch {
+        private weak var token: Token?
+
+        init(_ token: Token) {
+            self.token = token
+        }
+
+        /// Whether the observer holding the token is still alive.
+        var isAlive: Bool { token != nil }
+    }
+
+    /// Subscribes an observer whose handler is the only owner of a token: the token
+    /// lives exactly as long as the observer.
+    static func subscribeHolding(_ harness: Harness) -> (Disposable, Watch) {
+        let token = Token()
+        let watch = Watch(token)
+        let subscription = harness.subscribe { _ in withExtendedLifetime(token) {} }
+        return (subscription, watch)
+    }
+
+    /// Runs `body` on a new thread; the semaphore is signalled when it returns.
+    static func onNewThread(_ body: @escaping @Sendable () -> Void) -> DispatchSemaphore {
+        let done = DispatchSemaphore(value: 0)
+        Thread {
+            body()
+            done.signal()
+        }.start()
+        return done
+    }
+
+    static func ended(_ done: DispatchSemaphore) -> Bool {
+        done.wait(timeout: .now() + 10) == .success
+    }
+
+    /// Takes `step` with no delivery running.
+    static func take(_ step: NextStep, on harness: Harness) {
+        switch step {
+        case .element:
+            harness.send(3)
+        case .subscription:
+            let (subscription, watch) = subscribeHolding(harness)
+            subscription.dispose()
+            #expect(!watch.isAlive, "an observer disposed with no delivery running was kept")
+        }
+    }
+
+    @Test("an observer disposed during a delivery lives until it ends, then goes by the next element or subscription", arguments: Source.allCases, NextStep.allCases)
+    func oneDelivery(source: Source, step: NextStep) {
+        let harness = Harness(source)
+        let parking = Parking()
+        let blocker = harness.subscribe { value in
+            if value == 1 { parking.park() }
+        }
+        let (victim, watch) = Self.subscribeHolding(harness)
+
+        let delivery = Self.onNewThread { harness.send(1) }
+        #expect(parking.waitUntilParked(), "the delivery did not start")
+        victim.dispose()
+        // The parked delivery read the list before the disposal: it walks on to the
+        // victim once let go.
+        #expect(watch.isAlive, "released while a delivery that walks it runs")
+        parking.letGo()
+        #expect(Self.ended(delivery), "the delivery did not end")
+        #expect(!parking.timedOut)
+
+        Self.take(step, on: harness)
+        #expect(!watch.isAlive, "still alive after \(step.testDescription) with no delivery running")
+
+        // Nothing runs: an observer disposed now goes at once.
+        let (later, laterWatch) = Self.subscribeHolding(harness)
+        later.dispose()
+        #expect(!laterWatch.isAlive, "kept although no delivery runs")
+        blocker.dispose()
+    }
+
+    @Test("two overlapping deliveries on two threads: what was removed meanwhile goes once both end", arguments: Source.allCases, Schedule.all)
+    func overlappingDeliveries(source: Source, schedule: Schedule) {
+        let order = schedule.order
+        let step = schedule.step
+        let harness = Harness(source)
+        let parkingA = Parking()
+        let parkingB = Parking()
+        let blocker = harness.subscribe { value in
+            if value == 1 { parkingA.park() }
+            if value == 2 { parkingB.park() }
+        }
+        let (first, firstWatch) = Self.subscribeHolding(harness)
+        let (second, secondWatch) = Self.subscribeHolding(harness)
+        let (third, thirdWatch) = Self.subscribeHolding(harness)
+
+        // A walks all three observers.
+        let deliveryA = Self.onNewThread { harness.send(1) }
+        #expect(parkingA.waitUntilParked(), "delivery A did not start")
+        first.dispose()
+        #expect(firstWatch.isAlive, "released while delivery A, which walks it, runs")
+
+        // B starts while A runs (so it must not release what A walks) and walks the
+        // second and the third.
+        let deliveryB = Self.onNewThread { harness.send(2) }
+        #expect(parkingB.waitUntilParked(), "delivery B did not start")
+        #expect(firstWatch.isAlive, "released when delivery B started while A, which walks it, runs")
+        second.dispose()
+        #expect(secondWatch.isAlive, "released while deliveries A and B, which walk it, run")
+
+        let (endsFirst, endsFirstDone, endsLast, endsLastDone) = order == .firstStartedEndsFirst
+            ? (parkingA, deliveryA, parkingB, deliveryB)
+            : (parkingB, deliveryB, parkingA, deliveryA)
+        endsFirst.letGo()
+        #expect(Self.ended(endsFirstDone), "the delivery let go first did not end")
+        // A removal while only the other delivery runs.
+        third.dispose()
+        #expect(secondWatch.isAlive && thirdWatch.isAlive, "released while a delivery that walks it runs")
+        if order == .secondStartedEndsFirst {
+            #expect(firstWatch.isAlive, "released while delivery A, which walks it, runs")
+        }
+        endsLast.letGo()
+        #expect(Self.ended(endsLastDone), "the delivery let go last did not end")
+        #expect(!parkingA.timedOut && !parkingB.timedOut)
+
+        // Both ended: the count of running deliveries is back at zero.
+        Self.take(step, on: harness)
+        #expect(!firstWatch.isAlive && !secondWatch.isAlive && !thirdWatch.isAlive, "still alive after \(step.testDescription) with no delivery running")
+
+        let (later, laterWatch) = Self.subscribeHolding(harness)
+        later.dispose()
+        #expect(!laterWatch.isAlive, "kept although no delivery runs")
+        harness.send(4)
+        let (last, lastWatch) = Self.subscribeHolding(harness)
+        last.dispose()
+        #expect(!lastWatch.isAlive, "kept although no delivery runs")
+        blocker.dispose()
     }
 }
