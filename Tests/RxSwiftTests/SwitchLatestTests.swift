@@ -127,10 +127,11 @@ struct SwitchLatestTests {
 
     @Test("synchronous inner sequences")
     func synchronousInners() throws {
-        // `of` emits through the trampoline: the outer loop switches three times before any
-        // inner element goes out, so only the last inner sequence is heard.
+        // `of` emits one element per trampoline turn, as in RxSwift: each inner sequence
+        // gets out its first element before the outer one's next element switches away
+        // from it; only the last inner sequence gets out its second.
         let values = try Observable.of(1, 2, 3).flatMapLatest { Observable.of($0, $0 * 10) }.toBlocking(timeout: 5).toArray()
-        #expect(values == [3, 30])
+        #expect(values == [1, 2, 3, 30])
         let immediate = try Observable.of(1, 2, 3).flatMapLatest { Observable.just($0) }.toBlocking(timeout: 5).toArray()
         #expect(immediate == [1, 2, 3])
         let just = try Observable.of(Observable.just(7)).switchLatest().toBlocking(timeout: 5).toArray()

@@ -96,8 +96,9 @@ extension ObservableType where Element: RxAbstractInteger {
     }
 }
 
-/// `range` of `Int`s on the current-thread scheduler: one loop, started through the
-/// trampoline, that checks disposal before each element.
+/// `range` of `Int`s on the current-thread scheduler: a loop over concrete `Int`s,
+/// started through the trampoline, that checks disposal before each element and lets
+/// other waiting trampoline work run between elements (see `runYielding`).
 final class IntRange: Producer<Int>, @unchecked Sendable {
     private let start: Int
     private let count: Int
@@ -112,30 +113,59 @@ final class IntRange: Producer<Int>, @unchecked Sendable {
         let direct = directPath(of: observer)
         let (start, end) = (self.start, self.start &+ self.count)
         sink.setUpstream(CurrentThreadScheduler.instance.schedule(()) { _ in
-            var value = start
-            if let direct, direct.takesElementAddresses {
-                while value != end {
-                    if sink.isDisposed { return Disposables.create() }
-                    withUnsafePointer(to: value) { direct.receive(at: $0) }
-                    value &+= 1
+            var next = start
+            runYielding { trampoline in
+                // A local copy: the captured variable would be checked for exclusive
+                // access at every use.
+                var value = next
+                defer { next = value }
+                if let direct, direct.takesElementAddresses {
+                    while value != end {
+                        if sink.isDisposed { return false }
+                        withUnsafePointer(to: value) { direct.receive(at: $0) }
+                        value &+= 1
+                        if trampoline.hasWaitingItems { return true }
+                    }
+                } else if let direct {
+                    while value != end {
+                        if sink.isDisposed { return false }
+                        direct.receiveNext(value)
+                        value &+= 1
+                        if trampoline.hasWaitingItems { return true }
+                    }
+                } else {
+                    while value != end {
+                        if sink.isDisposed { return false }
+                        sink.forwardNext(value)
+                        value &+= 1
+                        if trampoline.hasWaitingItems { return true }
+                    }
                 }
-            } else if let direct {
-                while value != end {
-                    if sink.isDisposed { return Disposables.create() }
-                    direct.receiveNext(value)
-                    value &+= 1
-                }
-            } else {
-                while value != end {
-                    if sink.isDisposed { return Disposables.create() }
-                    sink.forwardNext(value)
-                    value &+= 1
-                }
+                sink.forwardCompleted()
+                return false
             }
-            sink.forwardCompleted()
             return Disposables.create()
         })
         return sink
+    }
+}
+
+/// Runs a synchronous sequence's emission loop inside a current-thread trampoline
+/// action, the way RxSwift's one trampoline step per element orders it, without a step
+/// per element.
+///
+/// `step` emits elements while nothing else waits on the trampoline. When work is
+/// waiting after an element (another sequence's next element, a subscription made
+/// downstream), it returns `true`; it then runs again behind that work, as RxSwift's
+/// next step would. So `merge(of(1, 2), of(3, 4))` gives 1, 3, 2, 4, as in RxSwift,
+/// while a lone sequence emits in one loop.
+func runYielding(_ step: @escaping (TrampolineState) -> Bool) {
+    let trampoline = CurrentThreadScheduler.state
+    if step(trampoline) {
+        trampoline.enqueue(TrampolineItem {
+            runYielding(step)
+            return Disposables.create()
+        })
     }
 }
 
@@ -238,8 +268,9 @@ final class Fail<Element>: Producer<Element>, @unchecked Sendable {
 }
 
 /// Emits the elements of a sequence. On the current-thread scheduler the elements go
-/// out in one loop (checking disposal before each), started through the trampoline;
-/// on any other scheduler one element per scheduled action, as in RxSwift.
+/// out in a loop (checking disposal before each) started through the trampoline, which
+/// lets other waiting trampoline work run between elements (`runYielding`); on any
+/// other scheduler one element per scheduled action, as in RxSwift.
 final class ObservableSequence<Elements: Sequence>: Producer<Elements.Element>, @unchecked Sendable {
     private let elements: Elements
     private let scheduler: ImmediateSchedulerType
@@ -254,11 +285,21 @@ final class ObservableSequence<Elements: Sequence>: Producer<Elements.Element>, 
         let elements = self.elements
         if scheduler is CurrentThreadScheduler {
             sink.setUpstream(CurrentThreadScheduler.instance.schedule(()) { _ in
-                for element in elements {
-                    if sink.isDisposed { return Disposables.create() }
-                    sink.forwardNext(element)
+                var remaining = elements.makeIterator()
+                runYielding { trampoline in
+                    // A local copy: the captured variable would be checked for
+                    // exclusive access at every use.
+                    var iterator = remaining
+                    defer { remaining = iterator }
+                    while true {
+                        if sink.isDisposed { return false }
+                        guard let element = iterator.next() else { break }
+                        sink.forwardNext(element)
+                        if trampoline.hasWaitingItems { return true }
+                    }
+                    sink.forwardCompleted()
+                    return false
                 }
-                sink.forwardCompleted()
                 return Disposables.create()
             })
         } else {

@@ -62,7 +62,7 @@ public final class CurrentThreadScheduler: ImmediateSchedulerType, @unchecked Se
         let trampoline = CurrentThreadScheduler.state
         if trampoline.active {
             let item = TrampolineItem { action(state) }
-            trampoline.items.enqueue(item)
+            trampoline.enqueue(item)
             return item
         }
         trampoline.active = true
@@ -78,10 +78,24 @@ public final class CurrentThreadScheduler: ImmediateSchedulerType, @unchecked Se
 final class TrampolineState {
     // Only this thread touches them; no dynamic exclusivity checks on every subscribe.
     @exclusivity(unchecked) var active = false
-    @exclusivity(unchecked) var items = Queue<TrampolineItem>()
+    @exclusivity(unchecked) private var items = Queue<TrampolineItem>()
+    /// How many items wait in `items`: a plain stored count, cheap enough for a
+    /// synchronous sequence to ask after every element (`runYielding`).
+    @exclusivity(unchecked) private var waiting = 0
+
+    /// Whether work waits to run on this trampoline.
+    @inline(__always)
+    var hasWaitingItems: Bool { waiting != 0 }
+
+    /// Queues `item` to run once the current action and the items before it have run.
+    func enqueue(_ item: TrampolineItem) {
+        items.enqueue(item)
+        waiting += 1
+    }
 
     func drain() {
         while let item = items.dequeue() {
+            waiting -= 1
             item.invoke()
         }
     }
@@ -93,7 +107,7 @@ final class TrampolineState {
         active = true
         defer { active = false }
         let result = body()
-        if !items.isEmpty { drain() }
+        if waiting != 0 { drain() }
         return result
     }
 }
