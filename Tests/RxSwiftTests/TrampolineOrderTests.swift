@@ -4,7 +4,7 @@ import Testing
 /// Synchronous sequences on the current-thread scheduler emit in RxSwift's order: each
 /// element is one step of the trampoline, so sequences started together take turns, and
 /// work scheduled by a downstream runs before the next element.
-@Suite("Synchronous sequences take turns on the trampoline, as in RxSwift", .rxLeakCheck)
+@Suite("Synchronous sequences take turns on the trampoline, as in RxSwift", .rxLeakCheck, .timeLimit(.minutes(1)))
 struct TrampolineOrderTests {
     private static var sources: [(name: String, make: ([Int]) -> Observable<Int>)] {
         [

@@ -98,7 +98,7 @@ extension ObservableType where Element: RxAbstractInteger {
 
 /// `range` of `Int`s on the current-thread scheduler: a loop over concrete `Int`s,
 /// started through the trampoline, that checks disposal before each element and lets
-/// other waiting trampoline work run between elements (see `runYielding`).
+/// other waiting trampoline work run between elements (see `takeTurn`).
 final class IntRange: Producer<Int>, @unchecked Sendable {
     private let start: Int
     private let count: Int
@@ -113,60 +113,61 @@ final class IntRange: Producer<Int>, @unchecked Sendable {
         let direct = directPath(of: observer)
         let (start, end) = (self.start, self.start &+ self.count)
         sink.setUpstream(CurrentThreadScheduler.instance.schedule(()) { _ in
-            var next = start
-            runYielding { trampoline in
-                // A local copy: the captured variable would be checked for exclusive
-                // access at every use.
-                var value = next
-                defer { next = value }
-                if let direct, direct.takesElementAddresses {
-                    while value != end {
-                        if sink.isDisposed { return false }
-                        withUnsafePointer(to: value) { direct.receive(at: $0) }
-                        value &+= 1
-                        if trampoline.hasWaitingItems { return true }
-                    }
-                } else if let direct {
-                    while value != end {
-                        if sink.isDisposed { return false }
-                        direct.receiveNext(value)
-                        value &+= 1
-                        if trampoline.hasWaitingItems { return true }
-                    }
-                } else {
-                    while value != end {
-                        if sink.isDisposed { return false }
-                        sink.forwardNext(value)
-                        value &+= 1
-                        if trampoline.hasWaitingItems { return true }
-                    }
-                }
-                sink.forwardCompleted()
-                return false
-            }
+            IntRange.emit(from: start, to: end, sink: sink, direct: direct)
             return Disposables.create()
         })
         return sink
     }
+
+    /// Emits `value..<end`, yielding to waiting trampoline work after an element (see
+    /// `takeTurn`): the rest then runs as a new trampoline item behind that work.
+    private static func emit<Observer: ObserverType>(from start: Int, to end: Int, sink: SequenceSink<Observer>, direct: DirectObserver?) where Observer.Element == Int {
+        let trampoline = CurrentThreadScheduler.state
+        // After an element, with work waiting: the rest runs behind it.
+        func continueLater(from value: Int) {
+            takeTurn(on: trampoline) { emit(from: value, to: end, sink: sink, direct: direct) }
+        }
+        var value = start
+        if let direct, direct.takesElementAddresses {
+            while value != end {
+                if sink.isDisposed { return }
+                withUnsafePointer(to: value) { direct.receive(at: $0) }
+                value &+= 1
+                if trampoline.hasWaitingItems { return continueLater(from: value) }
+            }
+        } else if let direct {
+            while value != end {
+                if sink.isDisposed { return }
+                direct.receiveNext(value)
+                value &+= 1
+                if trampoline.hasWaitingItems { return continueLater(from: value) }
+            }
+        } else {
+            while value != end {
+                if sink.isDisposed { return }
+                sink.forwardNext(value)
+                value &+= 1
+                if trampoline.hasWaitingItems { return continueLater(from: value) }
+            }
+        }
+        sink.forwardCompleted()
+    }
 }
 
-/// Runs a synchronous sequence's emission loop inside a current-thread trampoline
-/// action, the way RxSwift's one trampoline step per element orders it, without a step
-/// per element.
+/// Queues the rest of a synchronous sequence's emission behind the work waiting on this
+/// thread's trampoline.
 ///
-/// `step` emits elements while nothing else waits on the trampoline. When work is
-/// waiting after an element (another sequence's next element, a subscription made
-/// downstream), it returns `true`; it then runs again behind that work, as RxSwift's
-/// next step would. So `merge(of(1, 2), of(3, 4))` gives 1, 3, 2, 4, as in RxSwift,
-/// while a lone sequence emits in one loop.
-func runYielding(_ step: @escaping (TrampolineState) -> Bool) {
-    let trampoline = CurrentThreadScheduler.state
-    if step(trampoline) {
-        trampoline.enqueue(TrampolineItem {
-            runYielding(step)
-            return Disposables.create()
-        })
-    }
+/// `of`, `from`, `range` and `repeatElement` on the current-thread scheduler emit in a
+/// loop while nothing else waits on the trampoline. When work waits after an element
+/// (another sequence's next element, a subscription made downstream), they continue
+/// behind it, where RxSwift's next per-element trampoline step would run. So
+/// `merge(of(1, 2), of(3, 4))` gives 1, 3, 2, 4, as in RxSwift, while a lone sequence
+/// emits in one loop and allocates nothing per element.
+func takeTurn(on trampoline: TrampolineState, _ rest: @escaping () -> Void) {
+    trampoline.enqueue(TrampolineItem {
+        rest()
+        return Disposables.create()
+    })
 }
 
 struct RangeSequence<Element: FixedWidthInteger>: Sequence, IteratorProtocol {
@@ -269,7 +270,7 @@ final class Fail<Element>: Producer<Element>, @unchecked Sendable {
 
 /// Emits the elements of a sequence. On the current-thread scheduler the elements go
 /// out in a loop (checking disposal before each) started through the trampoline, which
-/// lets other waiting trampoline work run between elements (`runYielding`); on any
+/// lets other waiting trampoline work run between elements (`takeTurn`); on any
 /// other scheduler one element per scheduled action, as in RxSwift.
 final class ObservableSequence<Elements: Sequence>: Producer<Elements.Element>, @unchecked Sendable {
     private let elements: Elements
@@ -285,21 +286,7 @@ final class ObservableSequence<Elements: Sequence>: Producer<Elements.Element>, 
         let elements = self.elements
         if scheduler is CurrentThreadScheduler {
             sink.setUpstream(CurrentThreadScheduler.instance.schedule(()) { _ in
-                var remaining = elements.makeIterator()
-                runYielding { trampoline in
-                    // A local copy: the captured variable would be checked for
-                    // exclusive access at every use.
-                    var iterator = remaining
-                    defer { remaining = iterator }
-                    while true {
-                        if sink.isDisposed { return false }
-                        guard let element = iterator.next() else { break }
-                        sink.forwardNext(element)
-                        if trampoline.hasWaitingItems { return true }
-                    }
-                    sink.forwardCompleted()
-                    return false
-                }
+                Self.emit(elements.makeIterator(), sink: sink)
                 return Disposables.create()
             })
         } else {
@@ -314,6 +301,23 @@ final class ObservableSequence<Elements: Sequence>: Producer<Elements.Element>, 
             })
         }
         return sink
+    }
+
+    /// Emits the rest of `iterator`, taking turns with waiting trampoline work (see
+    /// `takeTurn`).
+    private static func emit<Observer: ObserverType>(_ iterator: Elements.Iterator, sink: SequenceSink<Observer>) where Observer.Element == Elements.Element {
+        let trampoline = CurrentThreadScheduler.state
+        var iterator = iterator
+        while true {
+            if sink.isDisposed { return }
+            guard let element = iterator.next() else { break }
+            sink.forwardNext(element)
+            if trampoline.hasWaitingItems {
+                takeTurn(on: trampoline) { [iterator] in emit(iterator, sink: sink) }
+                return
+            }
+        }
+        sink.forwardCompleted()
     }
 }
 
