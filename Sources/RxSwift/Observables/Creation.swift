@@ -119,7 +119,7 @@ final class IntRange: Producer<Int>, @unchecked Sendable {
         return sink
     }
 
-    /// Emits `value..<end`, yielding to waiting trampoline work after an element (see
+    /// Emits `start..<end`, yielding to waiting trampoline work after an element (see
     /// `takeTurn`): the rest then runs as a new trampoline item behind that work.
     private static func emit<Observer: ObserverType>(from start: Int, to end: Int, sink: SequenceSink<Observer>, direct: DirectObserver?) where Observer.Element == Int {
         let trampoline = CurrentThreadScheduler.state

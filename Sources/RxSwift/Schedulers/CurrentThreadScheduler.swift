@@ -80,7 +80,7 @@ final class TrampolineState {
     @exclusivity(unchecked) var active = false
     @exclusivity(unchecked) private var items = Queue<TrampolineItem>()
     /// How many items wait in `items`: a plain stored count, cheap enough for a
-    /// synchronous sequence to ask after every element (`runYielding`).
+    /// synchronous sequence to ask after every element (`takeTurn`).
     @exclusivity(unchecked) private var waiting = 0
 
     /// Whether work waits to run on this trampoline.
@@ -107,7 +107,7 @@ final class TrampolineState {
         active = true
         defer { active = false }
         let result = body()
-        if waiting != 0 { drain() }
+        if hasWaitingItems { drain() }
         return result
     }
 }
