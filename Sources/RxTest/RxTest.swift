@@ -76,17 +76,7 @@ public func XCTAssertEqual(_ lhs: [Subscription], _ rhs: [Subscription], file: S
 
 /// Asserts that two arrays of events are equal.
 public func XCTAssertEqual<T: Equatable>(_ lhs: [Event<T>], _ rhs: [Event<T>], file: StaticString = #filePath, line: UInt = #line) {
-    if lhs == rhs { return }
-    var index = 0
-    while index < lhs.count, index < rhs.count, lhs[index] == rhs[index] {
-        index += 1
-    }
-    let actualAt = index < lhs.count ? "\(lhs[index])" : "nothing"
-    let expectedAt = index < rhs.count ? "\(rhs[index])" : "nothing"
-    reportFailure(
-        "Events differ at index \(index): expected \(expectedAt), got \(actualAt)\nexpected: \(rhs)\nactual:   \(lhs)",
-        at: CallSite(filePath: file, line: line)
-    )
+    assertEventsEqual(lhs, rhs, at: CallSite(filePath: file, line: line))
 }
 
 /// Asserts that two events are equal.

@@ -91,3 +91,8 @@ public struct Subscription: Hashable, Sendable, CustomDebugStringConvertible {
         return "(\(subscribe): \(end))"
     }
 }
+
+/// Subscriptions are equal when both their subscription and their disposal times are.
+public func == (lhs: Subscription, rhs: Subscription) -> Bool {
+    lhs.subscribe == rhs.subscribe && lhs.unsubscribe == rhs.unsubscribe
+}

@@ -124,15 +124,15 @@ open class TestScheduler: VirtualTimeScheduler<TestSchedulerVirtualTimeConverter
     ///
     /// In a leak-checked scope, subscriptions made while it runs are reported as made
     /// "during scheduler.start at" the caller's line.
-    public func start<Output: ObservableConvertibleType>(
+    public func start<Element, OutputSequence: ObservableConvertibleType>(
         created: TestTime,
         subscribed: TestTime,
         disposed: TestTime,
         fileID: String = #fileID,
         filePath: StaticString = #filePath,
         line: UInt = #line,
-        create: @escaping () -> Output
-    ) -> TestableObserver<Output.Element> {
+        create: @escaping () -> OutputSequence
+    ) -> TestableObserver<Element> where OutputSequence.Element == Element {
         let site = KitSite(fileID: fileID, filePath: filePath, line: line, column: 1)
         guard let registry = KitRegistry.current else {
             return run(created: created, subscribed: subscribed, disposed: disposed, create: create)
@@ -168,13 +168,13 @@ open class TestScheduler: VirtualTimeScheduler<TestSchedulerVirtualTimeConverter
     }
 
     /// `start` with the default creation (100) and subscription (200) times.
-    public func start<Output: ObservableConvertibleType>(
+    public func start<Element, OutputSequence: ObservableConvertibleType>(
         disposed: TestTime,
         fileID: String = #fileID,
         filePath: StaticString = #filePath,
         line: UInt = #line,
-        create: @escaping () -> Output
-    ) -> TestableObserver<Output.Element> {
+        create: @escaping () -> OutputSequence
+    ) -> TestableObserver<Element> where OutputSequence.Element == Element {
         start(
             created: Defaults.created, subscribed: Defaults.subscribed, disposed: disposed,
             fileID: fileID, filePath: filePath, line: line, create: create
@@ -182,12 +182,12 @@ open class TestScheduler: VirtualTimeScheduler<TestSchedulerVirtualTimeConverter
     }
 
     /// `start` with the default times: created 100, subscribed 200, disposed 1000.
-    public func start<Output: ObservableConvertibleType>(
+    public func start<Element, OutputSequence: ObservableConvertibleType>(
         fileID: String = #fileID,
         filePath: StaticString = #filePath,
         line: UInt = #line,
-        _ create: @escaping () -> Output
-    ) -> TestableObserver<Output.Element> {
+        _ create: @escaping () -> OutputSequence
+    ) -> TestableObserver<Element> where OutputSequence.Element == Element {
         start(
             created: Defaults.created, subscribed: Defaults.subscribed, disposed: Defaults.disposed,
             fileID: fileID, filePath: filePath, line: line, create: create

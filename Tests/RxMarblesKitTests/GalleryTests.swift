@@ -172,9 +172,10 @@ func outputOf(_ name: String) throws -> [String] {
         // take(2) disposes its source when the second element arrives.
         let take = try #require(Gallery.entry(named: "take")).diagram()
         #expect(take.inputs[0].subscriptions == [FrameSpan(start: 0, end: 3)])
-        // subscribe(on:) subscribes one tick late; the cold source ends at 8.
+        // subscribe(on:) subscribes one tick late, and disposes on the scheduler too: the
+        // cold source ends at 8 and is unsubscribed at 9, as in RxSwift.
         let subscribeOn = try #require(Gallery.entry(named: "subscribeOn")).diagram()
-        #expect(subscribeOn.inputs[0].subscriptions == [FrameSpan(start: 1, end: 8)])
+        #expect(subscribeOn.inputs[0].subscriptions == [FrameSpan(start: 1, end: 9)])
         // map keeps its source until the source completes.
         let map = try #require(Gallery.entry(named: "map")).diagram()
         #expect(map.inputs[0].subscriptions == [FrameSpan(start: 0, end: 9)])

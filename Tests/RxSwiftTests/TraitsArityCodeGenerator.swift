@@ -71,32 +71,61 @@ enum TraitsArityCodeGenerator {
 
     // MARK: Infallible
 
+    /// `Infallible.combineLatest` and `Infallible.zip` in RxSwift's shapes: combineLatest
+    /// takes any infallibles, with its tuple form on `InfallibleType`; zip's
+    /// `resultSelector` form takes `Infallible`s and lives on `InfallibleType`. The tuple
+    /// form of zip, which RxSwift lacks, takes any infallibles.
     static func infallible(_ operatorName: String, summary: String) -> String {
         var text = header("`Infallible.\(operatorName)`") + "\n"
+        let isZip = operatorName == "zip"
         for arity in arities {
-            let generics = list(arity) { "I\($0): InfallibleType" }
-            let parameters = list(arity) { "_ source\($0): I\($0)" }
-            let elements = list(arity) { "I\($0).Element" }
+            let anyGenerics = list(arity) { "I\($0): InfallibleType" }
+            let anyParameters = list(arity) { "_ source\($0): I\($0)" }
+            let anyElements = list(arity) { "I\($0).Element" }
+            let tupleGenerics = list(arity) { "O\($0): InfallibleType" }
+            let tupleParameters = list(arity) { "_ source\($0): O\($0)" }
+            let tupleElements = list(arity) { "O\($0).Element" }
             let sources = list(arity) { "source\($0).asObservable()" }
-            text += """
-            // MARK: - \(arity) sources
-
-            extension Infallible {
-                /// \(summary) of \(arity) infallibles with `resultSelector`.
-                public static func \(operatorName)<\(generics)>(\(parameters), resultSelector: @escaping (\(elements)) throws -> Element) -> Infallible<Element> {
-                    Infallible(Observable.\(operatorName)(\(sources), resultSelector: resultSelector))
+            let selectorForm: String
+            let tupleForm: String
+            if isZip {
+                let generics = list(arity) { "E\($0)" }
+                let parameters = list(arity) { "_ source\($0): Infallible<E\($0)>" }
+                selectorForm = """
+                extension InfallibleType {
+                    /// \(summary) of \(arity) infallibles with `resultSelector`.
+                    public static func zip<\(generics)>(\(parameters), resultSelector: @escaping (\(generics)) throws -> Element) -> Infallible<Element> {
+                        Infallible(Observable.zip(\(sources), resultSelector: resultSelector))
+                    }
                 }
-            }
-
-            extension Infallible where Element == Any {
-                /// \(summary) of \(arity) infallibles into a tuple.
-                public static func \(operatorName)<\(generics)>(\(parameters)) -> Infallible<(\(elements))> {
-                    Infallible<(\(elements))>(Observable.\(operatorName)(\(sources)) { \(tuple(arity)) })
+                """
+                tupleForm = """
+                extension Infallible where Element == Any {
+                    /// \(summary) of \(arity) infallibles into a tuple.
+                    public static func zip<\(anyGenerics)>(\(anyParameters)) -> Infallible<(\(anyElements))> {
+                        Infallible<(\(anyElements))>(Observable.zip(\(sources)) { \(tuple(arity)) })
+                    }
                 }
+                """
+            } else {
+                selectorForm = """
+                extension Infallible {
+                    /// \(summary) of \(arity) infallibles with `resultSelector`.
+                    public static func combineLatest<\(anyGenerics)>(\(anyParameters), resultSelector: @escaping (\(anyElements)) throws -> Element) -> Infallible<Element> {
+                        Infallible(Observable.combineLatest(\(sources), resultSelector: resultSelector))
+                    }
+                }
+                """
+                tupleForm = """
+                extension InfallibleType where Element == Any {
+                    /// \(summary) of \(arity) infallibles into a tuple.
+                    public static func combineLatest<\(tupleGenerics)>(\(tupleParameters)) -> Infallible<(\(tupleElements))> {
+                        Infallible<(\(tupleElements))>(Observable.combineLatest(\(sources)) { \(tuple(arity)) })
+                    }
+                }
+                """
             }
-
-
-            """
+            text += "// MARK: - \(arity) sources\n\n" + selectorForm + "\n\n" + tupleForm + "\n\n\n"
         }
         return text
     }

@@ -71,11 +71,14 @@ extension AsyncSequence {
     ///
     /// Disposing the subscription cancels the task; a `CancellationError` thrown by the
     /// sequence completes the observable.
-    public func asObservable() -> Observable<Element> {
+    ///
+    /// - parameter priority: The priority of the iterating task; by default the
+    ///   priority `Task` gives a task started from the subscribing context.
+    public func asObservable(priority: TaskPriority? = nil) -> Observable<Element> {
         let sequence = UnsafeTransfer(self)
         return Observable.create { observer in
             let pump: any AsyncSequencePumping = AsyncSequencePump(sequence.value.makeAsyncIterator(), observer: observer)
-            let task = SchedulerSubstitution.startTask(detached: false, priority: nil) { await pump.run() }
+            let task = SchedulerSubstitution.startTask(detached: false, priority: priority) { await pump.run() }
             return Disposables.create { task.cancel() }
         }
     }

@@ -2,7 +2,8 @@ extension PrimitiveSequenceType where Trait == SingleTrait {
     /// Awaits the single's element; throws its error.
     ///
     /// Cancelling the awaiting task disposes the subscription and throws
-    /// `CancellationError`.
+    /// `CancellationError`. In a task cancelled before it awaits, an outcome the sequence
+    /// gives during its subscription is still returned, as in RxSwift.
     ///
     /// ```swift
     /// let value = try await single.value
@@ -51,7 +52,8 @@ extension PrimitiveSequenceType where Trait == MaybeTrait {
     /// Awaits the maybe's element: `nil` when it completes empty; throws its error.
     ///
     /// Cancelling the awaiting task disposes the subscription and throws
-    /// `CancellationError`.
+    /// `CancellationError`. In a task cancelled before it awaits, an outcome the sequence
+    /// gives during its subscription is still returned, as in RxSwift.
     public var value: Element? {
         get async throws {
             let maybe = primitiveSequence
@@ -72,7 +74,8 @@ extension PrimitiveSequenceType where Trait == CompletableTrait, Element == Swif
     /// Awaits the completable's completion; throws its error.
     ///
     /// Cancelling the awaiting task disposes the subscription and throws
-    /// `CancellationError`.
+    /// `CancellationError`. In a task cancelled before it awaits, an outcome the sequence
+    /// gives during its subscription is still returned, as in RxSwift.
     public var value: Void {
         get async throws {
             let completable = primitiveSequence
@@ -91,12 +94,13 @@ extension PrimitiveSequenceType where Trait == CompletableTrait, Element == Swif
 /// Subscribes with `subscribe` and suspends until it reports the outcome once.
 ///
 /// Cancellation of the calling task disposes the subscription and throws
-/// `CancellationError`. The continuation is resumed exactly once, never under a lock.
+/// `CancellationError`; a task cancelled before the call still gets an outcome given
+/// during the subscription. The continuation is resumed exactly once, never under a lock.
 func awaitOutcome<Value>(_ subscribe: @escaping (_ resolve: @escaping (Result<Value, Error>) -> Void) -> Disposable) async throws -> Value {
     let state = OutcomeContinuation<Value>()
     return try await withTaskCancellationHandler {
         try await withCheckedThrowingContinuation { (continuation: CheckedContinuation<Value, Error>) in
-            guard state.install(continuation) else { return }
+            state.install(continuation)
             state.attach(subscribe { result in state.resolve(result) })
         }
     } onCancel: {
@@ -117,40 +121,57 @@ final class OutcomeContinuation<Value>: @unchecked Sendable {
         case done
         /// Cancelled before the continuation was installed.
         case cancelled
+        /// Cancelled before the wait began, and subscribing once: an outcome given during
+        /// the subscription resumes the continuation; otherwise it ends cancelled.
+        case subscribingCancelled(CheckedContinuation<Value, Error>)
     }
 
     private let lock = Lock.make()
     private var state = State.idle
 
-    /// Installs the continuation; returns `false` (after resuming it with
-    /// `CancellationError`) when the wait was already cancelled.
-    func install(_ continuation: CheckedContinuation<Value, Error>) -> Bool {
-        let proceed = lock.withLock { () -> Bool in
-            guard case .idle = state else { return false }
-            state = .waiting(continuation, nil)
-            return true
+    /// Installs the continuation. A wait cancelled before this still subscribes once, as
+    /// in RxSwift, so that a sequence that ends during its subscription (`Maybe.empty()`)
+    /// gives its outcome; `attach` ends it with `CancellationError` otherwise.
+    func install(_ continuation: CheckedContinuation<Value, Error>) {
+        lock.withLock {
+            switch state {
+            case .idle: state = .waiting(continuation, nil)
+            case .cancelled: state = .subscribingCancelled(continuation)
+            case .waiting, .done, .subscribingCancelled: preconditionFailure("awaitOutcome installs one continuation")
+            }
         }
-        if !proceed { continuation.resume(throwing: CancellationError()) }
-        return proceed
     }
 
     /// Stores the subscription; disposes it at once when the outcome already arrived
-    /// or the wait was cancelled meanwhile.
+    /// or the wait was cancelled meanwhile, and ends a wait cancelled before it began
+    /// that got no outcome during the subscription.
     func attach(_ subscription: Disposable) {
-        let keep = lock.withLock { () -> Bool in
-            guard case .waiting(let continuation, nil) = state else { return false }
-            state = .waiting(continuation, subscription)
-            return true
+        let (keep, cancelled) = lock.withLock { () -> (Bool, CheckedContinuation<Value, Error>?) in
+            switch state {
+            case .waiting(let continuation, nil):
+                state = .waiting(continuation, subscription)
+                return (true, nil)
+            case .subscribingCancelled(let continuation):
+                state = .done
+                return (false, continuation)
+            default:
+                return (false, nil)
+            }
         }
         if !keep { subscription.dispose() }
+        cancelled?.resume(throwing: CancellationError())
     }
 
     /// Resumes with the outcome unless already resumed.
     func resolve(_ result: Result<Value, Error>) {
         let continuation = lock.withLock { () -> CheckedContinuation<Value, Error>? in
-            guard case .waiting(let continuation, _) = state else { return nil }
-            state = .done
-            return continuation
+            switch state {
+            case .waiting(let continuation, _), .subscribingCancelled(let continuation):
+                state = .done
+                return continuation
+            case .idle, .done, .cancelled:
+                return nil
+            }
         }
         // The outcome crosses to the awaiting task; Rivulet hands it over exactly once.
         nonisolated(unsafe) let outcome = result
@@ -167,7 +188,7 @@ final class OutcomeContinuation<Value>: @unchecked Sendable {
             case .waiting(let continuation, let subscription):
                 state = .done
                 return (continuation, subscription)
-            case .done, .cancelled:
+            case .done, .cancelled, .subscribingCancelled:
                 return (nil, nil)
             }
         }

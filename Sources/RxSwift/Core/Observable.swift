@@ -61,3 +61,7 @@ class Producer<Element>: Observable<Element>, @unchecked Sendable {
         rxAbstractMethod()
     }
 }
+
+/// Another name for `Observable`, for code where `Observable` means something else (a
+/// type of another framework, or a macro) and `RxSwift.Observable` reads poorly.
+public typealias RxObservable<Element> = RxSwift.Observable<Element>

@@ -1,13 +1,13 @@
 /// Collects disposables and disposes them when the bag is deallocated.
 ///
 /// To dispose early, assign a new bag: `bag = DisposeBag()`.
-public final class DisposeBag: @unchecked Sendable {
+public final class DisposeBag: DisposeBase, @unchecked Sendable {
     private let lock = Lock.make()
     private var disposables: [Disposable] = []
     private var isDisposed = false
 
     /// An empty bag.
-    public init() {}
+    override public init() {}
 
     /// A bag holding `disposables`.
     public convenience init(disposing disposables: Disposable...) {
@@ -22,6 +22,7 @@ public final class DisposeBag: @unchecked Sendable {
     /// A bag holding `disposables`.
     public init(disposing disposables: [Disposable]) {
         self.disposables = disposables
+        super.init()
     }
 
     /// Adds a disposable; one added after the bag was disposed is disposed at once.

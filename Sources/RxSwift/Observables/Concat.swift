@@ -150,6 +150,8 @@ final class ConcatSink<Observer: ObserverType>: Sink<Observer>, ObserverType, @u
             }
             if let nested = candidate as? ConcatProducer<Element> {
                 iterations.append(nested.iteration)
+                let depth = iterations.count
+                concatDepthRecord.withLock { $0 = max($0, depth) }
                 continue
             }
             return candidate
@@ -157,3 +159,16 @@ final class ConcatSink<Observer: ObserverType>: Sink<Observer>, ObserverType, @u
         return nil
     }
 }
+
+/// The deepest nesting of concatenations seen so far: the largest number of sequences of
+/// sequences that one `concat` subscription has had open at once (a concatenation whose
+/// sources are concatenations, and so on).
+///
+/// RxSwift keeps this figure in its debug builds to show that nested concatenations do
+/// not grow the call stack; Rivulet keeps it in every build. Set it to 0 to measure anew.
+public var maxTailRecursiveSinkStackSize: Int {
+    get { concatDepthRecord.withLock { $0 } }
+    set { concatDepthRecord.withLock { $0 = newValue } }
+}
+
+private let concatDepthRecord = LockedValue(0)

@@ -1,7 +1,12 @@
 extension ObservableType {
     /// Subscribes to (and disposes) the source on `scheduler`.
+    ///
+    /// The source is subscribed as it is, not through `asObservable()`: a subject or a
+    /// testable observable sees the subscription's disposal only when it runs on
+    /// `scheduler`, also after a terminal event (in virtual time, one tick later), as in
+    /// RxSwift.
     public func subscribe(on scheduler: ImmediateSchedulerType) -> Observable<Element> {
-        SubscribeOn(source: asObservable(), scheduler: scheduler)
+        SubscribeOn(source: self, scheduler: scheduler)
     }
 
     /// Subscribes to the source on `scheduler`.
@@ -11,11 +16,13 @@ extension ObservableType {
     }
 }
 
-final class SubscribeOn<Element>: Producer<Element>, @unchecked Sendable {
-    private let source: Observable<Element>
+final class SubscribeOn<Source: ObservableType>: Producer<Source.Element>, @unchecked Sendable {
+    typealias Element = Source.Element
+
+    private let source: Source
     private let scheduler: ImmediateSchedulerType
 
-    init(source: Observable<Element>, scheduler: ImmediateSchedulerType) {
+    init(source: Source, scheduler: ImmediateSchedulerType) {
         self.source = source
         self.scheduler = scheduler
     }

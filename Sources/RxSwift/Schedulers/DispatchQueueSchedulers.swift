@@ -58,6 +58,11 @@ struct DispatchQueueConfiguration: @unchecked Sendable {
 
 /// Runs work on a serial dispatch queue; `observe(on:)` on it takes a faster path.
 public class SerialDispatchQueueScheduler: SchedulerType, @unchecked Sendable {
+    /// The type of an absolute time on this scheduler.
+    public typealias Time = Date
+    /// The type of a time interval on this scheduler, in seconds.
+    public typealias TimeInterval = Foundation.TimeInterval
+
     let configuration: DispatchQueueConfiguration
 
     public var now: RxTime { Date() }
@@ -141,6 +146,11 @@ public class SerialDispatchQueueScheduler: SchedulerType, @unchecked Sendable {
 
 /// Runs work on a concurrent dispatch queue.
 public class ConcurrentDispatchQueueScheduler: SchedulerType, @unchecked Sendable {
+    /// The type of an absolute time on this scheduler.
+    public typealias Time = Date
+    /// The type of a time interval on this scheduler, in seconds.
+    public typealias TimeInterval = Foundation.TimeInterval
+
     let configuration: DispatchQueueConfiguration
 
     public var now: RxTime { Date() }
@@ -398,6 +408,11 @@ final class MainAsyncScheduler: SerialDispatchQueueScheduler, @unchecked Sendabl
 
 /// Runs work on the main thread: at once when already there, otherwise on the main queue.
 public final class ConcurrentMainScheduler: SchedulerType, @unchecked Sendable {
+    /// The type of an absolute time on this scheduler.
+    public typealias Time = Date
+    /// The type of a time interval on this scheduler, in seconds.
+    public typealias TimeInterval = Foundation.TimeInterval
+
     private let mainScheduler: MainScheduler
     private let mainQueue = DispatchQueue.main
 

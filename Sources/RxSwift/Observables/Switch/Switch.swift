@@ -14,6 +14,18 @@ extension ObservableType {
         -> Observable<Source.Element> {
         SwitchProducer(source: asObservable(), selector: selector)
     }
+
+    /// Projects each element to an infallible and follows the most recent one, as the
+    /// `Observable` form does; the result is an `Infallible`, so a chain that switches to
+    /// infallibles stays one.
+    ///
+    /// As in RxSwift, the result only wraps the `Observable` form: an error of this
+    /// sequence, or one thrown by `selector`, still reaches the subscriber. Use it on
+    /// sources that cannot fail.
+    public func flatMapLatest<Source: InfallibleType>(_ selector: @escaping (Element) throws -> Source)
+        -> Infallible<Source.Element> {
+        Infallible(SwitchProducer(source: asObservable(), selector: selector))
+    }
 }
 
 extension ObservableType where Element: ObservableConvertibleType {

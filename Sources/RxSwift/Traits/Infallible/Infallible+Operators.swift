@@ -213,7 +213,7 @@ extension Infallible {
 
 // MARK: - Collections
 
-extension Infallible {
+extension InfallibleType {
     /// Combines the latest elements of all `collection`'s infallibles with
     /// `resultSelector` each time one emits, once all have.
     public static func combineLatest<Collection: Swift.Collection>(_ collection: Collection, resultSelector: @escaping ([Collection.Element.Element]) throws -> Element) -> Infallible<Element> where Collection.Element: InfallibleType {
@@ -225,7 +225,9 @@ extension Infallible {
     public static func combineLatest<Collection: Swift.Collection>(_ collection: Collection) -> Infallible<[Element]> where Collection.Element: InfallibleType, Collection.Element.Element == Element {
         Infallible<[Element]>(Observable.combineLatest(collection.map { $0.asObservable() }))
     }
+}
 
+extension Infallible {
     /// Pairs the n-th elements of all `collection`'s infallibles with `resultSelector`.
     public static func zip<Collection: Swift.Collection>(_ collection: Collection, resultSelector: @escaping ([Collection.Element.Element]) throws -> Element) -> Infallible<Element> where Collection.Element: InfallibleType {
         Infallible(Observable.zip(collection.map { $0.asObservable() }, resultSelector: resultSelector))

@@ -157,6 +157,18 @@ extension PrimitiveSequenceType where Trait == MaybeTrait {
         Maybe(raw: primitiveSequence.source.map(transform))
     }
 
+    /// Subscribes to the maybe that `selector` makes of the element, and ends as that one
+    /// ends; an empty source completes it empty without calling `selector`.
+    ///
+    /// ```
+    /// maybe:    ----(1|)
+    /// inner(1):     ---(10|)
+    /// result:   -------(10|)
+    /// ```
+    public func flatMap<Result>(_ selector: @escaping (Element) throws -> Maybe<Result>) -> Maybe<Result> {
+        Maybe(raw: primitiveSequence.source.flatMap { try selector($0).asObservable() })
+    }
+
     /// The maybe as a `Completable` that ignores the element.
     public func asCompletable() -> Completable {
         primitiveSequence.source.ignoreElements().asCompletable()

@@ -152,6 +152,30 @@ extension PrimitiveSequenceType where Trait == SingleTrait {
         Single(raw: primitiveSequence.source.map(transform))
     }
 
+    /// Subscribes to the single that `selector` makes of the element, and ends as that
+    /// one ends; an error of either, or one thrown by `selector`, fails it.
+    ///
+    /// ```
+    /// single:   ----(1|)
+    /// inner(1):     ---(10|)
+    /// result:   -------(10|)
+    /// ```
+    public func flatMap<Result>(_ selector: @escaping (Element) throws -> Single<Result>) -> Single<Result> {
+        Single(raw: primitiveSequence.source.flatMap { try selector($0).asObservable() })
+    }
+
+    /// Subscribes to the maybe that `selector` makes of the element, and ends as that one
+    /// ends: with its element, empty, or with its error.
+    public func flatMapMaybe<Result>(_ selector: @escaping (Element) throws -> Maybe<Result>) -> Maybe<Result> {
+        Maybe(raw: primitiveSequence.source.flatMap { try selector($0).asObservable() })
+    }
+
+    /// Subscribes to the completable that `selector` makes of the element, and completes
+    /// or fails as that one does.
+    public func flatMapCompletable(_ selector: @escaping (Element) throws -> Completable) -> Completable {
+        Completable(raw: primitiveSequence.source.flatMap { try selector($0).asObservable() })
+    }
+
     /// The single as a `Maybe`.
     public func asMaybe() -> Maybe<Element> {
         Maybe(raw: primitiveSequence.source)

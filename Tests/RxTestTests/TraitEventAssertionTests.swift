@@ -1,0 +1,85 @@
+import Foundation
+import RxSwift
+import RxTest
+import Testing
+
+private struct Failure: Error { let code: Int }
+
+private func text(of issue: Issue) -> String {
+    issue.comments.map(\.rawValue).joined(separator: "\n")
+}
+
+@Suite("Equality of the traits' events and the assertions on them")
+struct TraitEventAssertionTests {
+    @Test("maybe and completable events compare elements, and errors by domain, code and description")
+    func equality() {
+        #expect(MaybeEvent.success(1) == MaybeEvent.success(1))
+        #expect(MaybeEvent.success(1) != MaybeEvent.success(2))
+        #expect(MaybeEvent<Int>.completed == MaybeEvent<Int>.completed)
+        #expect(MaybeEvent<Int>.completed != MaybeEvent.success(1))
+        #expect(MaybeEvent<Int>.error(Failure(code: 1)) == MaybeEvent<Int>.error(Failure(code: 1)))
+        #expect(MaybeEvent<Int>.error(Failure(code: 1)) != MaybeEvent<Int>.error(Failure(code: 2)))
+        #expect(CompletableEvent.completed == CompletableEvent.completed)
+        #expect(CompletableEvent.error(Failure(code: 1)) == CompletableEvent.error(Failure(code: 1)))
+        #expect(CompletableEvent.error(Failure(code: 1)) != CompletableEvent.completed)
+        #expect(Subscription(200, 300) == Subscription(200, 300))
+        #expect(!(Subscription(200, 300) == Subscription(200, 301)))
+    }
+
+    @Test("equal arrays of single, maybe and completable events pass, recorded in virtual time")
+    func equalArraysPass() {
+        let scheduler = TestScheduler(initialClock: 0)
+        var singles: [SingleEvent<Int>] = []
+        var maybes: [MaybeEvent<Int>] = []
+        var completables: [CompletableEvent] = []
+        let source = scheduler.createHotObservable([.next(210, 4), .completed(220)])
+        _ = scheduler.scheduleAbsoluteVirtual((), time: 200) { _ in
+            Disposables.create(
+                source.asSingle().subscribe { singles.append($0) },
+                source.asMaybe().subscribe { maybes.append($0) },
+                source.ignoreElements().asCompletable().subscribe { completables.append($0) }
+            )
+        }
+        scheduler.start()
+        XCTAssertEqual(singles, [.success(4)])
+        XCTAssertEqual(maybes, [.success(4)])
+        XCTAssertEqual(completables, [.completed])
+        XCTAssertEqual([SingleEvent<Int>.failure(Failure(code: 3))], [.failure(Failure(code: 3))])
+    }
+
+    @Test("a different single event fails the assertion, naming the index and both events")
+    func singleMismatch() {
+        let line = #line + 2
+        withKnownIssue {
+            XCTAssertEqual([SingleEvent<Int>.success(1)], [.success(2)])
+        } matching: { issue in
+            text(of: issue).hasPrefix("Events differ at index 0: expected success(2), got success(1)")
+                && issue.sourceLocation?.line == line
+        }
+    }
+
+    @Test("a missing maybe event and a different completable event fail their assertions")
+    func maybeAndCompletableMismatch() {
+        withKnownIssue {
+            XCTAssertEqual([MaybeEvent<Int>.success(1)], [.success(1), .completed])
+        } matching: { issue in
+            text(of: issue).hasPrefix("Events differ at index 1: expected completed, got nothing")
+        }
+        withKnownIssue {
+            XCTAssertEqual([CompletableEvent.error(Failure(code: 1))], [.completed])
+        } matching: { issue in
+            text(of: issue).hasPrefix("Events differ at index 0: expected completed, got error(")
+        }
+    }
+
+    @Test("recorded events with optional elements compare with their times")
+    func optionalElements() {
+        let scheduler = TestScheduler(initialClock: 0)
+        let source = scheduler.createHotObservable([.next(210, 1 as Int?), .next(220, nil), .completed(230)])
+        let result = scheduler.start { source.asObservable() }
+        XCTAssertEqual(result.events, [.next(210, 1), .next(220, nil), .completed(230)])
+        withKnownIssue {
+            XCTAssertEqual(result.events, [.next(210, 1), .next(221, nil), .completed(230)])
+        }
+    }
+}
