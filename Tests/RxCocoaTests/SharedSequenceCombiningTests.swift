@@ -5,7 +5,7 @@ import Testing
 
 /// Runs `body` with shared sequences delivering on `scheduler`; the whole test runs
 /// inside, so that sequences made later (in a `flatMap` selector) see the mock too.
-private func mocked<T>(_ scheduler: TestScheduler, _ body: () -> T) -> T {
+func mocked<T>(_ scheduler: TestScheduler, _ body: () -> T) -> T {
     var result: T?
     SharingScheduler.mock(scheduler: scheduler) { result = body() }
     return result!

@@ -154,7 +154,7 @@ enum TraitsArityCodeGenerator {
                     }
                 }
 
-                extension SharedSequence where Element == Any {
+                extension SharedSequenceConvertibleType where Element == Any {
                     /// \(summary) of \(arity) shared sequences into a tuple.
                     public static func \(operatorName)<\(generics)>(\(parameters)) -> SharedSequence<SharingStrategy, (\(elements))> where \(sameStrategy) {
                         SharedSequence<SharingStrategy, (\(elements))>(Observable.\(operatorName)(\(sources)) { \(tuple(arity)) })

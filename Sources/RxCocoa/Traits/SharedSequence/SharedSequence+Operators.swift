@@ -42,14 +42,44 @@ extension SharedSequenceConvertibleType {
         SharedSequence(asObservable().skip(count))
     }
 
-    /// Pairs each element with `obj`, held weakly; completes once `obj` is gone.
+}
+
+// MARK: - withUnretained
+
+extension SharedSequenceConvertibleType where SharingStrategy == SignalSharingStrategy {
+    /// Combines each element with `obj`, held weakly, by `resultSelector`; the signal
+    /// completes at the first element that arrives once `obj` is gone.
+    ///
+    /// ```
+    /// source: --1--2-----3--
+    /// obj:    alive   |gone
+    /// result: --a--b-----|
+    /// ```
+    ///
+    /// Only `Signal` has it, as in RxSwift; a `Driver` would replay the pair, and with it
+    /// the object, to every later observer: use `drive(with:onNext:)` instead.
     public func withUnretained<Object: AnyObject, Out>(_ obj: Object, resultSelector: @escaping (Object, Element) -> Out) -> SharedSequence<SharingStrategy, Out> {
         SharedSequence(asObservable().withUnretained(obj, resultSelector: resultSelector))
     }
 
-    /// Pairs each element with `obj`, held weakly; completes once `obj` is gone.
+    /// Pairs each element with `obj`, held weakly; the signal completes at the first
+    /// element that arrives once `obj` is gone.
     public func withUnretained<Object: AnyObject>(_ obj: Object) -> SharedSequence<SharingStrategy, (Object, Element)> {
         withUnretained(obj) { ($0, $1) }
+    }
+}
+
+extension SharedSequenceConvertibleType where SharingStrategy == DriverSharingStrategy {
+    /// Not available on `Driver`, as in RxSwift: use `drive(with:onNext:onCompleted:onDisposed:)`.
+    @available(*, unavailable, message: "withUnretained is unavailable on Driver: use drive(with:onNext:onCompleted:onDisposed:)")
+    public func withUnretained<Object: AnyObject, Out>(_ obj: Object, resultSelector: @escaping (Object, Element) -> Out) -> SharedSequence<SharingStrategy, Out> {
+        SharedSequence(asObservable().withUnretained(obj, resultSelector: resultSelector))
+    }
+
+    /// Not available on `Driver`, as in RxSwift: use `drive(with:onNext:onCompleted:onDisposed:)`.
+    @available(*, unavailable, message: "withUnretained is unavailable on Driver: use drive(with:onNext:onCompleted:onDisposed:)")
+    public func withUnretained<Object: AnyObject>(_ obj: Object) -> SharedSequence<SharingStrategy, (Object, Element)> {
+        SharedSequence(asObservable().withUnretained(obj) { ($0, $1) })
     }
 }
 
