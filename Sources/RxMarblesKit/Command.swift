@@ -87,6 +87,7 @@ public struct RxMarblesCommand: ParsableCommand {
           rxmarbles combineLatest --input "-1--2---3|" --input "--a--b|"
           rxmarbles map --svg map.svg
           rxmarbles --svg-dir diagrams
+          rxmarbles serve --port 8080    (the playground in a browser; see rxmarbles serve --help)
 
         Exit status: 0 done; 64 usage error (unknown operator, wrong number of inputs...); \
         65 malformed marble text or a value the example cannot take; 73 a file or directory \
