@@ -167,6 +167,9 @@ try:
     browser.send("Page.navigate", {"url": ADDRESS + "/?op=combineLatest"})
     check("the page loads and draws combineLatest", settle(browser))
     defaults = [browser.evaluate(f"document.getElementById('input-{i}').value") for i in range(2)]
+    draggable = browser.evaluate("document.querySelectorAll('#diagram g.stream.input g.marble.draggable').length")
+    drawn = browser.evaluate("document.querySelectorAll('#diagram g.stream.input g.marble').length")
+    check("every marble of the example's inputs can be dragged", draggable == drawn and drawn > 0, f"{draggable} of {drawn}")
     check("the inputs hold the example's marbles", page_events(browser) == tool_events("combineLatest", defaults),
           f"{page_events(browser)} vs {tool_events('combineLatest', defaults)}")
 

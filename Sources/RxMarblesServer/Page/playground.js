@@ -127,10 +127,12 @@ function pageAddress() {
   return "/?" + query.toString();
 }
 
+// The example's own inputs are sent too, so that the answer says where their marbles
+// stand and they can be dragged at once.
 function diagramAddress() {
   const query = new URLSearchParams();
   query.set("op", state.operator.name);
-  if (state.custom) for (const text of state.inputs) query.append("input", text);
+  for (const text of state.inputs) query.append("input", text);
   return "/api/diagram?" + query.toString();
 }
 
