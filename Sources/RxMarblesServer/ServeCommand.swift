@@ -46,6 +46,17 @@ public struct ServeCommand: AsyncParsableCommand {
         let app = PlaygroundServer.application(host: host, port: port) { address in
             FileHandle.standardOutput.write(Data("Rivulet marble playground: \(address)\n".utf8))
         }
-        try await app.runService()
+        do {
+            try await app.runService()
+        } catch {
+            throw ServeFailure(message: "the playground on \(host):\(port) stopped: \(error)")
+        }
     }
+}
+
+/// Why the server stopped (a port in use, most often).
+struct ServeFailure: Error, CustomStringConvertible {
+    let message: String
+
+    var description: String { message }
 }
