@@ -161,6 +161,20 @@ struct FailureDiagramTests {
         #expect(parsed.withClass("first-difference").first?.attributes["data-time"] == "30")
     }
 
+    @Test("the documentation's example is what the kit draws now")
+    func documentationExample() throws {
+        let url = URL(fileURLWithPath: #filePath)
+            .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+            .appendingPathComponent("Sources/RxTest/RxTest.docc/Resources/failure-diagram-example.svg")
+        let (_, _, res) = FailureOutputTests.recording()
+        let drawn = FailureDiagram.svg(actual: res.events, expected: [.next(210, 1), .next(220, 2), .completed(300)], title: "LoginTests.TempoTests.tempo()")
+        if ProcessInfo.processInfo.environment["RIVULET_REGENERATE_DOCS"] == "1" {
+            try Data(drawn.utf8).write(to: url)
+        }
+        let committed = try? String(contentsOf: url, encoding: .utf8)
+        #expect(committed == drawn, "\(url.path) is stale; regenerate with RIVULET_REGENERATE_DOCS=1 swift test --filter documentationExample")
+    }
+
     @Test("every kind of comparison writes one, and a second failure of a test keeps the first", .failureDiagrams(in: diagramFolder))
     func everyComparisonAndSecondFailures() throws {
         let (_, _, res) = FailureOutputTests.recording()
