@@ -185,7 +185,9 @@ public struct RxMarblesCommand: ParsableCommand {
                 try makeDirectory(url.deletingLastPathComponent(), named: url.deletingLastPathComponent().path)
                 try writeFile(file.contents, to: url)
             }
-            write("Wrote \(files.count - 1) operator diagrams and \(OperatorDocs.articleFile) into \(doccCatalog).\n")
+            let pictures = files.filter { $0.path.hasSuffix(".svg") }.count
+            let pages = files.filter { $0.path.hasPrefix("Operators/") }.count
+            write("Wrote \(pictures) operator diagrams, \(pages) additions to the operators' own pages and \(OperatorDocs.articleFile) into \(doccCatalog).\n")
             return
         }
         let diagrams: [OperatorDiagram]

@@ -26,6 +26,17 @@ import Testing
         #expect(root.contains("<doc:OperatorDiagrams>"))
     }
 
+    @Test func everyOperatorsOwnPageGetsItsDiagram() {
+        for entry in Gallery.entries {
+            let symbol = OperatorDocs.symbols[entry.name]
+            #expect(symbol != nil, "\(entry.name) names no symbol in OperatorDocs.symbols")
+            let page = OperatorDocs.files().first { $0.path == OperatorDocs.extensionPath(for: entry.name) }
+            #expect(page?.contents.hasPrefix("# ``RxSwift/\(symbol ?? "")``\n") == true)
+            #expect(page?.contents.contains("](\(OperatorDocs.imageName(for: entry.name)))") == true)
+        }
+        #expect(Set(OperatorDocs.symbols.keys) == Set(Gallery.entries.map(\.name)), "symbols of operators the gallery no longer has")
+    }
+
     @Test func aChangedMissingOrLeftOverDiagramIsStale() throws {
         // A copy of the catalog's generated files, then one changed, one removed, one added.
         let copy = FileManager.default.temporaryDirectory.appendingPathComponent("rxmarbles-docc-\(UUID().uuidString)")
@@ -42,7 +53,10 @@ import Testing
         try Data(drawn.replacingOccurrences(of: "data-frame=\"1\"", with: "data-frame=\"2\"").utf8).write(to: map)
         try FileManager.default.removeItem(at: copy.appendingPathComponent("Resources/marble-zip.svg"))
         try Data("<svg/>".utf8).write(to: copy.appendingPathComponent("Resources/marble-retired.svg"))
-        #expect(OperatorDocs.staleFiles(in: copy) == ["Resources/marble-map.svg", "Resources/marble-retired.svg", "Resources/marble-zip.svg"])
+        try Data("# ``RxSwift/ObservableType/retired()``".utf8).write(to: copy.appendingPathComponent("Operators/marble-retired.md"))
+        #expect(OperatorDocs.staleFiles(in: copy) == [
+            "Operators/marble-retired.md", "Resources/marble-map.svg", "Resources/marble-retired.svg", "Resources/marble-zip.svg",
+        ])
     }
 
     @Test func theToolWritesTheCatalogFiles() throws {
@@ -50,7 +64,7 @@ import Testing
         defer { try? FileManager.default.removeItem(at: folder) }
         let result = try runExecutable(["--docc", folder.path])
         #expect(result.status == 0, "\(result.stderr)")
-        #expect(result.stdout.contains("Wrote \(Gallery.entries.count) operator diagrams"))
+        #expect(result.stdout.contains("Wrote \(Gallery.entries.count) operator diagrams, \(Gallery.entries.count) additions"))
         #expect(OperatorDocs.staleFiles(in: folder).isEmpty)
         #expect(try runExecutable(["map", "--docc", folder.path]).status == 64)
     }
