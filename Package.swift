@@ -15,6 +15,12 @@ let package = Package(
     dependencies: [
         .package(url: "https://github.com/apple/swift-atomics.git", from: "1.3.0"),
         .package(url: "https://github.com/apple/swift-argument-parser.git", from: "1.8.2"),
+        // Only the rxmarbles tool's playground server uses it: a package that depends on
+        // the library products does not build it.
+        .package(url: "https://github.com/hummingbird-project/hummingbird.git", from: "2.28.1"),
+        .package(url: "https://github.com/apple/swift-log.git", from: "1.16.2"),
+        // `swift package generate-documentation`: the DocC catalogs, with the operator diagrams.
+        .package(url: "https://github.com/swiftlang/swift-docc-plugin", from: "1.5.0"),
     ],
     targets: [
         .target(
@@ -37,10 +43,22 @@ let package = Package(
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
+        // `rxmarbles serve`: the playground's HTTP handling and its page (HTML, CSS and
+        // JavaScript shipped as resources).
+        .target(
+            name: "RxMarblesServer",
+            dependencies: [
+                "RxMarblesKit", "RxSwift", "RxTestCore",
+                .product(name: "Hummingbird", package: "hummingbird"),
+                .product(name: "Logging", package: "swift-log"),
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+            ],
+            resources: [.copy("Page")]
+        ),
         .executableTarget(
             name: "rxmarbles",
             dependencies: [
-                "RxMarblesKit", "RxSwift", "RxTestCore",
+                "RxMarblesKit", "RxMarblesServer", "RxSwift", "RxTestCore",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
@@ -50,6 +68,8 @@ let package = Package(
         .testTarget(name: "RxRelayTests", dependencies: ["RxSwift", "RxRelay", "RxTest"]),
         .testTarget(name: "RxCocoaTests", dependencies: ["RxSwift", "RxRelay", "RxCocoa", "RxTest", "RxBlocking"]),
         .testTarget(name: "RxMarblesKitTests", dependencies: ["RxMarblesKit", "RxSwift", "RxTestCore"]),
+        // Real HTTP on a loopback port through URLSession: no HTTP client package to build.
+        .testTarget(name: "RxMarblesServerTests", dependencies: ["RxMarblesServer", "RxMarblesKit"]),
         // Built in the Swift 5 language mode: RxSwift code written in that mode compiles unchanged.
         .testTarget(
             name: "Swift5CompatibilityTests",

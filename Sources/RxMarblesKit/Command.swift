@@ -87,6 +87,8 @@ public struct RxMarblesCommand: ParsableCommand {
           rxmarbles combineLatest --input "-1--2---3|" --input "--a--b|"
           rxmarbles map --svg map.svg
           rxmarbles --svg-dir diagrams
+          rxmarbles --docc Sources/RxSwift/RxSwift.docc
+          rxmarbles serve --port 8080    (the playground in a browser; see rxmarbles serve --help)
 
         Exit status: 0 done; 64 usage error (unknown operator, wrong number of inputs...); \
         65 malformed marble text or a value the example cannot take; 73 a file or directory \
@@ -114,6 +116,10 @@ public struct RxMarblesCommand: ParsableCommand {
     @Option(name: .customLong("svg-dir"), help: ArgumentHelp("Also write each diagram shown as <operator>.svg into this directory (created if needed).", valueName: "directory"))
     public var svgDirectory: String?
 
+    /// The DocC catalog to write the operator diagrams and their article into.
+    @Option(name: .customLong("docc"), help: ArgumentHelp("Write every operator's diagram into the catalog's Resources, and the article showing them (\(OperatorDocs.articleFile)); e.g. --docc \(OperatorDocs.catalogPath).", valueName: "catalog"))
+    public var doccCatalog: String?
+
     /// When to use colours.
     @Option(name: .long, help: "When to colour the text: auto (on a terminal, unless NO_COLOR is set), always, never.")
     public var color: ColorMode = .auto
@@ -129,6 +135,9 @@ public struct RxMarblesCommand: ParsableCommand {
     public init() {}
 
     public func validate() throws {
+        if doccCatalog != nil, operatorName != nil || list || !inputs.isEmpty || svgFile != nil || svgDirectory != nil {
+            throw ValidationError("--docc writes the diagrams of the whole gallery: it takes no operator and no other options.")
+        }
         if list {
             if operatorName != nil || !inputs.isEmpty || svgFile != nil || svgDirectory != nil || events || subscriptions {
                 throw ValidationError("--list takes no operator and no other options.")
@@ -168,6 +177,19 @@ public struct RxMarblesCommand: ParsableCommand {
             write(listing())
             return
         }
+        if let doccCatalog {
+            let catalog = URL(fileURLWithPath: doccCatalog, isDirectory: true)
+            let files = OperatorDocs.files()
+            for file in files {
+                let url = catalog.appendingPathComponent(file.path)
+                try makeDirectory(url.deletingLastPathComponent(), named: url.deletingLastPathComponent().path)
+                try writeFile(file.contents, to: url)
+            }
+            let pictures = files.filter { $0.path.hasSuffix(".svg") }.count
+            let pages = files.filter { $0.path.hasPrefix("Operators/") }.count
+            write("Wrote \(pictures) operator diagrams, \(pages) additions to the operators' own pages and \(OperatorDocs.articleFile) into \(doccCatalog).\n")
+            return
+        }
         let diagrams: [OperatorDiagram]
         if let operatorName {
             guard let entry = Gallery.entry(named: operatorName) else {
@@ -186,11 +208,7 @@ public struct RxMarblesCommand: ParsableCommand {
         }
         if let svgDirectory {
             let directory = URL(fileURLWithPath: svgDirectory, isDirectory: true)
-            do {
-                try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
-            } catch {
-                throw ToolFailure("cannot create directory \(svgDirectory): \(error.localizedDescription)", code: ToolFailure.cannotCreate)
-            }
+            try makeDirectory(directory, named: svgDirectory)
             for diagram in diagrams {
                 try writeFile(svg.render(diagram), to: directory.appendingPathComponent(Self.fileName(for: diagram.name)))
             }
@@ -279,6 +297,14 @@ public struct RxMarblesCommand: ParsableCommand {
     /// The file name of an operator's picture.
     public static func fileName(for name: String) -> String {
         String(name.map { $0.isLetter || $0.isNumber || $0 == "-" || $0 == "_" ? $0 : "_" }) + ".svg"
+    }
+
+    private func makeDirectory(_ url: URL, named name: String) throws {
+        do {
+            try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
+        } catch {
+            throw ToolFailure("cannot create directory \(name): \(error.localizedDescription)", code: ToolFailure.cannotCreate)
+        }
     }
 
     private func writeFile(_ text: String, to url: URL) throws {

@@ -1,3 +1,5 @@
+import RxTestCore
+
 /// Draws a marble diagram as an SVG picture: a time arrow per stream, a labelled
 /// marble per element, a vertical bar for completion, a cross for an error, and the
 /// operator call in a box between the inputs and the output.
@@ -92,7 +94,7 @@ public struct SVGRenderer: Sendable {
 
     /// A marble is a circle for short labels and a rounded bar for long ones.
     func marbleWidth(_ label: String) -> Int {
-        max(2 * metrics.radius, label.count * metrics.characterWidth + 14)
+        MarbleSVG.marbleWidth(label, radius: metrics.radius, characterWidth: metrics.characterWidth)
     }
 
     /// How far a cell reaches left and right of its frame's anchor.
@@ -189,8 +191,7 @@ public struct SVGRenderer: Sendable {
             out += "    <text class=\"stream-name\" x=\"\(metrics.margin)\" y=\"\(y + 5)\" fill=\"#777777\">\(escape(name))</text>\n"
         }
         let tip = geometry.axisEnd
-        out += "    <line class=\"axis\" x1=\"\(geometry.axisStart)\" y1=\"\(y)\" x2=\"\(tip - 8)\" y2=\"\(y)\" stroke=\"#333333\" stroke-width=\"2\"/>\n"
-        out += "    <path class=\"arrowhead\" d=\"M \(tip) \(y) L \(tip - 10) \(y - 6) L \(tip - 10) \(y + 6) Z\" fill=\"#333333\"/>\n"
+        out += MarbleSVG.axis(from: geometry.axisStart, to: tip, y: y)
         for (frame, cell) in cells.enumerated() {
             guard case .events(let kinds) = cell else { continue }
             var left = geometry.frameAnchors[frame] - eventWidth(kinds[0]) / 2
@@ -230,29 +231,13 @@ public struct SVGRenderer: Sendable {
     }
 
     private func event(_ kind: MarbleEventKind, frame: Int, centerX x: Int, y: Int) -> String {
-        let r = metrics.radius
         switch kind {
         case .next(let label):
-            let fill = MarblePalette.fill(for: label)
-            let width = marbleWidth(label)
-            let shape: String
-            if width == 2 * r {
-                shape = "<circle cx=\"\(x)\" cy=\"\(y)\" r=\"\(r)\" fill=\"\(fill)\" stroke=\"#333333\" stroke-width=\"2\"/>"
-            } else {
-                shape = "<rect x=\"\(x - width / 2)\" y=\"\(y - r)\" width=\"\(width)\" height=\"\(2 * r)\" rx=\"\(r)\" fill=\"\(fill)\" stroke=\"#333333\" stroke-width=\"2\"/>"
-            }
-            return """
-                <g class="marble" data-frame="\(frame)">\(shape)<text x="\(x)" y="\(y + 5)" text-anchor="middle" fill="#111111">\(escape(label))</text></g>
-
-            """
+            return MarbleSVG.marble(label, x: x, y: y, radius: metrics.radius, characterWidth: metrics.characterWidth, frame: frame)
         case .completed:
-            return "    <line class=\"complete\" data-frame=\"\(frame)\" x1=\"\(x)\" y1=\"\(y - r)\" x2=\"\(x)\" y2=\"\(y + r)\" stroke=\"#333333\" stroke-width=\"3\"/>\n"
+            return MarbleSVG.completion(x: x, y: y, radius: metrics.radius, frame: frame)
         case .error(let description):
-            let d = r * 2 / 3
-            return """
-                <g class="error" data-frame="\(frame)"><title>\(escape(description))</title><line x1="\(x - d)" y1="\(y - d)" x2="\(x + d)" y2="\(y + d)" stroke="#c62828" stroke-width="3"/><line x1="\(x - d)" y1="\(y + d)" x2="\(x + d)" y2="\(y - d)" stroke="#c62828" stroke-width="3"/></g>
-
-            """
+            return MarbleSVG.error(description, x: x, y: y, radius: metrics.radius, frame: frame)
         }
     }
 
@@ -262,17 +247,6 @@ public struct SVGRenderer: Sendable {
 
     /// `text` with XML's special characters escaped.
     public func escape(_ text: String) -> String {
-        var out = ""
-        for character in text {
-            switch character {
-            case "&": out += "&amp;"
-            case "<": out += "&lt;"
-            case ">": out += "&gt;"
-            case "\"": out += "&quot;"
-            case "'": out += "&apos;"
-            default: out.append(character)
-            }
-        }
-        return out
+        MarbleSVG.escape(text)
     }
 }

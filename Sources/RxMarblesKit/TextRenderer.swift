@@ -1,3 +1,5 @@
+import RxTestCore
+
 /// Whether text output carries ANSI colours.
 public enum TextStyle: Equatable, Sendable {
     /// Plain characters only.
@@ -154,29 +156,7 @@ public struct TextRenderer: Sendable {
     }
 }
 
-/// Colours for element labels, stable across runs (the same label gets the same colour).
-public enum MarblePalette {
-    /// Fill colours of the marbles in SVG pictures.
-    public static let fills = ["#f4c542", "#7fc8f8", "#f28fad", "#8ee08e", "#c7a6f5", "#ffa86b", "#6fd6c6", "#e6e46a"]
-    static let ansi = [33, 36, 35, 32, 34, 93, 96, 95]
-
-    /// A stable index for `label`: digits keep their order, other labels are hashed.
-    public static func index(for label: String) -> Int {
-        if let number = Int(label) {
-            return ((number % fills.count) + fills.count) % fills.count
-        }
-        var hash = 0
-        for scalar in label.unicodeScalars {
-            hash = (hash &* 31 &+ Int(scalar.value)) & 0x7fff_ffff
-        }
-        return hash % fills.count
-    }
-
-    /// The SVG fill colour for `label`.
-    public static func fill(for label: String) -> String {
-        fills[index(for: label)]
-    }
-
+extension MarblePalette {
     static func ansiColor(for label: String) -> TextRenderer.Paint {
         .code(ansi[index(for: label)])
     }

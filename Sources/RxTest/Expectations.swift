@@ -62,10 +62,7 @@ public func expectEvents<T: Equatable>(
         return false
     }
     if events == expected { return true }
-    reportFailure(
-        recordedEventsMismatchMessage(events, expected),
-        at: CallSite(fileID: fileID, filePath: filePath, line: line, column: column)
-    )
+    reportEventsMismatch(events, expected, at: CallSite(fileID: fileID, filePath: filePath, line: line, column: column))
     return false
 }
 

@@ -19,7 +19,7 @@ import XCTest
 ///   - rhs: The events expected.
 public func XCTAssertEqual<T: Equatable>(_ lhs: [Recorded<Event<T>>], _ rhs: [Recorded<Event<T>>], file: StaticString = #filePath, line: UInt = #line) {
     if lhs == rhs { return }
-    reportFailure(recordedEventsMismatchMessage(lhs, rhs), at: CallSite(filePath: file, line: line))
+    reportEventsMismatch(lhs, rhs, at: CallSite(filePath: file, line: line))
 }
 
 /// Asserts that recorded events match a marble diagram (see ``Marbles`` for the grammar).
@@ -126,6 +126,6 @@ func checkEvents<T: Equatable>(
         return false
     }
     if events == expected { return true }
-    reportFailure(recordedEventsMismatchMessage(events, expected), at: site)
+    reportEventsMismatch(events, expected, at: site)
     return false
 }

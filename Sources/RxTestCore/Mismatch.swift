@@ -18,11 +18,7 @@ import RxSwift
 /// The first column is time 0, or the first event's time when that would leave more than
 /// 30 empty columns before it.
 public func recordedEventsMismatchMessage<T: Equatable>(_ actual: [Recorded<Event<T>>], _ expected: [Recorded<Event<T>>]) -> String {
-    var index = 0
-    while index < actual.count, index < expected.count, actual[index] == expected[index] {
-        index += 1
-    }
-    if index == actual.count, index == expected.count {
+    guard let index = firstDifferenceIndex(actual, expected) else {
         return "Recorded events are equal: \(describeRecordedEvents(actual))"
     }
     let actualAt = index < actual.count ? "\(actual[index])" : "nothing"

@@ -1,3 +1,10 @@
 import RxMarblesKit
+import RxMarblesServer
 
-RxMarblesCommand.main()
+// `rxmarbles serve` runs the playground server; everything else is the gallery.
+let arguments = Array(CommandLine.arguments.dropFirst())
+if arguments.first == "serve" {
+    await ServeCommand.main(arguments: Array(arguments.dropFirst()))
+} else {
+    RxMarblesCommand.main()
+}

@@ -1,3 +1,4 @@
+import Foundation
 import RxSwift
 import RxTest
 import XCTest
@@ -57,6 +58,31 @@ final class XCTestFailureOutputTests: LeakCheckingTestCase {
         XCTAssertEqual(found.first?.filePath, "\(#filePath)")
         XCTAssertEqual(found.first?.line, line)
         XCTAssertTrue(found.first?.description.hasSuffix(rangeMismatchMessage) ?? false, found.first?.description ?? "no failure")
+    }
+
+    func testFailureDiagramsAreNamedAfterTheTestMethod() throws {
+        let res = recording()
+        let folder = temporaryFolder()
+        let found = FailureDiagrams.writing(into: folder) {
+            failures {
+                XCTAssertEqual(res.events, [.next(210, 1), .next(220, 2), .completed(300)])
+            }
+        }
+        XCTAssertEqual(found.count, 1)
+        let message = found.first?.description ?? ""
+        XCTAssertTrue(message.contains(rangeMismatchMessage), message)
+        let path = folder + "/RxTestTests.XCTestFailureOutputTests.testFailureDiagramsAreNamedAfterTheTestMethod.svg"
+        XCTAssertTrue(message.hasSuffix("Failure diagram: " + path), message)
+        let parsed = SVGElements(try String(contentsOfFile: path, encoding: .utf8))
+        XCTAssertNil(parsed.error)
+        XCTAssertEqual(parsed.marbleLabels(in: "actual"), ["1", "3"])
+        // Without the setting, no diagram and no line about one.
+        if ProcessInfo.processInfo.environment[FailureDiagrams.environmentVariable] == nil {
+            let plain = failures {
+                XCTAssertEqual(res.events, [.next(210, 1), .next(220, 2), .completed(300)])
+            }
+            XCTAssertFalse(plain.first?.description.contains("Failure diagram") ?? true)
+        }
     }
 
     func testMatchingAssertionsRecordNothing() {

@@ -1,0 +1,191 @@
+import Foundation
+import RxMarblesKit
+import RxSwift
+import RxTestCore
+
+/// What the playground page asks the server, answered without any HTTP: the gallery's
+/// operators, and the diagram of one operator run on the inputs typed in the page.
+///
+/// Every answer is computed by running the real operator on a `TestScheduler`, as
+/// `rxmarbles` does in the terminal.
+public enum Playground {
+    /// The longest marble text accepted for one input, in characters.
+    public static let maximumInputLength = 200
+    /// The most inputs accepted for one diagram.
+    public static let maximumInputCount = 8
+
+    /// One operator of the gallery, as the page lists it.
+    public struct Operator: Codable, Equatable, Sendable {
+        /// The name (`combineLatest`).
+        public var name: String
+        /// The family heading (`Combining`).
+        public var family: String
+        /// A one-line description.
+        public var summary: String
+        /// The default inputs: names and marble text.
+        public var inputs: [Input]
+        /// The fewest inputs it takes.
+        public var minimumInputs: Int
+        /// The most inputs it takes (`nil`: no limit but ``maximumInputCount``).
+        public var maximumInputs: Int?
+    }
+
+    /// One default input of an operator.
+    public struct Input: Codable, Equatable, Sendable {
+        /// The name shown beside it (`source`, `a`).
+        public var name: String
+        /// Its marble text.
+        public var marbles: String
+        /// Whether it is cold (its events are timed from each subscription).
+        public var cold: Bool
+    }
+
+    /// A computed diagram.
+    public struct Diagram: Codable, Equatable, Sendable {
+        /// The operator's name.
+        public var `operator`: String
+        /// The call that produced the output.
+        public var call: String
+        /// The SVG picture of inputs, call and output.
+        public var svg: String
+        /// Each stream's events in RxTest notation (`output: [.next(1, 10), ...]`).
+        public var events: [String]
+        /// The x of each frame in the picture, so that the page can turn a drag into frames.
+        public var frameX: [Int]
+        /// For each input, where its elements stand in its marble text, in the order the
+        /// picture draws its marbles.
+        public var inputMarbles: [[Marble]]
+    }
+
+    /// An element of an input: its frame in the picture and its position in the text.
+    public struct Marble: Codable, Equatable, Sendable {
+        /// The frame in the picture.
+        public var frame: Int
+        /// The position of its key in the input's marble text.
+        public var position: Int
+
+        /// An element at `frame`, written at `position`.
+        public init(frame: Int, position: Int) {
+            self.frame = frame
+            self.position = position
+        }
+    }
+
+    /// Why a request could not be answered: a message for the page, and where in which
+    /// input the problem is, if it is about one place.
+    public struct Problem: Error, Codable, Equatable, Sendable {
+        /// The HTTP status: 400 for a malformed request, 404 for an unknown operator,
+        /// 422 for marble text that cannot be read or used.
+        public var status: Int
+        /// What is wrong, and where.
+        public var message: String
+        /// The input concerned, counted from 1.
+        public var input: Int?
+        /// The position in that input's text of the character at fault.
+        public var position: Int?
+
+        /// A problem.
+        public init(status: Int, message: String, input: Int? = nil, position: Int? = nil) {
+            self.status = status
+            self.message = message
+            self.input = input
+            self.position = position
+        }
+    }
+
+    /// Every operator of the gallery, in display order.
+    public static func operators() -> [Operator] {
+        Gallery.entries.map { entry in
+            let cold = entry.diagram().inputs.map(\.isCold)
+            let inputs = zip(entry.inputNames, entry.defaultInputMarbles).enumerated().map { index, pair in
+                Input(name: pair.0, marbles: pair.1, cold: index < cold.count && cold[index])
+            }
+            return Operator(
+                name: entry.name, family: entry.family.rawValue, summary: entry.summary, inputs: inputs,
+                minimumInputs: entry.inputCount.lowerBound,
+                maximumInputs: entry.inputCount.upperBound == Int.max ? nil : entry.inputCount.upperBound
+            )
+        }
+    }
+
+    /// The diagram of `operatorName` run on `inputs` (marble text, one per input; the
+    /// example's own inputs when `nil`).
+    public static func diagram(operator operatorName: String?, inputs: [String]?) throws(Problem) -> Diagram {
+        guard let operatorName, !operatorName.isEmpty else {
+            throw Problem(status: 400, message: "Name an operator: op=<name>, e.g. op=map.")
+        }
+        guard let entry = Gallery.entry(named: operatorName) else {
+            throw Problem(status: 404, message: NearestMatch.unknownOperatorMessage(operatorName, known: Gallery.names))
+        }
+        let diagram: OperatorDiagram
+        if let inputs {
+            diagram = try run(entry, on: inputs)
+        } else {
+            diagram = entry.diagram()
+        }
+        let renderer = SVGRenderer()
+        let listing = RxMarblesCommand().eventListing(diagram)
+        return Diagram(
+            operator: entry.name,
+            call: diagram.call,
+            svg: renderer.render(diagram),
+            events: listing.split(separator: "\n").map { $0.trimmingCharacters(in: .whitespaces) },
+            frameX: renderer.geometry(diagram).frameAnchors,
+            inputMarbles: inputs.map { marbles(of: diagram, texts: $0) } ?? diagram.inputs.map { _ in [] }
+        )
+    }
+
+    /// Runs `entry` on the marble texts, turning every refusal into a ``Problem``.
+    static func run(_ entry: GalleryEntry, on texts: [String]) throws(Problem) -> OperatorDiagram {
+        if texts.count > maximumInputCount {
+            throw Problem(status: 400, message: "At most \(maximumInputCount) inputs, got \(texts.count).")
+        }
+        var parsed: [MarbleInput] = []
+        for (index, text) in texts.enumerated() {
+            if text.count > maximumInputLength {
+                throw Problem(status: 422, message: "Input \(index + 1) has \(text.count) characters; at most \(maximumInputLength) are accepted.", input: index + 1, position: maximumInputLength)
+            }
+            do {
+                parsed.append(try MarbleInputParser.parse(text))
+            } catch {
+                throw Problem(status: 422, message: "Input \(index + 1): \(error.description)", input: index + 1, position: error.position)
+            }
+        }
+        do {
+            return try entry.diagram(inputs: parsed)
+        } catch let error as GalleryInputError {
+            switch error {
+            case .wrongInputCount:
+                throw Problem(status: 400, message: error.description)
+            case let .valueNotAccepted(_, input, _, _, _, position, _):
+                throw Problem(status: 422, message: error.description, input: input, position: position)
+            case let .coldInputBeforeZero(_, input, _):
+                throw Problem(status: 422, message: error.description, input: input, position: texts[input - 1].firstIndex(of: "^").map { texts[input - 1].distance(from: texts[input - 1].startIndex, to: $0) })
+            }
+        } catch {
+            throw Problem(status: 422, message: "\(error)")
+        }
+    }
+
+    /// For each input, its elements' frames in the picture and positions in the text, in
+    /// the order the picture draws them.
+    static func marbles(of diagram: OperatorDiagram, texts: [String]) -> [[Marble]] {
+        zip(diagram.inputs, texts).map { timeline, text in
+            guard let parsed = try? MarbleInputParser.parse(text) else { return [] }
+            // The picture keeps the text's order within a frame and draws frames in order;
+            // the parser gives events in text order, so the n-th element drawn is the n-th
+            // element of the text once both are sorted by time.
+            let drawnFrames = timeline.events.compactMap { event -> Int? in
+                if case .next = event.kind { return event.frame }
+                return nil
+            }
+            let textPositions = zip(parsed.events, parsed.positions).enumerated()
+                .sorted { ($0.element.0.time, $0.offset) < ($1.element.0.time, $1.offset) }
+                .compactMap { item -> Int? in
+                    if case .next = item.element.0.value { return item.element.1 }
+                    return nil
+                }
+            return zip(drawnFrames, textPositions).map { Marble(frame: $0, position: $1) }
+        }
+    }
+}

@@ -1,0 +1,114 @@
+import Foundation
+import Hummingbird
+import Logging
+
+/// The playground's HTTP side: the page (HTML, CSS and JavaScript shipped as resources)
+/// and a small JSON API over ``Playground``.
+///
+/// - `GET /`: the page; its query (`?op=map&input=-1-2-|`) says what it shows.
+/// - `GET /api/operators`: the gallery's operators with their default inputs.
+/// - `GET /api/diagram?op=NAME&input=MARBLES&input=...`: the diagram, its events and
+///   where the inputs' marbles stand; without `input`, the example's own inputs.
+///   A malformed request gets 400, an unknown operator 404, marble text that cannot be
+///   read or used 422, each with `{"message": ..., "input": ..., "position": ...}`.
+public enum PlaygroundServer {
+    /// The router answering the playground's requests.
+    public static func router(page: PlaygroundPage = .bundled) -> Router<BasicRequestContext> {
+        let router = Router()
+        router.get("/") { _, _ in
+            page.response(for: "index.html")
+        }
+        router.get("/page/:file") { _, context in
+            page.response(for: context.parameters.get("file") ?? "")
+        }
+        router.get("/api/operators") { _, _ in
+            json(Playground.operators(), status: .ok)
+        }
+        router.get("/api/diagram") { request, _ in
+            let query = request.uri.queryParameters
+            let inputs = query[values: "input"].map(String.init)
+            return diagramResponse(operator: query["op"].map(String.init), inputs: inputs.isEmpty ? nil : inputs)
+        }
+        return router
+    }
+
+    /// The diagram as JSON, or the problem with its status.
+    static func diagramResponse(operator name: String?, inputs: [String]?) -> Response {
+        do throws(Playground.Problem) {
+            return json(try Playground.diagram(operator: name, inputs: inputs), status: .ok)
+        } catch {
+            return json(error, status: HTTPResponse.Status(code: error.status))
+        }
+    }
+
+    /// A JSON response with `value`.
+    static func json(_ value: some Encodable, status: HTTPResponse.Status) -> Response {
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.sortedKeys]
+        let data = (try? encoder.encode(value)) ?? Data("{}".utf8)
+        return Response(
+            status: status,
+            headers: [.contentType: "application/json; charset=utf-8", .cacheControl: "no-store"],
+            body: ResponseBody(byteBuffer: ByteBuffer(bytes: data))
+        )
+    }
+
+    /// The application listening on `host`:`port`; `onRunning` gets the address it
+    /// bound (port 0 picks a free one).
+    public static func application(
+        host: String, port: Int, page: PlaygroundPage = .bundled,
+        onRunning: @escaping @Sendable (String) async -> Void
+    ) -> some ApplicationProtocol {
+        var logger = Logger(label: "rxmarbles.serve")
+        logger.logLevel = .warning
+        return Application(
+            router: router(page: page),
+            configuration: ApplicationConfiguration(address: .hostname(host, port: port), serverName: "rxmarbles"),
+            onServerRunning: { channel in
+                let bound = channel.localAddress?.port ?? port
+                let shownHost = host.contains(":") ? "[\(host)]" : host
+                await onRunning("http://\(shownHost):\(bound)/")
+            },
+            logger: logger
+        )
+    }
+}
+
+/// The files of the page, read once.
+public struct PlaygroundPage: Sendable {
+    /// File name to contents.
+    public let files: [String: Data]
+
+    /// A page made of `files`.
+    public init(files: [String: Data]) {
+        self.files = files
+    }
+
+    /// The page shipped with the tool (the target's `Page` resources).
+    public static let bundled: PlaygroundPage = {
+        var files: [String: Data] = [:]
+        if let folder = Bundle.module.url(forResource: "Page", withExtension: nil),
+           let names = try? FileManager.default.contentsOfDirectory(atPath: folder.path) {
+            for name in names {
+                files[name] = FileManager.default.contents(atPath: folder.appendingPathComponent(name).path)
+            }
+        }
+        return PlaygroundPage(files: files)
+    }()
+
+    /// The file `name` with its content type, or 404.
+    func response(for name: String) -> Response {
+        guard let data = files[name] else {
+            return Response(status: .notFound, body: ResponseBody(byteBuffer: ByteBuffer(string: "No such file.")))
+        }
+        let type: String
+        switch (name as NSString).pathExtension {
+        case "html": type = "text/html; charset=utf-8"
+        case "css": type = "text/css; charset=utf-8"
+        case "js": type = "text/javascript; charset=utf-8"
+        case "svg": type = "image/svg+xml"
+        default: type = "application/octet-stream"
+        }
+        return Response(status: .ok, headers: [.contentType: type], body: ResponseBody(byteBuffer: ByteBuffer(bytes: data)))
+    }
+}

@@ -1,0 +1,20 @@
+import Foundation
+import Testing
+
+/// `rxmarbles serve` on the command line (the server itself is tested in RxMarblesServerTests).
+@Suite struct ServeCommandLineTests {
+    @Test func serveHasItsOwnHelp() throws {
+        let result = try runExecutable(["serve", "--help"])
+        #expect(result.status == 0)
+        #expect(result.stdout.contains("USAGE: rxmarbles serve [--port <port>] [--host <host>]"))
+        #expect(try runExecutable(["--help"]).stdout.contains("rxmarbles serve --port 8080"))
+    }
+
+    @Test(arguments: [["--port", "70000"], ["--port", "-1"], ["--bogus"], ["map"]])
+    func badArgumentsAreUsageErrors(_ arguments: [String]) throws {
+        let result = try runExecutable(["serve"] + arguments)
+        #expect(result.status == 64)
+        #expect(result.stderr.contains("Error: "))
+        #expect(result.stdout.isEmpty)
+    }
+}

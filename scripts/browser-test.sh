@@ -1,0 +1,38 @@
+#!/usr/bin/env bash
+# The marble playground in a real browser: starts `rxmarbles serve` on a free loopback
+# port, drives headless Chromium against it (scripts/playground-browser-test.py), and
+# leaves a screenshot in $BROWSER_TEST_OUTPUT (default /tmp/rxmarbles-browser-test).
+set -euo pipefail
+cd "$(dirname "$0")/.."
+
+OUTPUT="${BROWSER_TEST_OUTPUT:-/tmp/rxmarbles-browser-test}"
+mkdir -p "$OUTPUT"
+
+if ! command -v chromium >/dev/null 2>&1; then
+    echo "Installing Debian's chromium package..."
+    apt-get update -qq
+    DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium >/dev/null
+fi
+
+swift build --product rxmarbles
+RXMARBLES="$(swift build --show-bin-path)/rxmarbles"
+
+"$RXMARBLES" serve --port 0 > "$OUTPUT/serve.log" 2>&1 &
+SERVER=$!
+trap 'kill "$SERVER" 2>/dev/null || true; wait "$SERVER" 2>/dev/null || true' EXIT
+
+ADDRESS=""
+for _ in $(seq 1 100); do
+    ADDRESS="$(grep -o 'http://127\.0\.0\.1:[0-9]*/' "$OUTPUT/serve.log" | head -n 1 || true)"
+    [ -n "$ADDRESS" ] && break
+    kill -0 "$SERVER" 2>/dev/null || { cat "$OUTPUT/serve.log"; echo "rxmarbles serve exited"; exit 1; }
+    sleep 0.1
+done
+[ -n "$ADDRESS" ] || { cat "$OUTPUT/serve.log"; echo "rxmarbles serve printed no address"; exit 1; }
+echo "rxmarbles serve: $ADDRESS"
+
+python3 scripts/playground-browser-test.py "$ADDRESS" "$RXMARBLES" "$OUTPUT"
+
+# The server survived everything the page sent it.
+kill -0 "$SERVER"
+echo "screenshot: $OUTPUT/playground.png"
