@@ -1,0 +1,106 @@
+import Foundation
+import ProfileFeature
+import RxBlocking
+import RxSwift
+import RxTest
+import XCTest
+
+/// A fake API whose answers arrive at virtual times of a test scheduler.
+final class VirtualProfileAPI: ProfileAPI {
+    let scheduler: TestScheduler
+    var missingUser = false
+    var badge: String?
+
+    init(scheduler: TestScheduler) {
+        self.scheduler = scheduler
+    }
+
+    func session() -> Single<Int> {
+        scheduler.createColdObservable([.next(10, 7), .completed(10)]).asSingle()
+    }
+
+    func user(id: Int) -> Single<User> {
+        if missingUser {
+            return scheduler.createColdObservable([.error(20, ProfileError.notFound)]).asSingle()
+        }
+        return scheduler.createColdObservable([.next(20, User(id: id, name: "Ada")), .completed(20)]).asSingle()
+    }
+
+    func badge(for user: User) -> Maybe<String> {
+        if let badge = badge {
+            return scheduler.createColdObservable([.next(5, badge), .completed(5)]).asMaybe()
+        }
+        return scheduler.createColdObservable([.completed(5)]).asMaybe()
+    }
+
+    func markSeen(_ user: User) -> Completable {
+        scheduler.createColdObservable([.completed(3)]).asCompletable()
+    }
+}
+
+final class ProfileFeatureTests: XCTestCase {
+    func testSingleChainSucceedsAfterBothRequests() {
+        let scheduler = TestScheduler(initialClock: 0)
+        let api = VirtualProfileAPI(scheduler: scheduler)
+        var events: [SingleEvent<User>] = []
+        scheduler.scheduleAt(100) {
+            _ = ProfileViewModel(api: api).loadUser().subscribe { events.append($0) }
+        }
+        scheduler.start()
+        XCTAssertEqual(events, [.success(User(id: 7, name: "Ada"))])
+        XCTAssertEqual(scheduler.clock, 130)
+    }
+
+    func testSingleChainFailsWithTheRequestError() {
+        let scheduler = TestScheduler(initialClock: 0)
+        let api = VirtualProfileAPI(scheduler: scheduler)
+        api.missingUser = true
+        let result = scheduler.start { api.profileTitle().asObservable() }
+        XCTAssertEqual(result.events, [.error(230, ProfileError.notFound)])
+    }
+
+    func testTitleWithAndWithoutBadge() {
+        let scheduler = TestScheduler(initialClock: 0)
+        let api = VirtualProfileAPI(scheduler: scheduler)
+        var plain: [SingleEvent<String>] = []
+        var badged: [MaybeEvent<String>] = []
+        var seen: [CompletableEvent] = []
+        scheduler.scheduleAt(100) {
+            _ = api.profileTitle().subscribe { plain.append($0) }
+            api.badge = "★"
+            _ = api.profileTitle().asMaybe().subscribe { badged.append($0) }
+            _ = api.markSeen(User(id: 1, name: "Ada")).subscribe { seen.append($0) }
+        }
+        scheduler.start()
+        XCTAssertEqual(plain, [.success("Ada")])
+        XCTAssertEqual(badged, [.success("Ada ★")])
+        XCTAssertEqual(seen, [.completed])
+    }
+
+    func testViewModelDrivesTheViewThroughItsRxExtension() {
+        let scheduler = TestScheduler(initialClock: 0)
+        let api = VirtualProfileAPI(scheduler: scheduler)
+        let viewModel = ProfileViewModel(api: api)
+        let view = ProfileView()
+        let titles = scheduler.createObserver(String.self)
+        SharingScheduler.mock(scheduler: scheduler) {
+            _ = viewModel.title.drive(view.rx.title)
+            _ = viewModel.title.drive(titles)
+            scheduler.scheduleAt(200) { viewModel.refresh.accept(()) }
+            scheduler.start()
+        }
+        XCTAssertEqual(view.title, "Ada")
+        XCTAssertEqual(titles.events, [.next(239, "Ada")])
+    }
+
+    func testNSObjectPropertiesBindThroughRx() throws {
+        let label = StatusLabel()
+        let subscription = Observable.just("Saved").bind(to: label.rx.text)
+        subscription.dispose()
+        let drained = expectation(description: "main queue")
+        DispatchQueue.main.async { drained.fulfill() }
+        wait(for: [drained], timeout: 5)
+        XCTAssertEqual(label.text, "Saved")
+        XCTAssertEqual(try Single.just(3).flatMap { Single.just($0 * 2) }.toBlocking().first(), 6)
+    }
+}
