@@ -18,6 +18,11 @@ enum AllocationBudget {
     static let threeOperatorSubscription = 3.0
     /// Allocations to build just → map → filter → map, subscribe and dispose.
     static let threeOperatorBuildAndSubscription = 7.0
+    /// Allocations to subscribe `subscribe(onNext:)` to a PublishSubject that has 100
+    /// observers already, and dispose of it.
+    static let subjectSubscription = 1.0
+    /// Allocations per inner source of `flatMap` over a subject, each inner a `just`.
+    static let flatMapInnerSource = 4.0
     /// Slack for per-event budgets: under one allocation per thousand events, so a
     /// one-off lazy initialisation inside the measured window is not a failure.
     static let perEventSlack = 0.001
@@ -116,6 +121,60 @@ private func rivuletSubscription(times: Int) -> Double {
     return Double(count) / Double(times)
 }
 
+/// Allocations per subscribe + dispose of an observer of a subject that keeps 100 others.
+private func rivuletSubjectSubscription(times: Int) -> Double {
+    let subject = PublishSubject<Int>()
+    let sink = Accumulator()
+    let others = (0..<100).map { _ in subject.subscribe(onNext: { sink.add($0) }) }
+    subject.subscribe(onNext: { sink.add($0) }).dispose()
+    let count = allocations {
+        for _ in 0..<times { subject.subscribe(onNext: { sink.add($0) }).dispose() }
+    }
+    subject.onNext(1)
+    for other in others { other.dispose() }
+    precondition(sink.checksum.count == 100 && !subject.hasObservers, "rivulet-bench: the subject lost or kept observers")
+    return Double(count) / Double(times)
+}
+
+private func openCombineSubjectSubscription(times: Int) -> Double {
+    let subject = PassthroughSubject<Int, Never>()
+    let sink = Accumulator()
+    let others = (0..<100).map { _ in subject.sink { sink.add($0) } }
+    subject.sink { sink.add($0) }.cancel()
+    let count = allocations {
+        for _ in 0..<times { subject.sink { sink.add($0) }.cancel() }
+    }
+    for other in others { other.cancel() }
+    return Double(count) / Double(times)
+}
+
+/// Allocations per inner source of a running flatMap (each inner a `just`), counted
+/// around the sending loop only.
+private func rivuletFlatMapInner(times: Int) -> Double {
+    let subject = PublishSubject<Int>()
+    let sink = Accumulator()
+    let subscription = subject.flatMap { Observable.just($0) }.subscribe(onNext: { sink.add($0) })
+    subject.onNext(-1)
+    let count = allocations {
+        for value in 0..<times { subject.onNext(value) }
+    }
+    subscription.dispose()
+    precondition(sink.checksum.count == times + 1, "rivulet-bench: flatMap lost inner elements")
+    return Double(count) / Double(times)
+}
+
+private func openCombineFlatMapInner(times: Int) -> Double {
+    let subject = PassthroughSubject<Int, Never>()
+    let sink = Accumulator()
+    let cancellable = subject.flatMap { Just($0) }.sink { sink.add($0) }
+    subject.send(-1)
+    let count = allocations {
+        for value in 0..<times { subject.send(value) }
+    }
+    cancellable.cancel()
+    return Double(count) / Double(times)
+}
+
 /// Allocations per build + subscribe + dispose of a 3-operator chain.
 private func rivuletBuildAndSubscription(times: Int) -> Double {
     let sink = Accumulator()
@@ -184,6 +243,12 @@ func runAllocationCheck(enforce: Bool) -> Bool {
         Row(name: "build+subscribe+dispose, same chain", unit: "subscription",
             rivulet: rivuletBuildAndSubscription(times: subscriptions), openCombine: openCombineBuildAndSubscription(times: subscriptions),
             budget: AllocationBudget.threeOperatorBuildAndSubscription, slack: 0),
+        Row(name: "subscribe+dispose on a subject with 100", unit: "subscription",
+            rivulet: rivuletSubjectSubscription(times: subscriptions), openCombine: openCombineSubjectSubscription(times: subscriptions),
+            budget: AllocationBudget.subjectSubscription, slack: 0),
+        Row(name: "flatMap inner source (just)", unit: "inner",
+            rivulet: rivuletFlatMapInner(times: subscriptions), openCombine: openCombineFlatMapInner(times: subscriptions),
+            budget: AllocationBudget.flatMapInnerSource, slack: 0),
     ]
     print("allocations (heap blocks, counted by the interposed malloc)")
     var passed = true
