@@ -43,7 +43,7 @@ public class TestableObservable<Element>: ObservableType, @unchecked Sendable {
 }
 
 final class HotObservable<Element>: TestableObservable<Element>, @unchecked Sendable {
-    private let observers = LockedValue(Bag<AnyObserver<Element>>())
+    private let observers = LockedValue(Bag<AnyObserver<Element>>(vacancy: AnyObserver { _ in }))
 
     override init(scheduler: TestScheduler, recordedEvents: [Recorded<Event<Element>>]) {
         super.init(scheduler: scheduler, recordedEvents: recordedEvents)
