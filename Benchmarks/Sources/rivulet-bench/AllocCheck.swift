@@ -1,6 +1,7 @@
 import AllocCounter
 import OpenCombine
 import RxSwift
+import RxTest
 
 /// The allocation budgets that `rivulet-bench --alloc-check` enforces (CI runs it).
 ///
@@ -23,6 +24,9 @@ enum AllocationBudget {
     static let subjectSubscription = 1.0
     /// Allocations per inner source of `flatMap` over a subject, each inner a `just`.
     static let flatMapInnerSource = 4.0
+    /// Allocations per hot event of a TestScheduler run through map into a
+    /// TestableObserver (the growth of its lists aside, which the slack covers).
+    static let testSchedulerPerEvent = 0.0
     /// Slack for per-event budgets: under one allocation per thousand events, so a
     /// one-off lazy initialisation inside the measured window is not a failure.
     static let perEventSlack = 0.001
@@ -62,7 +66,7 @@ private func openCombineSyncChain(count: Int) -> Checksum {
 
 /// Allocations per element of a whole synchronous run: the difference between a long
 /// and a short run, so the subscription's own allocations cancel out.
-private func perElement(_ run: (Int) -> Checksum) -> Double {
+private func perElement(_ run: (Int) -> Checksum, delivers expected: (Int) -> Int = { $0 / 2 + $0 % 2 }) -> Double {
     let short = 1_000
     let long = 101_000
     _ = run(short)
@@ -70,9 +74,21 @@ private func perElement(_ run: (Int) -> Checksum) -> Double {
     var longResult = Checksum()
     let shortCount = allocations { shortResult = run(short) }
     let longCount = allocations { longResult = run(long) }
-    precondition(shortResult.count == short / 2 + short % 2 && longResult.count == long / 2 + long % 2,
-                 "rivulet-bench: the sync chain delivered a wrong number of elements")
+    precondition(shortResult.count == expected(short) && longResult.count == expected(long),
+                 "rivulet-bench: a run delivered a wrong number of elements")
     return (Double(longCount) - Double(shortCount)) / Double(long - short)
+}
+
+/// A TestScheduler run of `count` hot events through map into a TestableObserver.
+private func rivuletTestScheduler(count: Int) -> Checksum {
+    let scheduler = TestScheduler(initialClock: 0)
+    let source = scheduler.createHotObservable((0..<count).map { Recorded.next(201 + $0, $0) })
+    let observer = scheduler.start(created: 100, subscribed: 200, disposed: 202 + count) { source.map { triple($0) } }
+    var result = Checksum()
+    for event in observer.events {
+        if case .next(let value) = event.value { result.add(value) }
+    }
+    return result
 }
 
 /// Allocations per event sent into a subject with 10 mapped subscribers (counted
@@ -225,7 +241,7 @@ func runAllocationCheck(enforce: Bool) -> Bool {
         let name: String
         let unit: String
         let rivulet: Double
-        let openCombine: Double
+        let openCombine: Double?
         let budget: Double
         let slack: Double
     }
@@ -249,6 +265,9 @@ func runAllocationCheck(enforce: Bool) -> Bool {
         Row(name: "flatMap inner source (just)", unit: "inner",
             rivulet: rivuletFlatMapInner(times: subscriptions), openCombine: openCombineFlatMapInner(times: subscriptions),
             budget: AllocationBudget.flatMapInnerSource, slack: 0),
+        Row(name: "TestScheduler hot event, map, observer", unit: "event",
+            rivulet: perElement(rivuletTestScheduler, delivers: { $0 }), openCombine: nil,
+            budget: AllocationBudget.testSchedulerPerEvent, slack: AllocationBudget.perEventSlack),
     ]
     print("allocations (heap blocks, counted by the interposed malloc)")
     var passed = true
@@ -256,7 +275,7 @@ func runAllocationCheck(enforce: Bool) -> Bool {
         let ok = row.rivulet <= row.budget + row.slack
         if !ok { passed = false }
         let verdict = enforce ? (ok ? "ok" : "OVER BUDGET") : ""
-        print("  \(row.name): Rivulet \(formatCount(row.rivulet)) per \(row.unit) (budget \(formatCount(row.budget))), OpenCombine \(formatCount(row.openCombine))  \(verdict)")
+        print("  \(row.name): Rivulet \(formatCount(row.rivulet)) per \(row.unit) (budget \(formatCount(row.budget))), OpenCombine \(row.openCombine.map(formatCount) ?? "-")  \(verdict)")
     }
     return passed
 }
