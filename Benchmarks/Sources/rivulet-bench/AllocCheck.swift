@@ -23,7 +23,7 @@ enum AllocationBudget {
     /// observers already, and dispose of it.
     static let subjectSubscription = 1.0
     /// Allocations per inner source of `flatMap` over a subject, each inner a `just`.
-    static let flatMapInnerSource = 4.0
+    static let flatMapInnerSource = 3.0
     /// Allocations per hot event of a TestScheduler run through map into a
     /// TestableObserver (the growth of its lists aside, which the slack covers).
     static let testSchedulerPerEvent = 0.0
