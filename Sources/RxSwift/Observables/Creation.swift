@@ -110,8 +110,9 @@ final class IntRange: Producer<Int>, @unchecked Sendable {
 
     override func run<Observer: ObserverType>(_ observer: Observer) -> Disposable where Observer.Element == Int {
         let sink = SequenceSink(observer: observer)
-        CurrentThreadScheduler.state.runOrEnqueue(
-            IntRangeEmission(sink: sink, direct: directPath(of: observer), from: start, to: start &+ count))
+        let trampoline = CurrentThreadScheduler.state
+        trampoline.runOrEnqueue(
+            IntRangeEmission(sink: sink, direct: directPath(of: observer), from: start, to: start &+ count, on: trampoline))
         return sink
     }
 }
@@ -121,22 +122,25 @@ final class IntRange: Producer<Int>, @unchecked Sendable {
 private final class IntRangeEmission<Observer: ObserverType>: TrampolineWork, @unchecked Sendable where Observer.Element == Int {
     private let sink: SequenceSink<Observer>
     private let direct: DirectObserver?
-    /// The next value to emit; only the trampoline's thread touches it.
-    private var next: Int
+    /// The next value to emit; only the trampoline's thread touches it, so it needs no
+    /// dynamic exclusivity check.
+    @exclusivity(unchecked) private var next: Int
     private let end: Int
+    /// The trampoline of the thread that subscribed: the emission runs only there.
+    private let trampoline: TrampolineState
 
-    init(sink: SequenceSink<Observer>, direct: DirectObserver?, from start: Int, to end: Int) {
+    init(sink: SequenceSink<Observer>, direct: DirectObserver?, from start: Int, to end: Int, on trampoline: TrampolineState) {
         self.sink = sink
         self.direct = direct
         self.next = start
         self.end = end
+        self.trampoline = trampoline
     }
 
     /// Emits from `next` to `end`, yielding to waiting trampoline work after an element:
     /// the rest then runs when this item's turn comes again.
     override func run() {
-        let trampoline = CurrentThreadScheduler.state
-        let (sink, end) = (self.sink, self.end)
+        let (sink, end, trampoline) = (self.sink, self.end, self.trampoline)
         var value = next
         if let direct, direct.takesElementAddresses {
             while value != end {
@@ -298,7 +302,8 @@ final class ObservableSequence<Elements: Sequence>: Producer<Elements.Element>, 
     override func run<Observer: ObserverType>(_ observer: Observer) -> Disposable where Observer.Element == Elements.Element {
         let sink = SequenceSink(observer: observer)
         if scheduler is CurrentThreadScheduler {
-            CurrentThreadScheduler.state.runOrEnqueue(SequenceEmission(elements.makeIterator(), sink: sink))
+            let trampoline = CurrentThreadScheduler.state
+            trampoline.runOrEnqueue(SequenceEmission(elements.makeIterator(), sink: sink, on: trampoline))
         } else {
             var iterator = elements.makeIterator()
             sink.setUpstream(scheduler.scheduleRecursive(()) { _, recurse in
@@ -319,24 +324,31 @@ final class ObservableSequence<Elements: Sequence>: Producer<Elements.Element>, 
 /// `takeTurn`).
 private final class SequenceEmission<Iterator: IteratorProtocol, Observer: ObserverType>: TrampolineWork, @unchecked Sendable
 where Observer.Element == Iterator.Element {
-    /// Only the trampoline's thread touches it.
-    private var iterator: Iterator
+    /// Where the emission stopped; only the trampoline's thread touches it, so it needs
+    /// no dynamic exclusivity check.
+    @exclusivity(unchecked) private var iterator: Iterator
     private let sink: SequenceSink<Observer>
+    /// The trampoline of the thread that subscribed: the emission runs only there.
+    private let trampoline: TrampolineState
 
-    init(_ iterator: Iterator, sink: SequenceSink<Observer>) {
+    init(_ iterator: Iterator, sink: SequenceSink<Observer>, on trampoline: TrampolineState) {
         self.iterator = iterator
         self.sink = sink
+        self.trampoline = trampoline
     }
 
     /// Emits the rest of the sequence, yielding to waiting trampoline work after an
     /// element.
     override func run() {
-        let trampoline = CurrentThreadScheduler.state
+        let (sink, trampoline) = (self.sink, self.trampoline)
+        // A local copy in the loop, kept back when the emission takes a turn.
+        var iterator = self.iterator
         while true {
             if sink.isDisposed { return }
             guard let element = iterator.next() else { break }
             sink.forwardNext(element)
             if trampoline.hasWaitingItems {
+                self.iterator = iterator
                 takeTurn(on: trampoline, self)
                 return
             }
