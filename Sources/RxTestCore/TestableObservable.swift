@@ -43,27 +43,62 @@ public class TestableObservable<Element>: ObservableType, @unchecked Sendable {
 }
 
 final class HotObservable<Element>: TestableObservable<Element>, @unchecked Sendable {
-    private let observers = LockedValue(Bag<AnyObserver<Element>>())
+    private let observers = HotObservers<Element>()
 
     override init(scheduler: TestScheduler, recordedEvents: [Recorded<Event<Element>>]) {
         super.init(scheduler: scheduler, recordedEvents: recordedEvents)
+        // One scheduler entry walks the events in time order (each keeps the place in
+        // the queue that scheduling it on its own would give it). The events are kept
+        // apart from their times: reading a generic `Recorded` per event would cost a
+        // metadata lookup.
+        var times: [TestTime] = []
+        var events: ContiguousArray<Event<Element>> = []
+        times.reserveCapacity(recordedEvents.count)
+        events.reserveCapacity(recordedEvents.count)
+        // A plain loop: `map` with a key path allocates per element in generic code.
         for recorded in recordedEvents {
-            scheduler.scheduleAt(recorded.time) { [observers] in
-                let snapshot = observers.withLock { $0.elements }
-                for observer in snapshot {
-                    observer.on(recorded.value)
-                }
-            }
+            times.append(recorded.time)
+            events.append(recorded.value)
+        }
+        scheduler.scheduleScriptedSteps(at: times) { [events, observers] index in
+            observers.deliver(events[index])
         }
     }
 
     override func subscribe<Observer: ObserverType>(_ observer: Observer) -> Disposable where Observer.Element == Element {
-        let key = observers.withLock { $0.insert(AnyObserver(observer)) }
+        let key = observers.insert(AnyObserver(observer))
         let index = recordSubscription()
         let observers = self.observers
         return Disposables.create { [weak self] in
-            observers.withLock { _ = $0.remove(key) }
+            observers.remove(key)
             self?.recordUnsubscription(index)
+        }
+    }
+}
+
+/// The observers of a hot observable, shared with its scheduled events (which must not
+/// keep the observable, and through it the scheduler, alive).
+private final class HotObservers<Element>: @unchecked Sendable {
+    private let lock = Lock.make()
+    /// Guarded by `lock`.
+    @exclusivity(unchecked) private var observers = Bag<AnyObserver<Element>>(vacancy: AnyObserver { _ in })
+
+    func insert(_ observer: AnyObserver<Element>) -> BagKey {
+        lock.withLock { observers.insert(observer) }
+    }
+
+    func remove(_ key: BagKey) {
+        let removed = lock.withLock { observers.remove(key) }
+        _ = removed
+    }
+
+    /// Sends `event` to the observers subscribed now, in subscription order.
+    func deliver(_ event: Event<Element>) {
+        lock.lock()
+        let snapshot = observers.elements
+        lock.unlock()
+        for observer in snapshot {
+            observer.on(event)
         }
     }
 }
@@ -89,7 +124,13 @@ final class ColdObservable<Element>: TestableObservable<Element>, @unchecked Sen
 public final class TestableObserver<Element>: ObserverType, @unchecked Sendable {
     /// The scheduler whose clock stamps the events.
     public let scheduler: TestScheduler
-    private let recorded = LockedValue<[Recorded<Event<Element>>]>([])
+    private let lock = Lock.make()
+    // Guarded by `lock`. Events arrive into `times` and `received`: appending to a
+    // list of generic `Recorded` values would cost generic metadata lookups on every
+    // event. A read moves them over to `recorded`.
+    @exclusivity(unchecked) private var times: [TestTime] = []
+    @exclusivity(unchecked) private var received: ContiguousArray<Event<Element>> = []
+    @exclusivity(unchecked) private var recorded: [Recorded<Event<Element>>] = []
 
     package init(scheduler: TestScheduler) {
         self.scheduler = scheduler
@@ -97,11 +138,24 @@ public final class TestableObserver<Element>: ObserverType, @unchecked Sendable 
 
     /// The events received so far.
     public var events: [Recorded<Event<Element>>] {
-        recorded.current
+        lock.withLock {
+            if !times.isEmpty {
+                recorded.reserveCapacity(recorded.count + times.count)
+                for index in times.indices {
+                    recorded.append(Recorded(time: times[index], value: received[index]))
+                }
+                times.removeAll()
+                received.removeAll()
+            }
+            return recorded
+        }
     }
 
     public func on(_ event: Event<Element>) {
         let now = scheduler.clock
-        recorded.withLock { $0.append(Recorded(time: now, value: event)) }
+        lock.lock()
+        times.append(now)
+        received.append(event)
+        lock.unlock()
     }
 }

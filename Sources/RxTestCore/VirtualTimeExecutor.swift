@@ -13,7 +13,8 @@ import RxSwift
 /// an action resumed has done all it can before the clock moves on.
 package final class VirtualTimeExecutor: @unchecked Sendable {
     private let lock = Lock.make()
-    private var jobs: [UnownedJob] = []
+    /// A FIFO ring: taking the first job does not shift the others.
+    private var jobs = Queue<UnownedJob>()
     private var draining = false
     private var idleWaiters: [CheckedContinuation<Void, Never>] = []
     private let queue = DispatchQueue(label: "Rivulet.VirtualTimeExecutor")
@@ -23,7 +24,7 @@ package final class VirtualTimeExecutor: @unchecked Sendable {
     /// Queues a job and starts draining when the executor was idle.
     func enqueue(unowned job: UnownedJob) {
         let start = lock.withLock { () -> Bool in
-            jobs.append(job)
+            jobs.enqueue(job)
             if draining { return false }
             draining = true
             return true
@@ -43,8 +44,8 @@ package final class VirtualTimeExecutor: @unchecked Sendable {
     private func drain() {
         while true {
             let step = lock.withLock { () -> Step in
-                if !jobs.isEmpty {
-                    return .run(jobs.removeFirst())
+                if let job = jobs.dequeue() {
+                    return .run(job)
                 }
                 draining = false
                 defer { idleWaiters.removeAll() }

@@ -84,6 +84,23 @@ struct DisposablesTests {
         #expect(count.value == 2)
     }
 
+    @Test("a single-assignment disposable assigned and disposed at once on two threads disposes the assigned one exactly once")
+    func singleAssignmentRace() {
+        let count = Counter()
+        let rounds = 2_000
+        let singles = UnsafeTransfer((0..<rounds).map { _ in SingleAssignmentDisposable() })
+        DispatchQueue.concurrentPerform(iterations: 2 * rounds) { index in
+            let single = singles.value[index / 2]
+            if index % 2 == 0 {
+                single.setDisposable(Disposables.create { count.increment() })
+            } else {
+                single.dispose()
+            }
+        }
+        #expect(count.value == rounds, "each assigned disposable is disposed once, whichever came second")
+        #expect(singles.value.allSatisfy { $0.isDisposed })
+    }
+
     @Test("a ref-count disposable waits for every retained reference")
     func refCount() {
         let count = Counter()

@@ -1,6 +1,7 @@
 import AllocCounter
 import OpenCombine
 import RxSwift
+import RxTest
 
 /// The allocation budgets that `rivulet-bench --alloc-check` enforces (CI runs it).
 ///
@@ -18,6 +19,14 @@ enum AllocationBudget {
     static let threeOperatorSubscription = 3.0
     /// Allocations to build just → map → filter → map, subscribe and dispose.
     static let threeOperatorBuildAndSubscription = 7.0
+    /// Allocations to subscribe `subscribe(onNext:)` to a PublishSubject that has 100
+    /// observers already, and dispose of it.
+    static let subjectSubscription = 1.0
+    /// Allocations per inner source of `flatMap` over a subject, each inner a `just`.
+    static let flatMapInnerSource = 3.0
+    /// Allocations per hot event of a TestScheduler run through map into a
+    /// TestableObserver (the growth of its lists aside, which the slack covers).
+    static let testSchedulerPerEvent = 0.0
     /// Slack for per-event budgets: under one allocation per thousand events, so a
     /// one-off lazy initialisation inside the measured window is not a failure.
     static let perEventSlack = 0.001
@@ -57,7 +66,7 @@ private func openCombineSyncChain(count: Int) -> Checksum {
 
 /// Allocations per element of a whole synchronous run: the difference between a long
 /// and a short run, so the subscription's own allocations cancel out.
-private func perElement(_ run: (Int) -> Checksum) -> Double {
+private func perElement(_ run: (Int) -> Checksum, delivers expected: (Int) -> Int = { $0 / 2 + $0 % 2 }) -> Double {
     let short = 1_000
     let long = 101_000
     _ = run(short)
@@ -65,9 +74,21 @@ private func perElement(_ run: (Int) -> Checksum) -> Double {
     var longResult = Checksum()
     let shortCount = allocations { shortResult = run(short) }
     let longCount = allocations { longResult = run(long) }
-    precondition(shortResult.count == short / 2 + short % 2 && longResult.count == long / 2 + long % 2,
-                 "rivulet-bench: the sync chain delivered a wrong number of elements")
+    precondition(shortResult.count == expected(short) && longResult.count == expected(long),
+                 "rivulet-bench: a run delivered a wrong number of elements")
     return (Double(longCount) - Double(shortCount)) / Double(long - short)
+}
+
+/// A TestScheduler run of `count` hot events through map into a TestableObserver.
+private func rivuletTestScheduler(count: Int) -> Checksum {
+    let scheduler = TestScheduler(initialClock: 0)
+    let source = scheduler.createHotObservable((0..<count).map { Recorded.next(201 + $0, $0) })
+    let observer = scheduler.start(created: 100, subscribed: 200, disposed: 202 + count) { source.map { triple($0) } }
+    var result = Checksum()
+    for event in observer.events {
+        if case .next(let value) = event.value { result.add(value) }
+    }
+    return result
 }
 
 /// Allocations per event sent into a subject with 10 mapped subscribers (counted
@@ -113,6 +134,60 @@ private func rivuletSubscription(times: Int) -> Double {
         for _ in 0..<times { chain.subscribe(onNext: { sink.add($0) }).dispose() }
     }
     precondition(sink.checksum.count == 0, "rivulet-bench: 1 * 3 is odd; nothing passes the filter")
+    return Double(count) / Double(times)
+}
+
+/// Allocations per subscribe + dispose of an observer of a subject that keeps 100 others.
+private func rivuletSubjectSubscription(times: Int) -> Double {
+    let subject = PublishSubject<Int>()
+    let sink = Accumulator()
+    let others = (0..<100).map { _ in subject.subscribe(onNext: { sink.add($0) }) }
+    subject.subscribe(onNext: { sink.add($0) }).dispose()
+    let count = allocations {
+        for _ in 0..<times { subject.subscribe(onNext: { sink.add($0) }).dispose() }
+    }
+    subject.onNext(1)
+    for other in others { other.dispose() }
+    precondition(sink.checksum.count == 100 && !subject.hasObservers, "rivulet-bench: the subject lost or kept observers")
+    return Double(count) / Double(times)
+}
+
+private func openCombineSubjectSubscription(times: Int) -> Double {
+    let subject = PassthroughSubject<Int, Never>()
+    let sink = Accumulator()
+    let others = (0..<100).map { _ in subject.sink { sink.add($0) } }
+    subject.sink { sink.add($0) }.cancel()
+    let count = allocations {
+        for _ in 0..<times { subject.sink { sink.add($0) }.cancel() }
+    }
+    for other in others { other.cancel() }
+    return Double(count) / Double(times)
+}
+
+/// Allocations per inner source of a running flatMap (each inner a `just`), counted
+/// around the sending loop only.
+private func rivuletFlatMapInner(times: Int) -> Double {
+    let subject = PublishSubject<Int>()
+    let sink = Accumulator()
+    let subscription = subject.flatMap { Observable.just($0) }.subscribe(onNext: { sink.add($0) })
+    subject.onNext(-1)
+    let count = allocations {
+        for value in 0..<times { subject.onNext(value) }
+    }
+    subscription.dispose()
+    precondition(sink.checksum.count == times + 1, "rivulet-bench: flatMap lost inner elements")
+    return Double(count) / Double(times)
+}
+
+private func openCombineFlatMapInner(times: Int) -> Double {
+    let subject = PassthroughSubject<Int, Never>()
+    let sink = Accumulator()
+    let cancellable = subject.flatMap { Just($0) }.sink { sink.add($0) }
+    subject.send(-1)
+    let count = allocations {
+        for value in 0..<times { subject.send(value) }
+    }
+    cancellable.cancel()
     return Double(count) / Double(times)
 }
 
@@ -166,7 +241,7 @@ func runAllocationCheck(enforce: Bool) -> Bool {
         let name: String
         let unit: String
         let rivulet: Double
-        let openCombine: Double
+        let openCombine: Double?
         let budget: Double
         let slack: Double
     }
@@ -184,6 +259,15 @@ func runAllocationCheck(enforce: Bool) -> Bool {
         Row(name: "build+subscribe+dispose, same chain", unit: "subscription",
             rivulet: rivuletBuildAndSubscription(times: subscriptions), openCombine: openCombineBuildAndSubscription(times: subscriptions),
             budget: AllocationBudget.threeOperatorBuildAndSubscription, slack: 0),
+        Row(name: "subscribe+dispose on a subject with 100", unit: "subscription",
+            rivulet: rivuletSubjectSubscription(times: subscriptions), openCombine: openCombineSubjectSubscription(times: subscriptions),
+            budget: AllocationBudget.subjectSubscription, slack: 0),
+        Row(name: "flatMap inner source (just)", unit: "inner",
+            rivulet: rivuletFlatMapInner(times: subscriptions), openCombine: openCombineFlatMapInner(times: subscriptions),
+            budget: AllocationBudget.flatMapInnerSource, slack: 0),
+        Row(name: "TestScheduler hot event, map, observer", unit: "event",
+            rivulet: perElement(rivuletTestScheduler, delivers: { $0 }), openCombine: nil,
+            budget: AllocationBudget.testSchedulerPerEvent, slack: AllocationBudget.perEventSlack),
     ]
     print("allocations (heap blocks, counted by the interposed malloc)")
     var passed = true
@@ -191,7 +275,7 @@ func runAllocationCheck(enforce: Bool) -> Bool {
         let ok = row.rivulet <= row.budget + row.slack
         if !ok { passed = false }
         let verdict = enforce ? (ok ? "ok" : "OVER BUDGET") : ""
-        print("  \(row.name): Rivulet \(formatCount(row.rivulet)) per \(row.unit) (budget \(formatCount(row.budget))), OpenCombine \(formatCount(row.openCombine))  \(verdict)")
+        print("  \(row.name): Rivulet \(formatCount(row.rivulet)) per \(row.unit) (budget \(formatCount(row.budget))), OpenCombine \(row.openCombine.map(formatCount) ?? "-")  \(verdict)")
     }
     return passed
 }

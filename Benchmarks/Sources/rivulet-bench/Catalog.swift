@@ -17,6 +17,7 @@ func scenarioCatalog(scale: Int) -> [CatalogEntry] {
         CatalogEntry(name: "2 fan-out", kind: .ready { fanOutScenario(events: size(100_000), subscribers: 10) }),
         CatalogEntry(name: "3 churn", kind: .ready { churnScenario(count: size(50_000)) }),
         CatalogEntry(name: "4 flatMap", kind: .ready { flatMapScenario(outer: size(10_000)) }),
+        CatalogEntry(name: "4b flatMap, synchronous outer", kind: .ready { synchronousFlatMapScenario(outer: size(100_000)) }),
         CatalogEntry(name: "5 combineLatest", kind: .ready { combineLatestScenario(events: size(500_000)) }),
         CatalogEntry(name: "6 zip", kind: .ready { zipScenario(events: size(500_000)) }),
         CatalogEntry(name: "7 observe(on:)", kind: .ready { observeOnScenario(count: size(200_000)) }),

@@ -204,7 +204,7 @@ func measure(_ scenario: Scenario, options: RunOptions) -> ScenarioResult {
 
 // MARK: - Table
 
-private func pad(_ text: String, _ width: Int, right: Bool = false) -> String {
+func pad(_ text: String, _ width: Int, right: Bool = false) -> String {
     let count = text.count
     if count >= width { return text }
     let padding = String(repeating: " ", count: width - count)
@@ -224,11 +224,11 @@ private func format(_ value: Double, decimals: Int) -> String {
     return sign + String(magnitude / divisor) + "." + String(repeating: "0", count: decimals - fraction.count) + fraction
 }
 
-private func nanoseconds(_ value: Double) -> String {
+func nanoseconds(_ value: Double) -> String {
     value >= 100 ? format(value, decimals: 0) : value >= 10 ? format(value, decimals: 1) : format(value, decimals: 2)
 }
 
-private func ratio(_ value: Double) -> String {
+func ratio(_ value: Double) -> String {
     value >= 100 ? format(value, decimals: 0) + "x" : value >= 10 ? format(value, decimals: 1) + "x" : format(value, decimals: 2) + "x"
 }
 

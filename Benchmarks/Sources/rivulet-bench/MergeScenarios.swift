@@ -46,6 +46,65 @@ func flatMapScenario(outer: Int) -> Scenario {
     )
 }
 
+/// 4b. flatMap with a synchronous outer source: `range(start: 0, count: outer)` →
+/// `flatMap { range(start: $0, count: 10) }`. One unit is one inner element. Rx runs the
+/// inner ranges in turn on the trampoline (RxSwift's order), OpenCombine one after the
+/// other, so the check is order-blind: the count and sum of what arrived.
+func synchronousFlatMapScenario(outer: Int) -> Scenario {
+    let inner = 10
+    var total = 0
+    for start in 0..<outer { for value in start..<(start + inner) { total &+= value } }
+    func checksum(sum: Int, count: Int) -> Checksum {
+        var checksum = Checksum()
+        checksum.add(sum)
+        checksum.add(count)
+        return checksum
+    }
+    return Scenario(
+        name: "4b flatMap: synchronous outer",
+        unit: "inner element",
+        units: outer * inner,
+        expected: checksum(sum: total, count: outer * inner),
+        rivulet: Variant {
+            let sink = OrderBlindSum()
+            Observable.range(start: 0, count: hiddenInt(outer))
+                .flatMap { Observable.range(start: $0, count: inner) }
+                .subscribe(onNext: { sink.add($0) })
+                .dispose()
+            return checksum(sum: sink.sum, count: sink.count)
+        },
+        openCombine: Variant {
+            let sink = OrderBlindSum()
+            Publishers.Sequence<Range<Int>, Never>(sequence: 0..<hiddenInt(outer))
+                .flatMap { Publishers.Sequence<Range<Int>, Never>(sequence: $0..<($0 &+ inner)) }
+                .sink { sink.add($0) }
+                .cancel()
+            return checksum(sum: sink.sum, count: sink.count)
+        },
+        floor: Variant {
+            let sink = OrderBlindSum()
+            let consume = hidden(Consumer { sink.add($0) }).apply
+            for start in 0..<hiddenInt(outer) {
+                for element in start..<(start &+ inner) { consume(element) }
+            }
+            return checksum(sum: sink.sum, count: sink.count)
+        }
+    )
+}
+
+/// A running sum and count, for scenarios whose implementations may order elements
+/// differently.
+final class OrderBlindSum: @unchecked Sendable {
+    private(set) var sum = 0
+    private(set) var count = 0
+
+    @inline(__always)
+    func add(_ element: Int) {
+        sum &+= element
+        count += 1
+    }
+}
+
 /// 8. merge of `sources` subjects, fed round-robin: one unit is one element.
 func mergeScenario(events: Int, sources: Int) -> Scenario {
     var expected = Checksum()

@@ -10,11 +10,15 @@ import Darwin
 // allocations and exits non-zero when a count is over its budget (AllocCheck.swift).
 
 let usage = """
-usage: rivulet-bench [--alloc-check] [--quick] [--repetitions N] [--filter TEXT] [--no-alloc]
-                     [--profile-rivulet TEXT]
+usage: rivulet-bench [--alloc-check] [--sweep] [--quick] [--repetitions N] [--filter TEXT] [--no-alloc]
+                     [--sizes LIST] [--no-sweep] [--profile-rivulet TEXT]
 
-  (no option)       run every scenario and print the table, then the allocation counts
+  (no option)       run every scenario and print the table, then the size sweep and
+                    the allocation counts
   --alloc-check     only count allocations; exit 1 when one is over its budget
+  --sweep           only the size sweep (n = 1k, 10k, 100k); --filter picks its rows
+  --sizes LIST      the sweep's sizes, comma-separated (default 1000,10000,100000)
+  --no-sweep        skip the size sweep after the table (also skipped with --filter)
   --quick           a tenth of each scenario's size and 3 repetitions (smoke test)
   --repetitions N   timed repetitions per implementation (default: up to 7, fewer but at
                     least 3 when 7 rounds would take over 2 s; the median is shown)
@@ -28,12 +32,25 @@ usage: rivulet-bench [--alloc-check] [--quick] [--repetitions N] [--filter TEXT]
 var options = RunOptions()
 var allocCheckOnly = false
 var allocationReport = true
+var sweepOnly = false
+var sweepReport = true
 var profileFilter: String? = nil
 var arguments = CommandLine.arguments.dropFirst()
 while let argument = arguments.popFirst() {
     switch argument {
     case "--alloc-check":
         allocCheckOnly = true
+    case "--sweep":
+        sweepOnly = true
+    case "--sizes":
+        guard let value = arguments.popFirst(), case let sizes = value.split(separator: ",").compactMap({ Int($0) }),
+              !sizes.isEmpty, sizes.allSatisfy({ $0 > 0 }) else {
+            printError("rivulet-bench: --sizes needs positive numbers, e.g. 1000,10000\n\(usage)\n")
+            exit(64)
+        }
+        sweepSizes = sizes
+    case "--no-sweep":
+        sweepReport = false
     case "--no-alloc":
         allocationReport = false
     case "--quick":
@@ -73,6 +90,14 @@ if allocCheckOnly {
     exit(passed ? 0 : 1)
 }
 
+// The sweep's median is over 3 runs per size unless --repetitions says otherwise.
+let sweepRepetitions = options.budgetNanosecondsPerScenario == .max ? options.repetitions : 3
+
+if sweepOnly {
+    runSweep(filter: options.filter, repetitions: sweepRepetitions)
+    exit(0)
+}
+
 if let profileFilter {
     exit(profileRivulet(matching: profileFilter, options: options) ? 0 : 1)
 }
@@ -104,6 +129,10 @@ print("")
 printTable(results, skipped: skipped)
 print("")
 print("scenarios took \(String(Int(elapsed.rounded()))) s")
+if sweepReport, options.filter == nil {
+    print("")
+    runSweep(filter: nil, repetitions: sweepRepetitions)
+}
 if allocationReport {
     print("")
     _ = runAllocationCheck(enforce: false)

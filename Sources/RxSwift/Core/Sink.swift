@@ -52,6 +52,21 @@ class DirectObserver: @unchecked Sendable {
     }
 }
 
+/// The observer that fills a vacated slot of a list of observers (a `Bag`'s vacancy):
+/// it takes every element and terminal event and does nothing with them, so a walk
+/// over the list needs no test per slot.
+final class VacantObserver: DirectObserver, @unchecked Sendable {
+    /// The one instance every list shares.
+    static let shared = VacantObserver()
+
+    override var takesElementAddresses: Bool { true }
+    override func receive(at element: UnsafeRawPointer) {}
+    override func acceptsElements<T>(of type: T.Type) -> Bool { true }
+    override func receiveNext<T>(_ element: T) {}
+    override func receiveCompleted() {}
+    override func receiveError(_ error: Swift.Error) {}
+}
+
 /// The direct path into `observer`, when it offers one for its element type.
 ///
 /// The type is checked first: a metatype cast walks the class chain, where casting the

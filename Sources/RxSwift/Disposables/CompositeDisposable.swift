@@ -7,7 +7,12 @@ public final class CompositeDisposable: Cancelable, @unchecked Sendable {
     }
 
     private let lock = Lock.make()
-    private var disposables: Bag<Disposable>? = Bag()
+    // Guarded by `lock`: no dynamic exclusivity checks needed (nor paid per insertion).
+    @exclusivity(unchecked)
+    private var disposables = Bag<Disposable>(vacancy: NopDisposable.noOp)
+    /// Set by `dispose()`; `disposables` is empty from then on.
+    @exclusivity(unchecked)
+    private var disposed = false
 
     /// An empty group.
     public init() {
@@ -16,23 +21,23 @@ public final class CompositeDisposable: Cancelable, @unchecked Sendable {
 
     /// A group of two.
     public init(_ disposable1: Disposable, _ disposable2: Disposable) {
-        disposables!.insert(disposable1)
-        disposables!.insert(disposable2)
+        disposables.insert(disposable1)
+        disposables.insert(disposable2)
         Resources.incrementTotal()
     }
 
     /// A group of three.
     public init(_ disposable1: Disposable, _ disposable2: Disposable, _ disposable3: Disposable) {
-        disposables!.insert(disposable1)
-        disposables!.insert(disposable2)
-        disposables!.insert(disposable3)
+        disposables.insert(disposable1)
+        disposables.insert(disposable2)
+        disposables.insert(disposable3)
         Resources.incrementTotal()
     }
 
     /// A group of several.
     public init(_ disposable1: Disposable, _ disposable2: Disposable, _ disposable3: Disposable, _ disposable4: Disposable, _ disposables: Disposable...) {
         for disposable in [disposable1, disposable2, disposable3, disposable4] + disposables {
-            self.disposables!.insert(disposable)
+            self.disposables.insert(disposable)
         }
         Resources.incrementTotal()
     }
@@ -40,7 +45,7 @@ public final class CompositeDisposable: Cancelable, @unchecked Sendable {
     /// A group of the given disposables.
     public init(disposables: [Disposable]) {
         for disposable in disposables {
-            self.disposables!.insert(disposable)
+            self.disposables.insert(disposable)
         }
         Resources.incrementTotal()
     }
@@ -53,38 +58,40 @@ public final class CompositeDisposable: Cancelable, @unchecked Sendable {
     @discardableResult
     public func insert(_ disposable: Disposable) -> DisposeKey? {
         lock.lock()
-        guard disposables != nil else {
+        if disposed {
             lock.unlock()
             disposable.dispose()
             return nil
         }
-        let key = disposables!.insert(disposable)
+        let key = disposables.insert(disposable)
         lock.unlock()
         return DisposeKey(key: key)
     }
 
     /// The number of disposables in the group.
     public var count: Int {
-        lock.withLock { disposables?.count ?? 0 }
+        lock.withLock { disposables.count }
     }
 
     /// Removes the disposable with `key` from the group and disposes it.
     public func remove(for disposeKey: DisposeKey) {
-        let removed = lock.withLock { disposables?.remove(disposeKey.key) }
+        let removed = lock.withLock { disposables.remove(disposeKey.key) }
         removed?.dispose()
     }
 
     public var isDisposed: Bool {
-        lock.withLock { disposables == nil }
+        lock.withLock { disposed }
     }
 
     public func dispose() {
-        let taken = lock.withLock { () -> Bag<Disposable>? in
-            defer { disposables = nil }
-            return disposables
+        let taken = lock.withLock { () -> ContiguousArray<Disposable>? in
+            if disposed { return nil }
+            disposed = true
+            defer { disposables.removeAll() }
+            return disposables.elements
         }
         guard let taken else { return }
-        for disposable in taken.elements {
+        for disposable in taken {
             disposable.dispose()
         }
     }

@@ -47,11 +47,19 @@ public final class SerialDisposable: Cancelable, @unchecked Sendable {
 
 /// Holds a disposable assigned exactly once; disposing before the assignment
 /// disposes the assigned one at once.
+///
+/// Its state is two bits of one atomic integer (as a sink's upstream slot): no lock,
+/// so making one costs one allocation. The assignment writes the disposable, then sets
+/// the assigned bit; disposal sets the disposed bit. Whichever of the two comes second
+/// sees the other's bit and disposes the assigned disposable: exactly one of them does.
 public final class SingleAssignmentDisposable: Cancelable, @unchecked Sendable {
-    private let lock = Lock.make()
-    private var current: Disposable?
-    private var assigned = false
-    private var disposed = false
+    private static var disposedBit: Int { 1 }
+    private static var assignedBit: Int { 2 }
+
+    private let state = InlineAtomicInt(0)
+    // Written once by the assignment before it publishes the assigned bit, and taken
+    // once by whichever of the assignment and the disposal comes second.
+    @exclusivity(unchecked) private var current: Disposable?
 
     /// An empty single-assignment disposable.
     public init() {
@@ -63,32 +71,34 @@ public final class SingleAssignmentDisposable: Cancelable, @unchecked Sendable {
     }
 
     public var isDisposed: Bool {
-        lock.withLock { disposed }
+        state.load() & Self.disposedBit != 0
     }
 
     /// Assigns the disposable. Assigning twice is a programming error.
     public func setDisposable(_ disposable: Disposable) {
-        let disposeNow = lock.withLock { () -> Bool in
-            if assigned {
-                lock.unlock()
-                rxFatalError("SingleAssignmentDisposable.setDisposable was called twice; it takes exactly one disposable.")
-            }
-            assigned = true
-            if disposed { return true }
-            current = disposable
-            return false
-        }
-        if disposeNow { disposable.dispose() }
+        // Checked before writing too, so that a second call does not replace the first
+        // disposable before it stops.
+        if state.load() & Self.assignedBit != 0 { Self.assignedTwice() }
+        current = disposable
+        let previous = state.fetchOr(Self.assignedBit)
+        if previous & Self.assignedBit != 0 { Self.assignedTwice() }
+        if previous & Self.disposedBit != 0 { takeCurrent()?.dispose() }
     }
 
     public func dispose() {
-        let previous = lock.withLock { () -> Disposable? in
-            if disposed { return nil }
-            disposed = true
-            defer { current = nil }
-            return current
-        }
-        previous?.dispose()
+        let previous = state.fetchOr(Self.disposedBit)
+        guard previous & Self.disposedBit == 0, previous & Self.assignedBit != 0 else { return }
+        takeCurrent()?.dispose()
+    }
+
+    private static func assignedTwice() -> Never {
+        rxFatalError("SingleAssignmentDisposable.setDisposable was called twice; it takes exactly one disposable.")
+    }
+
+    private func takeCurrent() -> Disposable? {
+        let taken = current
+        current = nil
+        return taken
     }
 }
 

@@ -24,35 +24,76 @@ struct DeliveryList {
     private var retiredEntries: [UnsafeMutablePointer<Unmanaged<DirectObserver>>] = []
     private var retiredObservers: [DirectObserver] = []
 
-    /// Mirrors `observers` after an insertion or removal (`removed`). `delivering`: a
-    /// delivery may be walking the current array. Returns the observers kept for earlier
-    /// deliveries that can go now, to release after unlocking.
-    mutating func update(to observers: ContiguousArray<DirectObserver>, removed: DirectObserver?, delivering: Bool) -> [DirectObserver] {
+    /// Mirrors `observers` after an insertion or removal (`removed`) that changed them as
+    /// `change` says. `delivering`: a delivery may be walking the current array. Returns
+    /// the observers kept for earlier deliveries that can go now, to release after
+    /// unlocking.
+    ///
+    /// With no delivery running, the change is followed in place: an append writes one
+    /// entry (the array grows by doubling), a vacated slot gets the vacancy, a shortened
+    /// list only its count, so each costs O(1) (amortised). A walk in progress reads
+    /// `count` entries of the array it started with, so an append beyond them that
+    /// fits the array is written in place too; any other change while one runs writes a
+    /// new array and keeps the old one.
+    mutating func update(to observers: ContiguousArray<DirectObserver>, change: BagChange, removed: DirectObserver?, delivering: Bool) -> [DirectObserver] {
         var released: [DirectObserver] = []
         if delivering {
+            if change == .appended, observers.count <= capacity, observers.count == count + 1 {
+                write(observers, from: count)
+                return released
+            }
             if let entries { retiredEntries.append(entries) }
             if let removed { retiredObservers.append(removed) }
             hasRetired = true
             entries = nil
             capacity = 0
-        } else if hasRetired {
-            released = releaseRetired()
+        } else {
+            if hasRetired { released = releaseRetired() }
+            switch change {
+            case .appended where observers.count == count + 1:
+                if capacity < observers.count { grow(toHold: observers.count) }
+                write(observers, from: count)
+                return released
+            case .vacated(let slot) where observers.count == count:
+                (entries.unsafelyUnwrapped + slot).initialize(to: Unmanaged.passUnretained(observers[slot]))
+                return released
+            case .shortened where observers.count <= count:
+                count = observers.count
+                return released
+            default:
+                break
+            }
         }
-        if capacity < observers.count {
-            entries?.deallocate()
-            capacity = Swift.max(observers.count, 2)
-            entries = .allocate(capacity: capacity)
+        if capacity < observers.count { grow(toHold: observers.count) }
+        write(observers, from: 0)
+        return released
+    }
+
+    /// Replaces the array by a larger one, at least twice as large, with the current
+    /// entries (only with no delivery running, or with the array retired).
+    private mutating func grow(toHold needed: Int) {
+        let grownCapacity = Swift.max(needed, capacity * 2, 2)
+        let grown = UnsafeMutablePointer<Unmanaged<DirectObserver>>.allocate(capacity: grownCapacity)
+        if let entries {
+            grown.initialize(from: entries, count: count)
+            entries.deallocate()
         }
-        count = observers.count
+        entries = grown
+        capacity = grownCapacity
+    }
+
+    /// Writes references to `observers[start...]` into the array and makes them all the
+    /// entries.
+    private mutating func write(_ observers: ContiguousArray<DirectObserver>, from start: Int) {
         observers.withUnsafeBufferPointer { source in
-            var index = 0
+            var index = start
             while index < source.count {
                 // Plain words, so the old values need no deinitialization.
                 (entries.unsafelyUnwrapped + index).initialize(to: Unmanaged.passUnretained(source[index]))
                 index += 1
             }
         }
-        return released
+        count = observers.count
     }
 
     /// Starts a delivery (under the owner's lock): counts it in `deliveries` and, when no

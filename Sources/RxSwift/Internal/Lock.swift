@@ -184,7 +184,8 @@ package enum LockDiagnostics {
 /// A value guarded by its own lock.
 package final class LockedValue<Value>: @unchecked Sendable {
     private let lock = Lock.make()
-    private var value: Value
+    // Guarded by `lock`: no dynamic exclusivity checks needed.
+    @exclusivity(unchecked) private var value: Value
 
     package init(_ value: Value) {
         self.value = value

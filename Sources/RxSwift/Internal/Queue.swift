@@ -11,19 +11,19 @@ package struct Queue<Element> {
         }
     }
 
-    package var count: Int { storage?.header.count ?? 0 }
+    package var count: Int { storage?.count ?? 0 }
     package var isEmpty: Bool { count == 0 }
 
     package mutating func enqueue(_ element: Element) {
         if isKnownUniquelyReferenced(&storage) {
             let current = storage!
-            if current.header.count < current.header.capacity {
+            if current.count < current.slotCount {
                 current.append(element)
                 return
             }
         }
         let old = storage
-        let grown = QueueStorage<Element>.make(capacity: Swift.max((old?.header.count ?? 0) * 2, 4))
+        let grown = QueueStorage<Element>.make(capacity: Swift.max((old?.count ?? 0) * 2, 4))
         old?.copyElements(into: grown)
         grown.append(element)
         storage = grown
@@ -33,7 +33,7 @@ package struct Queue<Element> {
         if count == 0 { return nil }
         if !isKnownUniquelyReferenced(&storage) {
             let current = storage!
-            let copy = QueueStorage<Element>.make(capacity: current.header.capacity)
+            let copy = QueueStorage<Element>.make(capacity: current.slotCount)
             current.copyElements(into: copy)
             storage = copy
         }
@@ -41,7 +41,7 @@ package struct Queue<Element> {
     }
 
     package func peek() -> Element? {
-        guard let storage, storage.header.count > 0 else { return nil }
+        guard let storage, storage.count > 0 else { return nil }
         return storage.element(at: 0)
     }
 
@@ -53,8 +53,8 @@ package struct Queue<Element> {
     package var elements: [Element] {
         guard let storage else { return [] }
         var result: [Element] = []
-        result.reserveCapacity(storage.header.count)
-        for offset in 0..<storage.header.count {
+        result.reserveCapacity(storage.count)
+        for offset in 0..<storage.count {
             result.append(storage.element(at: offset))
         }
         return result
@@ -80,6 +80,16 @@ package final class QueueStorage<Element>: ManagedBuffer<QueueHeader, Element> {
             elements.deinitialize(count: count - firstRun)
         }
     }
+
+    /// How many elements there are. Read through the header's pointer: the `header`
+    /// property is a class's stored property, whose every read costs a dynamic
+    /// exclusivity check.
+    @inline(__always)
+    var count: Int { withUnsafeMutablePointerToHeader { $0.pointee.count } }
+
+    /// How many elements fit (the ring's size, fixed at `make`).
+    @inline(__always)
+    var slotCount: Int { withUnsafeMutablePointerToHeader { $0.pointee.capacity } }
 
     /// Appends; the caller made sure there is room.
     @inline(__always)
@@ -115,7 +125,6 @@ package final class QueueStorage<Element>: ManagedBuffer<QueueHeader, Element> {
 
     /// Copies every element, oldest first, into the empty `other` (which has room).
     func copyElements(into other: QueueStorage<Element>) {
-        let count = header.count
         for offset in 0..<count {
             other.append(element(at: offset))
         }

@@ -110,47 +110,66 @@ final class IntRange: Producer<Int>, @unchecked Sendable {
 
     override func run<Observer: ObserverType>(_ observer: Observer) -> Disposable where Observer.Element == Int {
         let sink = SequenceSink(observer: observer)
-        let direct = directPath(of: observer)
-        let (start, end) = (self.start, self.start &+ self.count)
-        sink.setUpstream(CurrentThreadScheduler.instance.schedule(()) { _ in
-            IntRange.emit(from: start, to: end, sink: sink, direct: direct)
-            return Disposables.create()
-        })
+        let trampoline = CurrentThreadScheduler.state
+        trampoline.runOrEnqueue(
+            IntRangeEmission(sink: sink, direct: directPath(of: observer), from: start, to: start &+ count, on: trampoline))
         return sink
     }
+}
 
-    /// Emits `start..<end`, yielding to waiting trampoline work after an element (see
-    /// `takeTurn`): the rest then runs as a new trampoline item behind that work.
-    private static func emit<Observer: ObserverType>(from start: Int, to end: Int, sink: SequenceSink<Observer>, direct: DirectObserver?) where Observer.Element == Int {
-        let trampoline = CurrentThreadScheduler.state
-        // After an element, with work waiting: the rest runs behind it.
-        func continueLater(from value: Int) {
-            takeTurn(on: trampoline) { emit(from: value, to: end, sink: sink, direct: direct) }
-        }
-        var value = start
+/// The emission of one `IntRange` subscription: its own trampoline item, queued again
+/// for each turn it takes (see `takeTurn`), so taking turns allocates nothing.
+private final class IntRangeEmission<Observer: ObserverType>: TrampolineWork, @unchecked Sendable where Observer.Element == Int {
+    private let sink: SequenceSink<Observer>
+    private let direct: DirectObserver?
+    /// The next value to emit; only the trampoline's thread touches it, so it needs no
+    /// dynamic exclusivity check.
+    @exclusivity(unchecked) private var next: Int
+    private let end: Int
+    /// The trampoline of the thread that subscribed: the emission runs only there.
+    private let trampoline: TrampolineState
+
+    init(sink: SequenceSink<Observer>, direct: DirectObserver?, from start: Int, to end: Int, on trampoline: TrampolineState) {
+        self.sink = sink
+        self.direct = direct
+        self.next = start
+        self.end = end
+        self.trampoline = trampoline
+    }
+
+    /// Emits from `next` to `end`, yielding to waiting trampoline work after an element:
+    /// the rest then runs when this item's turn comes again.
+    override func run() {
+        let (sink, end, trampoline) = (self.sink, self.end, self.trampoline)
+        var value = next
         if let direct, direct.takesElementAddresses {
             while value != end {
                 if sink.isDisposed { return }
                 withUnsafePointer(to: value) { direct.receive(at: $0) }
                 value &+= 1
-                if trampoline.hasWaitingItems { return continueLater(from: value) }
+                if trampoline.hasWaitingItems { return continueLater(from: value, on: trampoline) }
             }
         } else if let direct {
             while value != end {
                 if sink.isDisposed { return }
                 direct.receiveNext(value)
                 value &+= 1
-                if trampoline.hasWaitingItems { return continueLater(from: value) }
+                if trampoline.hasWaitingItems { return continueLater(from: value, on: trampoline) }
             }
         } else {
             while value != end {
                 if sink.isDisposed { return }
                 sink.forwardNext(value)
                 value &+= 1
-                if trampoline.hasWaitingItems { return continueLater(from: value) }
+                if trampoline.hasWaitingItems { return continueLater(from: value, on: trampoline) }
             }
         }
         sink.forwardCompleted()
+    }
+
+    private func continueLater(from value: Int, on trampoline: TrampolineState) {
+        next = value
+        takeTurn(on: trampoline, self)
     }
 }
 
@@ -162,12 +181,11 @@ final class IntRange: Producer<Int>, @unchecked Sendable {
 /// (another sequence's next element, a subscription made downstream), they continue
 /// behind it, where RxSwift's next per-element trampoline step would run. So
 /// `merge(of(1, 2), of(3, 4))` gives 1, 3, 2, 4, as in RxSwift, while a lone sequence
-/// emits in one loop and allocates nothing per element.
-func takeTurn(on trampoline: TrampolineState, _ rest: @escaping () -> Void) {
-    trampoline.enqueue(TrampolineItem {
-        rest()
-        return Disposables.create()
-    })
+/// emits in one loop and allocates nothing per element. `rest` is the emission itself,
+/// queued again: taking a turn allocates nothing either.
+@inline(__always)
+func takeTurn(on trampoline: TrampolineState, _ rest: TrampolineWork) {
+    trampoline.enqueue(rest)
 }
 
 struct RangeSequence<Element: FixedWidthInteger>: Sequence, IteratorProtocol {
@@ -283,12 +301,9 @@ final class ObservableSequence<Elements: Sequence>: Producer<Elements.Element>, 
 
     override func run<Observer: ObserverType>(_ observer: Observer) -> Disposable where Observer.Element == Elements.Element {
         let sink = SequenceSink(observer: observer)
-        let elements = self.elements
         if scheduler is CurrentThreadScheduler {
-            sink.setUpstream(CurrentThreadScheduler.instance.schedule(()) { _ in
-                Self.emit(elements.makeIterator(), sink: sink)
-                return Disposables.create()
-            })
+            let trampoline = CurrentThreadScheduler.state
+            trampoline.runOrEnqueue(SequenceEmission(elements.makeIterator(), sink: sink, on: trampoline))
         } else {
             var iterator = elements.makeIterator()
             sink.setUpstream(scheduler.scheduleRecursive(()) { _, recurse in
@@ -302,18 +317,39 @@ final class ObservableSequence<Elements: Sequence>: Producer<Elements.Element>, 
         }
         return sink
     }
+}
 
-    /// Emits the rest of `iterator`, taking turns with waiting trampoline work (see
-    /// `takeTurn`).
-    private static func emit<Observer: ObserverType>(_ iterator: Elements.Iterator, sink: SequenceSink<Observer>) where Observer.Element == Elements.Element {
-        let trampoline = CurrentThreadScheduler.state
-        var iterator = iterator
+/// The emission of one `ObservableSequence` subscription on the current-thread
+/// scheduler: its own trampoline item, queued again for each turn it takes (see
+/// `takeTurn`).
+private final class SequenceEmission<Iterator: IteratorProtocol, Observer: ObserverType>: TrampolineWork, @unchecked Sendable
+where Observer.Element == Iterator.Element {
+    /// Where the emission stopped; only the trampoline's thread touches it, so it needs
+    /// no dynamic exclusivity check.
+    @exclusivity(unchecked) private var iterator: Iterator
+    private let sink: SequenceSink<Observer>
+    /// The trampoline of the thread that subscribed: the emission runs only there.
+    private let trampoline: TrampolineState
+
+    init(_ iterator: Iterator, sink: SequenceSink<Observer>, on trampoline: TrampolineState) {
+        self.iterator = iterator
+        self.sink = sink
+        self.trampoline = trampoline
+    }
+
+    /// Emits the rest of the sequence, yielding to waiting trampoline work after an
+    /// element.
+    override func run() {
+        let (sink, trampoline) = (self.sink, self.trampoline)
+        // A local copy in the loop, kept back when the emission takes a turn.
+        var iterator = self.iterator
         while true {
             if sink.isDisposed { return }
             guard let element = iterator.next() else { break }
             sink.forwardNext(element)
             if trampoline.hasWaitingItems {
-                takeTurn(on: trampoline) { [iterator] in emit(iterator, sink: sink) }
+                self.iterator = iterator
+                takeTurn(on: trampoline, self)
                 return
             }
         }

@@ -78,7 +78,7 @@ public final class CurrentThreadScheduler: ImmediateSchedulerType, @unchecked Se
 final class TrampolineState {
     // Only this thread touches them; no dynamic exclusivity checks on every subscribe.
     @exclusivity(unchecked) var active = false
-    @exclusivity(unchecked) private var items = Queue<TrampolineItem>()
+    @exclusivity(unchecked) private var items = Queue<TrampolineWork>()
     /// How many items wait in `items`: a plain stored count, cheap enough for a
     /// synchronous sequence to ask after every element (`takeTurn`).
     @exclusivity(unchecked) private var waiting = 0
@@ -88,7 +88,7 @@ final class TrampolineState {
     var hasWaitingItems: Bool { waiting != 0 }
 
     /// Queues `item` to run once the current action and the items before it have run.
-    func enqueue(_ item: TrampolineItem) {
+    func enqueue(_ item: TrampolineWork) {
         items.enqueue(item)
         waiting += 1
     }
@@ -96,8 +96,22 @@ final class TrampolineState {
     func drain() {
         while let item = items.dequeue() {
             waiting -= 1
-            item.invoke()
+            item.run()
         }
+    }
+
+    /// What `schedule` does, for work that is its own queue item: runs `work` at once as
+    /// the top of the trampoline, then what it queued, or queues it behind the waiting
+    /// work when the trampoline is active.
+    func runOrEnqueue(_ work: TrampolineWork) {
+        if active {
+            enqueue(work)
+            return
+        }
+        active = true
+        defer { active = false }
+        work.run()
+        drain()
     }
 
     /// Runs `body` as the top of a trampoline unless one is already active.
@@ -112,7 +126,18 @@ final class TrampolineState {
     }
 }
 
-final class TrampolineItem: Disposable, @unchecked Sendable {
+/// Work waiting on a trampoline. A subclass that runs in several turns (a synchronous
+/// sequence taking turns, see `takeTurn`) queues itself again, with no allocation per
+/// turn.
+class TrampolineWork: @unchecked Sendable {
+    /// Runs the work, on the trampoline's thread.
+    func run() {
+        rxAbstractMethod()
+    }
+}
+
+/// A scheduled action waiting on a trampoline; disposing it before it runs cancels it.
+final class TrampolineItem: TrampolineWork, Disposable, @unchecked Sendable {
     private var action: (() -> Disposable)?
     private let disposable = SingleAssignmentDisposable()
 
@@ -120,7 +145,7 @@ final class TrampolineItem: Disposable, @unchecked Sendable {
         self.action = action
     }
 
-    func invoke() {
+    override func run() {
         guard let action, !disposable.isDisposed else { return }
         self.action = nil
         disposable.setDisposable(action())

@@ -46,10 +46,11 @@ open class VirtualTimeScheduler<Converter: VirtualTimeConverterType>: SchedulerT
     public typealias VirtualTimeInterval = Converter.VirtualTimeIntervalUnit
 
     private let lock = Lock.make()
-    private var running = false
-    private var currentClock: VirtualTime
-    private var queue: VirtualSchedulerQueue
-    private var nextId = 0
+    // Guarded by `lock`: no dynamic exclusivity checks needed (nor paid per action).
+    @exclusivity(unchecked) private var running = false
+    @exclusivity(unchecked) private var currentClock: VirtualTime
+    @exclusivity(unchecked) private var queue: VirtualSchedulerQueue
+    @exclusivity(unchecked) private var nextId = 0
     private let converter: Converter
 
     /// A scheduler starting at `initialClock`.
@@ -93,7 +94,7 @@ open class VirtualTimeScheduler<Converter: VirtualTimeConverterType>: SchedulerT
 
     /// The number of actions still scheduled (not disposed).
     package var pendingCount: Int {
-        lock.withLock { queue.items.filter { !$0.isDisposed }.count }
+        lock.withLock { queue.items.reduce(0) { $0 + ($1.isDisposed ? 0 : $1.pendingSteps) } }
     }
 
     /// The times of the pending actions that came through `SchedulerType`'s methods
@@ -135,6 +136,38 @@ open class VirtualTimeScheduler<Converter: VirtualTimeConverterType>: SchedulerT
         enqueue(state, time: time, scripted: true, action: action)
     }
 
+    /// Schedules the scripted steps `0..<times.count`, step `i` at `times[i]`: `perform(i)`
+    /// runs at that time, in the order that scheduling each with
+    /// `scheduleAbsoluteVirtual`, in index order, now would give (time first, then the
+    /// order of scheduling). One queue entry walks the steps in that order and queues
+    /// itself again for the next, so a step costs no allocation and the queue stays
+    /// short (a hot testable observable's events).
+    package func scheduleScriptedSteps(at times: [VirtualTime], perform: @escaping (Int) -> Void) {
+        guard !times.isEmpty else { return }
+        let converter = self.converter
+        let order = times.indices.sorted { lhs, rhs in
+            switch converter.compareVirtualTime(times[lhs], times[rhs]) {
+            case .lessThan: return true
+            case .equal: return lhs < rhs
+            case .greaterThan: return false
+            }
+        }
+        lock.lock()
+        let firstId = nextId
+        nextId += times.count
+        let timeline = VirtualTimeline(times: times, order: order, firstId: firstId, ordersByTick: queue.ordersByTick, perform: perform)
+        queue.enqueue(timeline)
+        lock.unlock()
+    }
+
+    /// Runs `item`; a timeline with steps left goes back into the queue for its next one.
+    private func run(_ item: VirtualSchedulerItem<VirtualTime>) {
+        item.invoke()
+        if item.moveToNextStep() {
+            lock.withLock { queue.enqueue(item) }
+        }
+    }
+
     private func enqueue<StateType>(_ state: StateType, time: VirtualTime, scripted: Bool, action: @escaping (StateType) -> Disposable) -> Disposable {
         lock.lock()
         let item = VirtualSchedulerItem(
@@ -159,8 +192,8 @@ open class VirtualTimeScheduler<Converter: VirtualTimeConverterType>: SchedulerT
             return false
         }
         if alreadyRunning { return }
-        while let next = takeNext(until: nil) {
-            next.invoke()
+        while let next = takeNext(dueBy: { _ in true }) {
+            run(next)
         }
         lock.withLock { running = false }
     }
@@ -179,8 +212,8 @@ open class VirtualTimeScheduler<Converter: VirtualTimeConverterType>: SchedulerT
             lock.withLock { running = false }
             rxFatalError("advanceTo(\(virtualTime)) cannot move the clock back: it is already at \(clock).")
         }
-        while let next = takeNext(until: virtualTime) {
-            next.invoke()
+        while let next = takeNext(dueBy: { !converter.compareVirtualTime($0, virtualTime).greaterThan }) {
+            run(next)
         }
         lock.withLock {
             currentClock = virtualTime
@@ -226,8 +259,13 @@ open class VirtualTimeScheduler<Converter: VirtualTimeConverterType>: SchedulerT
             return true
         }
         guard started else { return false }
-        let next = takeNext(until: limit)
-        next?.invoke()
+        let next: VirtualSchedulerItem<VirtualTime>?
+        if let limit {
+            next = takeNext(dueBy: { !converter.compareVirtualTime($0, limit).greaterThan })
+        } else {
+            next = takeNext(dueBy: { _ in true })
+        }
+        if let next { run(next) }
         lock.withLock { running = false }
         return next != nil
     }
@@ -237,8 +275,11 @@ open class VirtualTimeScheduler<Converter: VirtualTimeConverterType>: SchedulerT
         lock.withLock { running = false }
     }
 
-    /// Takes the next item to run (skipping disposed ones) and advances the clock to it.
-    private func takeNext(until limit: VirtualTime?) -> VirtualSchedulerItem<VirtualTime>? {
+    /// Takes the next item to run (skipping disposed ones), if `isDue` says its time is
+    /// due, and advances the clock to it. (A closure rather than an optional limit: an
+    /// `Optional<VirtualTime>` costs a generic metadata lookup on every call.)
+    @inline(__always)
+    private func takeNext(dueBy isDue: (VirtualTime) -> Bool) -> VirtualSchedulerItem<VirtualTime>? {
         lock.lock()
         defer { lock.unlock() }
         guard running else { return nil }
@@ -248,7 +289,7 @@ open class VirtualTimeScheduler<Converter: VirtualTimeConverterType>: SchedulerT
                 continue
             }
             let front = unsafeDowncast(entry, to: VirtualSchedulerItem<VirtualTime>.self)
-            if let limit, converter.compareVirtualTime(front.time, limit).greaterThan {
+            if !isDue(front.time) {
                 return nil
             }
             queue.dequeue()
@@ -264,7 +305,8 @@ open class VirtualTimeScheduler<Converter: VirtualTimeConverterType>: SchedulerT
         lock.withLock {
             queue.items
                 .filter { !$0.isDisposed }
-                .map { "\(unsafeDowncast($0, to: VirtualSchedulerItem<VirtualTime>.self).time)" }
+                .flatMap { unsafeDowncast($0, to: VirtualSchedulerItem<VirtualTime>.self).pendingTimes }
+                .map { "\($0)" }
                 .joined(separator: ", ")
         }
     }
@@ -278,10 +320,12 @@ package protocol IntegerVirtualTimeConverter {}
 /// queue is not generic (a generic heap costs metadata lookups and allocations in
 /// every swap).
 class VirtualSchedulerEntry: Disposable, @unchecked Sendable {
-    /// The order of scheduling, which breaks ties between equal times.
-    final let id: Int
+    /// The order of scheduling, which breaks ties between equal times. A timeline's
+    /// changes from step to step, while it is out of the queue (only the thread running
+    /// the scheduler writes it then, so reads need no exclusivity check).
+    @exclusivity(unchecked) final var id: Int
     /// The time itself when the queue orders by `Int` ticks (`ordersByTick`), else 0.
-    final let tick: Int
+    @exclusivity(unchecked) final var tick: Int
     /// Scheduled by a test script rather than through `SchedulerType`.
     final let scripted: Bool
     private final var action: (() -> Disposable)?
@@ -296,11 +340,18 @@ class VirtualSchedulerEntry: Disposable, @unchecked Sendable {
 
     final var isDisposed: Bool { disposable.isDisposed }
 
-    final func invoke() {
+    func invoke() {
         guard let action else { return }
         self.action = nil
         disposable.setDisposable(action())
     }
+
+    /// How many steps the entry still has to run: 1 for a scheduled action.
+    var pendingSteps: Int { 1 }
+
+    /// After `invoke()`: whether the entry has another step, now at the head of its
+    /// time, id and tick, so that the scheduler queues it again.
+    func moveToNextStep() -> Bool { false }
 
     final func dispose() {
         disposable.dispose()
@@ -308,12 +359,62 @@ class VirtualSchedulerEntry: Disposable, @unchecked Sendable {
 }
 
 /// A scheduled action with its virtual time.
-final class VirtualSchedulerItem<Time>: VirtualSchedulerEntry, @unchecked Sendable {
-    let time: Time
+class VirtualSchedulerItem<Time>: VirtualSchedulerEntry, @unchecked Sendable {
+    /// The time it is due: a timeline's changes from step to step, while it is out of
+    /// the queue.
+    @exclusivity(unchecked) final var time: Time
 
     init(action: @escaping () -> Disposable, time: Time, id: Int, tick: Int, scripted: Bool) {
         self.time = time
         super.init(action: action, id: id, tick: tick, scripted: scripted)
+    }
+
+    /// The times of the steps still to run.
+    var pendingTimes: [Time] { [time] }
+}
+
+/// Scripted steps at given times, walked in time order by one queue entry (see
+/// `scheduleScriptedSteps`): step `order[position]` is due; its id is the one it would
+/// have had if scheduled on its own, `firstId` plus its index, so it keeps its place
+/// among other work due at the same time.
+private final class VirtualTimeline<Time>: VirtualSchedulerItem<Time>, @unchecked Sendable {
+    private let times: [Time]
+    private let order: [Int]
+    private let firstId: Int
+    private let ordersByTick: Bool
+    private let perform: (Int) -> Void
+    /// Only the thread running the scheduler touches it, while the entry is out of the
+    /// queue.
+    @exclusivity(unchecked) private var position = 0
+
+    init(times: [Time], order: [Int], firstId: Int, ordersByTick: Bool, perform: @escaping (Int) -> Void) {
+        self.times = times
+        self.order = order
+        self.firstId = firstId
+        self.ordersByTick = ordersByTick
+        self.perform = perform
+        let first = order[0]
+        super.init(
+            action: { Disposables.create() }, time: times[first], id: firstId + first,
+            tick: ordersByTick ? unsafeBitCast(times[first], to: Int.self) : 0, scripted: true)
+    }
+
+    override func invoke() {
+        perform(order[position])
+    }
+
+    override var pendingSteps: Int { order.count - position }
+
+    override var pendingTimes: [Time] { order[position...].map { times[$0] } }
+
+    override func moveToNextStep() -> Bool {
+        position += 1
+        guard position < order.count else { return false }
+        let step = order[position]
+        time = times[step]
+        id = firstId + step
+        if ordersByTick { tick = unsafeBitCast(times[step], to: Int.self) }
+        return true
     }
 }
 

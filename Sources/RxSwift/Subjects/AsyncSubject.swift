@@ -3,7 +3,7 @@ public final class AsyncSubject<Element>: Observable<Element>, SubjectType, Obse
     public typealias SubjectObserverType = AsyncSubject<Element>
 
     private let lock = Lock.make()
-    private var observers = Bag<(Event<Element>) -> Void>()
+    private var observers = Bag<(Event<Element>) -> Void>(vacancy: { _ in })
     private var lastElement: Element?
     private var stoppedEvent: Event<Element>?
 

@@ -10,7 +10,7 @@ public final class BehaviorSubject<Element>: Observable<Element>, SubjectType, O
     /// Each observer behind a `ReplayGate`: a list of one concrete class, so sending an
     /// element looks up no generic metadata.
     @exclusivity(unchecked)
-    private var observers = Bag<DirectObserver>()
+    private var observers = Bag<DirectObserver>(vacancy: VacantObserver.shared)
     /// `observers` as the deliveries read them, with no retain.
     @exclusivity(unchecked)
     private var deliveryList = DeliveryList()
@@ -116,7 +116,7 @@ public final class BehaviorSubject<Element>: Observable<Element>, SubjectType, O
         }
         let gate = ReplayGate(observer, replaying: true)
         let key = observers.insert(gate)
-        let released = deliveryList.update(to: observers.elements, removed: nil, delivering: deliveries.load() != 0)
+        let released = deliveryList.update(to: observers.elements, change: .appended, removed: nil, delivering: deliveries.load() != 0)
         let current = element
         lock.unlock()
         withExtendedLifetime(released) {}
@@ -126,11 +126,12 @@ public final class BehaviorSubject<Element>: Observable<Element>, SubjectType, O
 
     func removeObserver(_ key: BagKey) {
         lock.lock()
-        guard let removed = observers.remove(key) else {
+        var change = BagChange.rearranged
+        guard let removed = observers.remove(key, change: &change) else {
             lock.unlock()
             return
         }
-        let released = deliveryList.update(to: observers.elements, removed: removed, delivering: deliveries.load() != 0)
+        let released = deliveryList.update(to: observers.elements, change: change, removed: removed, delivering: deliveries.load() != 0)
         lock.unlock()
         withExtendedLifetime((removed, released)) {}
     }

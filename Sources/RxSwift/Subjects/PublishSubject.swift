@@ -8,7 +8,7 @@ public final class PublishSubject<Element>: Observable<Element>, SubjectType, Ca
     private let lock = Lock.make()
     // Guarded by `lock`: no dynamic exclusivity checks needed (nor paid per event).
     @exclusivity(unchecked)
-    private var observers = Bag<SubjectObserverEntry>()
+    private var observers = Bag<SubjectObserverEntry>(vacancy: .vacancy)
     private var stoppedEvent: Event<Element>?
     /// `stoppedEvent != nil`, kept apart: testing the optional event costs a generic
     /// metadata lookup on every event.

@@ -9,7 +9,7 @@ public final class ReplaySubject<Element>: Observable<Element>, SubjectType, Obs
     private let lock = Lock.make()
     private let bufferSize: Int?
     private var buffer = Queue<Element>()
-    private var observers = Bag<ReplayingObserver<Element>>()
+    private var observers = Bag<ReplayingObserver<Element>>(vacancy: ReplayingObserver { _ in })
     private var stoppedEvent: Event<Element>?
     private var disposed = false
 

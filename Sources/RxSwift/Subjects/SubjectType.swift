@@ -104,6 +104,16 @@ struct SubjectObserverEntry {
         }
     }
 
+    /// What a vacated slot of a subject's `Bag` holds: an entry whose observer ignores
+    /// everything.
+    static var vacancy: SubjectObserverEntry { SubjectObserverEntry(vacant: VacantObserver.shared) }
+
+    private init(vacant: DirectObserver) {
+        target = vacant
+        next = Unmanaged.passUnretained(vacant)
+        byAddress = true
+    }
+
     /// Sends `event` to the observer; `Value` is the element type it was stored with.
     @inline(__always)
     func on<Value>(_ event: Event<Value>) {

@@ -70,7 +70,7 @@ final class ShareConnection<Element>: DirectObserver, ObserverType, @unchecked S
 
     // Guarded by `parent.lock`.
     @exclusivity(unchecked)
-    private var observers = Bag<DirectObserver>()
+    private var observers = Bag<DirectObserver>(vacancy: VacantObserver.shared)
     /// `observers` as the deliveries read them, with no retain.
     @exclusivity(unchecked)
     private var deliveryList = DeliveryList()
@@ -103,26 +103,27 @@ final class ShareConnection<Element>: DirectObserver, ObserverType, @unchecked S
         if !buffer.isEmpty {
             let gate = ReplayGate(observer, replaying: true)
             let key = observers.insert(gate)
-            return (key, gate, buffer.copiedElements(), updateDeliveryList(removed: nil))
+            return (key, gate, buffer.copiedElements(), updateDeliveryList(.appended, removed: nil))
         }
         let entry = directPath(of: observer) ?? ReplayGate(observer, replaying: false)
         let key = observers.insert(entry)
-        return (key, nil, [], updateDeliveryList(removed: nil))
+        return (key, nil, [], updateDeliveryList(.appended, removed: nil))
     }
 
     /// Mirrors `observers` in `deliveryList` after a change (under `lock`).
-    private func updateDeliveryList(removed: DirectObserver?) -> [DirectObserver] {
-        deliveryList.update(to: observers.elements, removed: removed, delivering: deliveries.load() != 0)
+    private func updateDeliveryList(_ change: BagChange, removed: DirectObserver?) -> [DirectObserver] {
+        deliveryList.update(to: observers.elements, change: change, removed: removed, delivering: deliveries.load() != 0)
     }
 
     /// Removes an observer; the last one to leave ends the connection.
     func leave(_ key: BagKey) {
         parent.lock.lock()
-        guard !ended, let removed = observers.remove(key) else {
+        var change = BagChange.rearranged
+        guard !ended, let removed = observers.remove(key, change: &change) else {
             parent.lock.unlock()
             return
         }
-        let released = updateDeliveryList(removed: removed)
+        let released = updateDeliveryList(change, removed: removed)
         guard observers.isEmpty else {
             parent.lock.unlock()
             withExtendedLifetime((removed, released)) {}
