@@ -79,5 +79,5 @@ extension Reactive where Base: ProfileView {
 
 /// An NSObject subclass: `.rx` comes with it, and writable properties bind directly.
 public final class StatusLabel: NSObject {
-    @objc public var text = ""
+    public var text = ""
 }
