@@ -25,6 +25,7 @@ let package = Package(
             dependencies: [
                 "ProfileFeature",
                 .product(name: "RxSwift", package: "RxSwift"),
+                .product(name: "RxCocoa", package: "RxSwift"),
                 .product(name: "RxTest", package: "RxSwift"),
                 .product(name: "RxBlocking", package: "RxSwift"),
             ],

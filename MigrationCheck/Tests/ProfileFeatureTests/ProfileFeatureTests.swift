@@ -1,6 +1,7 @@
 import Foundation
 import ProfileFeature
 import RxBlocking
+import RxCocoa
 import RxSwift
 import RxTest
 import XCTest
