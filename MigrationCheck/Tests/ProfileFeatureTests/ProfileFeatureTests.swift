@@ -62,15 +62,16 @@ final class ProfileFeatureTests: XCTestCase {
 
     func testTitleWithAndWithoutBadge() {
         let scheduler = TestScheduler(initialClock: 0)
-        let api = VirtualProfileAPI(scheduler: scheduler)
+        let plainAPI = VirtualProfileAPI(scheduler: scheduler)
+        let badgedAPI = VirtualProfileAPI(scheduler: scheduler)
+        badgedAPI.badge = "★"
         var plain: [SingleEvent<String>] = []
         var badged: [MaybeEvent<String>] = []
         var seen: [CompletableEvent] = []
         scheduler.scheduleAt(100) {
-            _ = api.profileTitle().subscribe { plain.append($0) }
-            api.badge = "★"
-            _ = api.profileTitle().asMaybe().subscribe { badged.append($0) }
-            _ = api.markSeen(User(id: 1, name: "Ada")).subscribe { seen.append($0) }
+            _ = plainAPI.profileTitle().subscribe { plain.append($0) }
+            _ = badgedAPI.profileTitle().asMaybe().subscribe { badged.append($0) }
+            _ = plainAPI.markSeen(User(id: 1, name: "Ada")).subscribe { seen.append($0) }
         }
         scheduler.start()
         XCTAssertEqual(plain, [.success("Ada")])
@@ -81,10 +82,12 @@ final class ProfileFeatureTests: XCTestCase {
     func testViewModelDrivesTheViewThroughItsRxExtension() {
         let scheduler = TestScheduler(initialClock: 0)
         let api = VirtualProfileAPI(scheduler: scheduler)
-        let viewModel = ProfileViewModel(api: api)
         let view = ProfileView()
         let titles = scheduler.createObserver(String.self)
         SharingScheduler.mock(scheduler: scheduler) {
+            // Made under the mock, the Driver delivers on the test scheduler: one tick
+            // after the title is ready at 238.
+            let viewModel = ProfileViewModel(api: api)
             _ = viewModel.title.drive(view.rx.title)
             _ = viewModel.title.drive(titles)
             scheduler.scheduleAt(200) { viewModel.refresh.accept(()) }
