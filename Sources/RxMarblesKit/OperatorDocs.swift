@@ -39,7 +39,7 @@ public enum OperatorDocs {
         "reduce": "ObservableType/reduce(_:accumulator:)",
         "compactMap": "ObservableType/compactMap(_:)",
         "flatMap": "ObservableType/flatMap(_:)",
-        "flatMapLatest": "ObservableType/flatMapLatest(_:)",
+        "flatMapLatest": "ObservableType/flatMapLatest(_:)->Observable<Source.Element>",
         "flatMapFirst": "ObservableType/flatMapFirst(_:)",
         "concatMap": "ObservableType/concatMap(_:)",
         "filter": "ObservableType/filter(_:)",
