@@ -7,28 +7,9 @@ import RxTestCore
 /// Every frame gets the same width unless what happens there needs more room (a long
 /// label, several events at once); frames line up across all streams.
 public struct SVGRenderer: Sendable {
-    /// Sizes, in pixels.
-    public struct Metrics: Equatable, Sendable {
-        /// The radius of a marble.
-        public var radius = 16
-        /// The width of a frame with nothing wider in it.
-        public var frameWidth = 38
-        /// The approximate advance of one character of the label font.
-        public var characterWidth = 9
-        /// The height of the band of one stream.
-        public var rowHeight = 56
-        /// The height of the operator box.
-        public var operatorHeight = 44
-        /// The space around the picture.
-        public var margin = 16
-        /// The space between marbles of one frame.
-        public var gap = 4
-        /// The height of one line of subscriptions under an input.
-        public var subscriptionLineHeight = 14
-
-        /// The default sizes.
-        public init() {}
-    }
+    /// Sizes, in pixels: the marble sizes every marble picture shares (RxTest's failure
+    /// diagrams draw with them too).
+    public typealias Metrics = MarbleMetrics
 
     /// The sizes used.
     public var metrics: Metrics

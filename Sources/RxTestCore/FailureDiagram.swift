@@ -5,12 +5,14 @@ import RxSwift
 /// timeline on shared frames, the first difference marked with a band and red outlines,
 /// the virtual time under every frame where something happens.
 public enum FailureDiagram {
-    static let radius = 16
-    static let frameWidth = 38
-    static let characterWidth = 9
+    // The marble sizes of every marble picture; the rows are taller than the tool's, to
+    // leave room for the band that marks the first difference.
+    static let radius = MarbleMetrics().radius
+    static let frameWidth = MarbleMetrics().frameWidth
+    static let characterWidth = MarbleMetrics().characterWidth
     static let rowHeight = 60
-    static let margin = 16
-    static let gap = 4
+    static let margin = MarbleMetrics().margin
+    static let gap = MarbleMetrics().gap
     static let red = "#c62828"
 
     /// The SVG document comparing `actual` with `expected`, headed by `title` (the

@@ -81,3 +81,27 @@ public enum MarblePalette {
         fills[index(for: label)]
     }
 }
+
+/// The sizes of a marble picture, in pixels, shared by the rxmarbles tool's diagrams
+/// and RxTest's failure diagrams.
+public struct MarbleMetrics: Equatable, Sendable {
+    /// The radius of a marble.
+    public var radius = 16
+    /// The width of a frame with nothing wider in it.
+    public var frameWidth = 38
+    /// The approximate advance of one character of the label font.
+    public var characterWidth = 9
+    /// The height of the band of one stream.
+    public var rowHeight = 56
+    /// The height of the operator box.
+    public var operatorHeight = 44
+    /// The space around the picture.
+    public var margin = 16
+    /// The space between marbles of one frame.
+    public var gap = 4
+    /// The height of one line of subscriptions under an input.
+    public var subscriptionLineHeight = 14
+
+    /// The default sizes.
+    public init() {}
+}
