@@ -44,17 +44,8 @@ package func rxFatalError(_ message: @autoclosure () -> String, file: StaticStri
     fatalError("Rivulet: \(message())", file: file, line: line)
 }
 
-#if os(Linux) || os(Android) || os(Windows) || os(FreeBSD)
-import Synchronization
-
-/// `Hooks.recordCallStackOnError`, stored in place (see `Resources`).
-private let recordsCallStacks = Atomic<Bool>(false)
-#else
-import Atomics
-
-/// `Hooks.recordCallStackOnError` (`Synchronization.Atomic` needs macOS 15 / iOS 18).
-private let recordsCallStacks = ManagedAtomic<Bool>(false)
-#endif
+/// `Hooks.recordCallStackOnError` (see `GlobalAtomic`).
+private let recordsCallStacks = GlobalAtomic<Bool>(false)
 
 /// Global hooks, as in RxSwift.
 public enum Hooks {
@@ -68,7 +59,7 @@ public enum Hooks {
         var customCaptureSubscriptionCallstack: CustomCaptureSubscriptionCallstack
     }
 
-    private static let storage = LockedValue(Storage(
+    private static let storage = LockedState(Storage(
         defaultErrorHandler: { callStack, error in
             if callStack.isEmpty {
                 print("Unhandled error happened: \(error)")
@@ -95,7 +86,7 @@ public enum Hooks {
     ///
     /// Every `subscribe` reads it: it is one atomic load, not a lock.
     public static var recordCallStackOnError: Bool {
-        get { recordsCallStacks.load(ordering: .relaxed) }
-        set { recordsCallStacks.store(newValue, ordering: .relaxed) }
+        get { recordsCallStacks.loadRelaxed() }
+        set { recordsCallStacks.storeRelaxed(newValue) }
     }
 }

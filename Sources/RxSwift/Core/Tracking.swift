@@ -1,21 +1,6 @@
-#if os(Linux) || os(Android) || os(Windows) || os(FreeBSD)
-import Synchronization
-
-/// How many tracking scopes are installed, process-wide, stored in place (see
-/// `Resources`): every sink reads it when it opens.
-private let installedScopes = Atomic<Int>(0)
-#else
-import Atomics
-
-private let installedScopes = ManagedAtomic<Int>(0)
-#endif
-#if canImport(Darwin)
-import Darwin
-#elseif canImport(Glibc)
-import Glibc
-#elseif canImport(Musl)
-import Musl
-#endif
+/// How many tracking scopes are installed, process-wide (see `GlobalAtomic`): every
+/// sink reads it when it opens.
+private let installedScopes = GlobalAtomic<Int>(0)
 
 // Hooks for RxTest's leak check and anomaly reports.
 //
@@ -102,7 +87,7 @@ package enum RxTracking {
     /// scope anywhere installed one).
     @inline(__always)
     package static var current: RxTracker? {
-        if installedScopes.load(ordering: .relaxed) == 0 { return nil }
+        if installedScopes.loadRelaxed() == 0 { return nil }
         return tracker
     }
 
@@ -110,13 +95,13 @@ package enum RxTracking {
     /// `open` returns `nil` and a caller may skip preparing its arguments.
     @inline(__always)
     package static var isActive: Bool {
-        installedScopes.load(ordering: .relaxed) != 0
+        installedScopes.loadRelaxed() != 0
     }
 
     /// A token for a new subscription of `kind` when a tracker is installed.
     @inline(__always)
     package static func open(_ kind: @autoclosure () -> RxTrackedKind) -> RxTrackingToken? {
-        if installedScopes.load(ordering: .relaxed) == 0 { return nil }
+        if installedScopes.loadRelaxed() == 0 { return nil }
         guard let tracker else { return nil }
         return RxTrackingToken(tracker: tracker, kind: kind())
     }
@@ -140,29 +125,15 @@ package enum RxTracking {
     }
 
     private static func addScopes(_ delta: Int) {
-        #if os(Linux) || os(Android) || os(Windows) || os(FreeBSD)
-        installedScopes.wrappingAdd(delta, ordering: .relaxed)
-        #else
-        installedScopes.wrappingIncrement(by: delta, ordering: .relaxed)
-        #endif
+        installedScopes.addRelaxed(delta)
     }
 
     /// Runs `operation` with no tracker for the current task (for work a kit does on
     /// its own behalf).
     package static func withoutTracker<Result>(_ operation: () throws -> Result) rethrows -> Result {
-        if installedScopes.load(ordering: .relaxed) == 0 { return try operation() }
+        if installedScopes.loadRelaxed() == 0 { return try operation() }
         return try $tracker.withValue(nil, operation: operation)
     }
-}
-
-/// The current thread, for telling reentrant delivery from overlapping delivery.
-@inline(__always)
-package func currentThreadID() -> UInt {
-    #if canImport(Darwin)
-    return UInt(bitPattern: pthread_self())
-    #else
-    return UInt(pthread_self())
-    #endif
 }
 
 /// The observer `Observable.create` hands out while a tracker is installed: reports

@@ -1,0 +1,291 @@
+// Every platform choice Rivulet makes for locks, atomics and thread identity, with one
+// split: Apple platforms (Darwin), where the standard library's `Synchronization`
+// module needs macOS 15 / iOS 18, newer than Rivulet supports; and every other
+// platform (Linux, Android, FreeBSD: Glibc or Musl), where it has no availability
+// restriction. Nothing outside this file tests the platform for locking or atomics.
+//
+// | need                          | Darwin                          | elsewhere                  |
+// | ----------------------------- | ------------------------------- | -------------------------- |
+// | lock word (`LockWord`)        | `os_unfair_lock`                | `Synchronization.Mutex`    |
+// | lock stored in an object      | `Lock` (one small allocation)   | `Mutex`, in place          |
+// | atomic `Int` in an object     | swift-atomics `UnsafeAtomic`    | `Synchronization.Atomic`   |
+// | global atomic (`GlobalAtomic`) | swift-atomics `ManagedAtomic`   | `Atomic`, set up statically |
+
+#if canImport(Darwin)
+import Darwin
+import Atomics
+
+/// The word a `Lock` or a `LockedState` keeps in its tail allocation.
+package typealias LockWord = os_unfair_lock
+
+/// The operations on a `LockWord` in place.
+package enum LockWords {
+    @inline(__always)
+    package static func initialize(_ word: UnsafeMutablePointer<LockWord>) {
+        word.initialize(to: os_unfair_lock())
+    }
+
+    @inline(__always)
+    package static func deinitialize(_ word: UnsafeMutablePointer<LockWord>) {
+        word.deinitialize(count: 1)
+    }
+
+    @inline(__always)
+    package static func lock(_ word: UnsafeMutablePointer<LockWord>) {
+        os_unfair_lock_lock(word)
+    }
+
+    @inline(__always)
+    package static func unlock(_ word: UnsafeMutablePointer<LockWord>) {
+        os_unfair_lock_unlock(word)
+    }
+}
+
+/// A non-recursive lock owned by one object, for state touched on every event: a
+/// `Lock` here, as the standard library's `Mutex` needs a newer system.
+///
+/// It must be unlocked by the thread that locked it. Same rules as `Lock` for what
+/// may run while it is held.
+package struct InlineLock: ~Copyable {
+    private let storage = Lock.make()
+
+    @inline(__always)
+    package init() {}
+
+    @inline(__always)
+    package func lock() {
+        storage.lock()
+    }
+
+    @inline(__always)
+    package func unlock() {
+        storage.unlock()
+    }
+
+    @inline(__always)
+    package func withLock<T>(_ body: () throws -> T) rethrows -> T {
+        try storage.withLock(body)
+    }
+}
+
+/// An atomic `Int` owned by one object (one small allocation: swift-atomics).
+package struct InlineAtomicInt: ~Copyable {
+    private let value: UnsafeAtomic<Int>
+
+    @inline(__always)
+    package init(_ initial: Int) {
+        value = .create(initial)
+    }
+
+    deinit {
+        value.destroy()
+    }
+
+    @inline(__always)
+    package func load() -> Int {
+        value.load(ordering: .acquiring)
+    }
+
+    @inline(__always)
+    package func loadRelaxed() -> Int {
+        value.load(ordering: .relaxed)
+    }
+
+    /// Sets `bits`; returns the value before.
+    @inline(__always)
+    package func fetchOr(_ bits: Int) -> Int {
+        value.loadThenBitwiseOr(with: bits, ordering: .acquiringAndReleasing)
+    }
+
+    /// Adds `delta`; returns the value after.
+    @inline(__always)
+    package func add(_ delta: Int) -> Int {
+        value.loadThenWrappingIncrement(by: delta, ordering: .acquiringAndReleasing) &+ delta
+    }
+}
+
+/// A process-wide atomic for a global constant; every operation is relaxed.
+package typealias GlobalAtomic<Value: AtomicValue> = ManagedAtomic<Value>
+    where Value.AtomicRepresentation.Value == Value
+
+extension ManagedAtomic {
+    @inline(__always)
+    package func loadRelaxed() -> Value {
+        load(ordering: .relaxed)
+    }
+
+    @inline(__always)
+    package func storeRelaxed(_ newValue: Value) {
+        store(newValue, ordering: .relaxed)
+    }
+}
+
+extension ManagedAtomic where Value == Int32 {
+    /// Adds `delta`; returns the value after.
+    @inline(__always)
+    package func addRelaxed(_ delta: Int32) -> Int32 {
+        loadThenWrappingIncrement(by: delta, ordering: .relaxed) &+ delta
+    }
+}
+
+extension ManagedAtomic where Value == Int {
+    /// Adds `delta`; returns the value after.
+    @inline(__always) @discardableResult
+    package func addRelaxed(_ delta: Int) -> Int {
+        loadThenWrappingIncrement(by: delta, ordering: .relaxed) &+ delta
+    }
+}
+
+/// The calling thread, as a number (for telling reentrant from overlapping delivery).
+@inline(__always)
+package func currentThreadID() -> UInt {
+    UInt(bitPattern: pthread_self())
+}
+
+#else
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#endif
+import Synchronization
+
+/// The word a `Lock` or a `LockedState` keeps in its tail allocation: the standard
+/// library's `Mutex`, whose uncontended lock and unlock are one compare-and-swap each
+/// (a contended one waits in the kernel, with priority inheritance).
+package typealias LockWord = Mutex<Void>
+
+/// The operations on a `LockWord` in place.
+package enum LockWords {
+    @inline(__always)
+    package static func initialize(_ word: UnsafeMutablePointer<LockWord>) {
+        word.initialize(to: Mutex(()))
+    }
+
+    @inline(__always)
+    package static func deinitialize(_ word: UnsafeMutablePointer<LockWord>) {
+        word.deinitialize(count: 1)
+    }
+
+    @inline(__always)
+    package static func lock(_ word: UnsafeMutablePointer<LockWord>) {
+        word.pointee._unsafeLock()
+    }
+
+    @inline(__always)
+    package static func unlock(_ word: UnsafeMutablePointer<LockWord>) {
+        word.pointee._unsafeUnlock()
+    }
+}
+
+/// A non-recursive lock stored inline in the object that owns it, for state touched
+/// on every event: a `Mutex` in place, so no allocation of its own.
+///
+/// It must be unlocked by the thread that locked it. Same rules as `Lock` for what
+/// may run while it is held.
+package struct InlineLock: ~Copyable {
+    private let mutex = Mutex<Void>(())
+
+    @inline(__always)
+    package init() {}
+
+    @inline(__always)
+    package func lock() {
+        mutex._unsafeLock()
+        noteLockTaken()
+    }
+
+    @inline(__always)
+    package func unlock() {
+        noteLockReleasing()
+        mutex._unsafeUnlock()
+    }
+
+    @inline(__always)
+    package func withLock<T>(_ body: () throws -> T) rethrows -> T {
+        lock()
+        defer { unlock() }
+        return try body()
+    }
+}
+
+/// An atomic `Int` owned by one object, stored in place.
+package struct InlineAtomicInt: ~Copyable {
+    private let value: Atomic<Int>
+
+    @inline(__always)
+    package init(_ initial: Int) {
+        value = Atomic(initial)
+    }
+
+    @inline(__always)
+    package func load() -> Int {
+        value.load(ordering: .acquiring)
+    }
+
+    @inline(__always)
+    package func loadRelaxed() -> Int {
+        value.load(ordering: .relaxed)
+    }
+
+    /// Sets `bits`; returns the value before.
+    @inline(__always)
+    package func fetchOr(_ bits: Int) -> Int {
+        value.bitwiseOr(bits, ordering: .acquiringAndReleasing).oldValue
+    }
+
+    /// Adds `delta`; returns the value after.
+    @inline(__always)
+    package func add(_ delta: Int) -> Int {
+        value.wrappingAdd(delta, ordering: .acquiringAndReleasing).newValue
+    }
+}
+
+/// A process-wide atomic for a global constant, set up statically, so an operation is
+/// one atomic instruction with no object to reach first; every operation is relaxed.
+package typealias GlobalAtomic<Value: AtomicRepresentable> = Atomic<Value>
+
+extension Atomic where Value == Bool {
+    @inline(__always)
+    package func loadRelaxed() -> Bool {
+        load(ordering: .relaxed)
+    }
+
+    @inline(__always)
+    package func storeRelaxed(_ newValue: Bool) {
+        store(newValue, ordering: .relaxed)
+    }
+}
+
+extension Atomic where Value == Int32 {
+    @inline(__always)
+    package func loadRelaxed() -> Int32 {
+        load(ordering: .relaxed)
+    }
+
+    /// Adds `delta`; returns the value after.
+    @inline(__always)
+    package func addRelaxed(_ delta: Int32) -> Int32 {
+        wrappingAdd(delta, ordering: .relaxed).newValue
+    }
+}
+
+extension Atomic where Value == Int {
+    @inline(__always)
+    package func loadRelaxed() -> Int {
+        load(ordering: .relaxed)
+    }
+
+    /// Adds `delta`; returns the value after.
+    @inline(__always) @discardableResult
+    package func addRelaxed(_ delta: Int) -> Int {
+        wrappingAdd(delta, ordering: .relaxed).newValue
+    }
+}
+
+/// The calling thread, as a number (for telling reentrant from overlapping delivery).
+@inline(__always)
+package func currentThreadID() -> UInt {
+    UInt(pthread_self())
+}
+#endif
