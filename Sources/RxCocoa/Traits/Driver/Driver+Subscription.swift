@@ -10,18 +10,14 @@ extension SharedSequenceConvertibleType where SharingStrategy == DriverSharingSt
     /// Only on the main thread.
     public func drive<Observer: ObserverType>(_ observers: Observer...) -> Disposable where Observer.Element == Element {
         MainScheduler.ensureRunningOnMainThread(errorMessage: driveErrorMessage)
-        return asSharedSequence().asObservable().subscribe { event in
-            for observer in observers { observer.on(event) }
-        }
+        return asSharedSequence().asObservable().subscribe(every: observers)
     }
 
     /// Subscribes every observer of optionals in `observers`: each receives every
     /// element wrapped in an optional. Only on the main thread.
     public func drive<Observer: ObserverType>(_ observers: Observer...) -> Disposable where Observer.Element == Element? {
         MainScheduler.ensureRunningOnMainThread(errorMessage: driveErrorMessage)
-        return asSharedSequence().asObservable().map { $0 as Element? }.subscribe { event in
-            for observer in observers { observer.on(event) }
-        }
+        return asSharedSequence().asObservable().subscribe(every: observers)
     }
 
     /// Makes every element the value of each of `relays`. Only on the main thread.

@@ -3,17 +3,13 @@ import RxSwift
 extension SharedSequenceConvertibleType where SharingStrategy == SignalSharingStrategy {
     /// Subscribes every observer in `observers`: each receives every event.
     public func emit<Observer: ObserverType>(to observers: Observer...) -> Disposable where Observer.Element == Element {
-        asSharedSequence().asObservable().subscribe { event in
-            for observer in observers { observer.on(event) }
-        }
+        asSharedSequence().asObservable().subscribe(every: observers)
     }
 
     /// Subscribes every observer of optionals in `observers`: each receives every
     /// element wrapped in an optional.
     public func emit<Observer: ObserverType>(to observers: Observer...) -> Disposable where Observer.Element == Element? {
-        asSharedSequence().asObservable().map { $0 as Element? }.subscribe { event in
-            for observer in observers { observer.on(event) }
-        }
+        asSharedSequence().asObservable().subscribe(every: observers)
     }
 
     /// Makes every element the value of each of `relays`.
