@@ -15,3 +15,11 @@ extension ObservableType {
         map { $0 as Element? }.subscribe(every: observers)
     }
 }
+
+/// An element handler that passes each element to every relay in `relays` through
+/// `accept`: what `drive(_:)` and `emit(to:)` do with several relays.
+func acceptingEach<Relay, Element>(_ relays: [Relay], _ accept: @escaping (Relay, Element) -> Void) -> (Element) -> Void {
+    { element in
+        for relay in relays { accept(relay, element) }
+    }
+}

@@ -23,33 +23,25 @@ extension SharedSequenceConvertibleType where SharingStrategy == DriverSharingSt
     /// Makes every element the value of each of `relays`. Only on the main thread.
     public func drive(_ relays: BehaviorRelay<Element>...) -> Disposable {
         MainScheduler.ensureRunningOnMainThread(errorMessage: driveErrorMessage)
-        return drive(onNext: { element in
-            for relay in relays { relay.accept(element) }
-        })
+        return drive(onNext: acceptingEach(relays) { relay, element in relay.accept(element) })
     }
 
     /// Makes every element, as an optional, the value of each of `relays`. Only on the main thread.
     public func drive(_ relays: BehaviorRelay<Element?>...) -> Disposable {
         MainScheduler.ensureRunningOnMainThread(errorMessage: driveErrorMessage)
-        return drive(onNext: { element in
-            for relay in relays { relay.accept(element) }
-        })
+        return drive(onNext: acceptingEach(relays) { relay, element in relay.accept(element) })
     }
 
     /// Passes every element to each of `relays`. Only on the main thread.
     public func drive(_ relays: ReplayRelay<Element>...) -> Disposable {
         MainScheduler.ensureRunningOnMainThread(errorMessage: driveErrorMessage)
-        return drive(onNext: { element in
-            for relay in relays { relay.accept(element) }
-        })
+        return drive(onNext: acceptingEach(relays) { relay, element in relay.accept(element) })
     }
 
     /// Passes every element, as an optional, to each of `relays`. Only on the main thread.
     public func drive(_ relays: ReplayRelay<Element?>...) -> Disposable {
         MainScheduler.ensureRunningOnMainThread(errorMessage: driveErrorMessage)
-        return drive(onNext: { element in
-            for relay in relays { relay.accept(element) }
-        })
+        return drive(onNext: acceptingEach(relays) { relay, element in relay.accept(element) })
     }
 
     /// Binds with a custom function of the underlying observable. Only on the main thread.

@@ -14,44 +14,32 @@ extension SharedSequenceConvertibleType where SharingStrategy == SignalSharingSt
 
     /// Makes every element the value of each of `relays`.
     public func emit(to relays: BehaviorRelay<Element>...) -> Disposable {
-        emit(onNext: { element in
-            for relay in relays { relay.accept(element) }
-        })
+        emit(onNext: acceptingEach(relays) { relay, element in relay.accept(element) })
     }
 
     /// Makes every element, as an optional, the value of each of `relays`.
     public func emit(to relays: BehaviorRelay<Element?>...) -> Disposable {
-        emit(onNext: { element in
-            for relay in relays { relay.accept(element) }
-        })
+        emit(onNext: acceptingEach(relays) { relay, element in relay.accept(element) })
     }
 
     /// Passes every element to each of `relays`.
     public func emit(to relays: PublishRelay<Element>...) -> Disposable {
-        emit(onNext: { element in
-            for relay in relays { relay.accept(element) }
-        })
+        emit(onNext: acceptingEach(relays) { relay, element in relay.accept(element) })
     }
 
     /// Passes every element, as an optional, to each of `relays`.
     public func emit(to relays: PublishRelay<Element?>...) -> Disposable {
-        emit(onNext: { element in
-            for relay in relays { relay.accept(element) }
-        })
+        emit(onNext: acceptingEach(relays) { relay, element in relay.accept(element) })
     }
 
     /// Passes every element to each of `relays`.
     public func emit(to relays: ReplayRelay<Element>...) -> Disposable {
-        emit(onNext: { element in
-            for relay in relays { relay.accept(element) }
-        })
+        emit(onNext: acceptingEach(relays) { relay, element in relay.accept(element) })
     }
 
     /// Passes every element, as an optional, to each of `relays`.
     public func emit(to relays: ReplayRelay<Element?>...) -> Disposable {
-        emit(onNext: { element in
-            for relay in relays { relay.accept(element) }
-        })
+        emit(onNext: acceptingEach(relays) { relay, element in relay.accept(element) })
     }
 
     /// Subscribes handlers that also receive `object`, held weakly; once `object` is
