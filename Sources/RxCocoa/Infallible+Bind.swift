@@ -6,17 +6,13 @@ extension InfallibleType {
     ///
     /// - returns: The subscription; disposing it stops the binding.
     public func bind<Observer: ObserverType>(to observers: Observer...) -> Disposable where Observer.Element == Element {
-        asObservable().subscribe { event in
-            for observer in observers { observer.on(event) }
-        }
+        asObservable().subscribe(every: observers)
     }
 
     /// Subscribes every observer of optionals in `observers`: each receives every
     /// element wrapped in an optional, and the completion.
     public func bind<Observer: ObserverType>(to observers: Observer...) -> Disposable where Observer.Element == Element? {
-        asObservable().map { $0 as Element? }.subscribe { event in
-            for observer in observers { observer.on(event) }
-        }
+        asObservable().subscribe(every: observers)
     }
 
     /// Binds the sequence with a custom binder function and returns its result.
@@ -32,10 +28,7 @@ extension InfallibleType {
     /// Subscribes an element handler that also receives `object`, held weakly; once
     /// `object` is gone the handler is skipped.
     public func bind<Object: AnyObject>(with object: Object, onNext: @escaping (Object, Element) -> Void) -> Disposable {
-        asObservable().subscribe(onNext: { [weak object] element in
-            guard let object else { return }
-            onNext(object, element)
-        })
+        asObservable().subscribe(onNext: weakly(object, onNext))
     }
 
     /// Subscribes an element handler.

@@ -5,17 +5,13 @@ extension ObservableType {
     ///
     /// - returns: The subscription; disposing it stops the binding.
     public func bind<Observer: ObserverType>(to observers: Observer...) -> Disposable where Observer.Element == Element {
-        subscribe { event in
-            for observer in observers { observer.on(event) }
-        }
+        subscribe(every: observers)
     }
 
     /// Subscribes every observer of optionals in `observers`: each receives every
     /// element wrapped in an optional, and the terminal event.
     public func bind<Observer: ObserverType>(to observers: Observer...) -> Disposable where Observer.Element == Element? {
-        map { $0 as Element? }.subscribe { event in
-            for observer in observers { observer.on(event) }
-        }
+        subscribe(every: observers)
     }
 
     /// Binds the sequence with a custom binder function and returns its result.
@@ -31,13 +27,7 @@ extension ObservableType {
     /// Subscribes an element handler that also receives `object`, held weakly; once
     /// `object` is gone the handler is skipped. An error is a programming error.
     public func bind<Object: AnyObject>(with object: Object, onNext: @escaping (Object, Element) -> Void) -> Disposable {
-        subscribe(
-            onNext: { [weak object] element in
-                guard let object else { return }
-                onNext(object, element)
-            },
-            onError: { error in rxBindingError(error) }
-        )
+        subscribe(onNext: weakly(object, onNext), onError: { error in rxBindingError(error) })
     }
 
     /// Subscribes an element handler. An error is a programming error.

@@ -97,14 +97,14 @@ public final class EventRecorder<Element>: @unchecked Sendable {
         self.scheduler = scheduler
         self.site = site
         observer = TestableObserver(scheduler: scheduler)
-        guard let registry = KitRegistry.current else {
+        guard let registry = TestScopeTracker.current else {
             subscription.setDisposable(source.subscribe(observer))
             return
         }
-        subscription.setDisposable(registry.during("record", at: site.kitSite) { source.subscribe(observer) })
+        subscription.setDisposable(registry.during("record", at: site.sourceSite) { source.subscribe(observer) })
         registry.addEndCheck { [weak self] in
             guard let self, let message = self.checkAtScopeEnd() else { return nil }
-            return KitFinding(message: message, site: self.site.kitSite)
+            return ScopeFinding(message: message, site: self.site.sourceSite)
         }
     }
 

@@ -37,8 +37,8 @@ public struct RxCheckOptions: Sendable, Equatable {
     /// Leaks and anomalies, with the call stack of every subscription.
     public static let callStacks = RxCheckOptions(callStacks: true)
 
-    var registryOptions: KitRegistry.Options {
-        KitRegistry.Options(leakCheck: leaks, anomalies: anomalies, callStacks: callStacks)
+    var registryOptions: TestScopeTracker.Options {
+        TestScopeTracker.Options(leakCheck: leaks, anomalies: anomalies, callStacks: callStacks)
     }
 }
 
@@ -79,8 +79,8 @@ public func withRxLeakCheck<Result>(
     column: UInt = #column,
     _ body: () throws -> Result
 ) rethrows -> Result {
-    let site = KitSite(fileID: fileID, filePath: filePath, line: line, column: column)
-    let registry = KitRegistry(options: options.registryOptions, scopeSite: site, captureStack: StackCapture.make())
+    let site = SourceSite(fileID: fileID, filePath: filePath, line: line, column: column)
+    let registry = TestScopeTracker(options: options.registryOptions, scopeSite: site, captureStack: StackCapture.make())
     defer { reportFindings(of: registry) }
     return try registry.install(body)
 }
@@ -96,14 +96,14 @@ public func withRxLeakCheck<Result>(
     isolation: isolated (any Actor)? = #isolation,
     _ body: () async throws -> Result
 ) async rethrows -> Result {
-    let site = KitSite(fileID: fileID, filePath: filePath, line: line, column: column)
-    let registry = KitRegistry(options: options.registryOptions, scopeSite: site, captureStack: StackCapture.make())
+    let site = SourceSite(fileID: fileID, filePath: filePath, line: line, column: column)
+    let registry = TestScopeTracker(options: options.registryOptions, scopeSite: site, captureStack: StackCapture.make())
     defer { reportFindings(of: registry) }
     return try await registry.install(isolation: isolation, body)
 }
 
 /// Reports every finding of a scope that ended, then closes it.
-func reportFindings(of registry: KitRegistry) {
+func reportFindings(of registry: TestScopeTracker) {
     for finding in registry.findings() {
         reportFinding(finding, fallback: registry.scopeSite)
     }
@@ -183,13 +183,13 @@ func withCheckedTestScope(
     performing function: () async throws -> Void
 ) async throws {
     let key = "\(test.id)"
-    if KitRegistry.current?.scopeKey == key {
+    if TestScopeTracker.current?.scopeKey == key {
         try await function()
         return
     }
     let location = test.sourceLocation
-    let site = KitSite(fileID: location.fileID, filePath: location.filePath, line: UInt(location.line), column: UInt(location.column))
-    let registry = KitRegistry(options: options.registryOptions, scopeSite: site, scopeKey: key, captureStack: StackCapture.make())
+    let site = SourceSite(fileID: location.fileID, filePath: location.filePath, line: UInt(location.line), column: UInt(location.column))
+    let registry = TestScopeTracker(options: options.registryOptions, scopeSite: site, scopeKey: key, captureStack: StackCapture.make())
     defer { reportFindings(of: registry) }
     try await registry.install(isolation: isolation) { try await function() }
 }

@@ -71,7 +71,7 @@ open class LeakCheckingTestCase: XCTestCase {
 
     open override func invokeTest() {
         let baseline = Resources.total
-        let registry = KitRegistry(options: rxCheckOptions.registryOptions, scopeSite: nil, captureStack: StackCapture.make())
+        let registry = TestScopeTracker(options: rxCheckOptions.registryOptions, scopeSite: nil, captureStack: StackCapture.make())
         registry.install {
             super.invokeTest()
         }
@@ -90,7 +90,7 @@ open class LeakCheckingTestCase: XCTestCase {
     }
 
     /// Records a finding as a failure of this test at the place it names.
-    private func recordFinding(_ finding: KitFinding) {
+    private func recordFinding(_ finding: ScopeFinding) {
         guard let site = finding.site else {
             XCTFail(finding.message)
             return

@@ -28,8 +28,8 @@ struct CallSite {
         self.column = column
     }
 
-    var kitSite: KitSite {
-        KitSite(fileID: fileID, filePath: filePath, line: line, column: column)
+    var sourceSite: SourceSite {
+        SourceSite(fileID: fileID, filePath: filePath, line: line, column: column)
     }
 
     var sourceLocation: SourceLocation {
@@ -50,7 +50,7 @@ func reportFailure(_ message: String, at site: CallSite) {
 
 /// Reports a finding of a test scope at its site (or `fallback`): an issue of the running
 /// Swift Testing test, or otherwise an XCTest failure.
-func reportFinding(_ finding: KitFinding, fallback: KitSite?) {
+func reportFinding(_ finding: ScopeFinding, fallback: SourceSite?) {
     let site = finding.site ?? fallback
     if Test.current != nil {
         let location = site.map {

@@ -12,7 +12,7 @@ import Runtime
 /// Elsewhere there is no capture, and reports fall back to the latest kit call.
 enum StackCapture {
     /// The capture for a new scope, or `nil` where the backtracer is unavailable.
-    static func make() -> KitStackCapture? {
+    static func make() -> CallStackCapture? {
         #if canImport(Runtime)
         if #available(macOS 26.0, *) {
             return RuntimeStackCapture.shared.capture
@@ -49,9 +49,9 @@ private final class RuntimeStackCapture: Sendable {
     /// Symbolicating with source locations costs a quarter of a second or more per
     /// backtrace (the debug information is read anew each time), so leaks and
     /// anomalies made at the same place, in any test, are symbolicated once.
-    private let symbolicated = LockedValue<[[Backtrace.Address]: [KitFrame]]>([:])
+    private let symbolicated = LockedValue<[[Backtrace.Address]: [StackFrame]]>([:])
 
-    var capture: KitStackCapture {
+    var capture: CallStackCapture {
         { [self] in
             guard let backtrace = try? Backtrace.capture(algorithm: .fast, limit: 64, offset: 1, top: 0, images: images) else {
                 return nil
@@ -60,7 +60,7 @@ private final class RuntimeStackCapture: Sendable {
         }
     }
 
-    private func frames(of backtrace: Backtrace) -> [KitFrame] {
+    private func frames(of backtrace: Backtrace) -> [StackFrame] {
         let key = backtrace.frames.map(\.originalProgramCounter)
         if let frames = symbolicated.withLock({ $0[key] }) {
             return frames
@@ -72,9 +72,9 @@ private final class RuntimeStackCapture: Sendable {
 
     /// The frames after the last one of Rivulet's modules at the top of the stack,
     /// without thunks, system frames and the test runners'.
-    private static func frames(of backtrace: Backtrace, images: ImageMap) -> [KitFrame] {
+    private static func frames(of backtrace: Backtrace, images: ImageMap) -> [StackFrame] {
         guard let symbolicated = backtrace.symbolicated(with: images) else { return [] }
-        var frames: [KitFrame] = []
+        var frames: [StackFrame] = []
         var leftRivulet = false
         for frame in symbolicated.frames {
             guard let symbol = frame.symbol else { continue }
@@ -86,7 +86,7 @@ private final class RuntimeStackCapture: Sendable {
             if own || frame.isSwiftThunk || frame.isSystem || symbol.imageName.hasPrefix("libswift") { continue }
             if symbol.imageName.hasPrefix("libTesting") || symbol.imageName.hasPrefix("libXCTest") { break }
             let location = symbol.sourceLocation.flatMap { $0.path.hasPrefix("<") || $0.path.contains("<compiler-generated>") ? nil : $0 }
-            frames.append(KitFrame(function: symbol.name, path: location?.path, line: location?.line, module: module(of: symbol.rawName)))
+            frames.append(StackFrame(function: symbol.name, path: location?.path, line: location?.line, module: module(of: symbol.rawName)))
         }
         return frames
     }

@@ -56,73 +56,25 @@ extension Marbles {
     /// - Throws: ``MarbleError`` for malformed text; an `|` or `#` followed by another
     ///   event is one, error keys are checked once their meaning is known.
     public static func parseTimeline(_ marbles: String, frame: TestTime = 1, resolution: Double = 1) throws(MarbleError) -> MarbleTimeline {
-        guard frame > 0 else {
-            throw MarbleError(.invalidFrame, token: "\(frame)", position: nil, marbles: marbles)
-        }
-        let chars = Array(marbles)
-        var time = 0
-        var group: Int?
         var zero: (position: Int, time: TestTime)?
         var entries: [MarbleTimeline.Entry] = []
-        var index = 0
-        func fail(_ problem: MarbleError.Problem, at position: Int) -> MarbleError {
-            MarbleError(problem, token: String(chars[position]), position: position, marbles: marbles)
-        }
-        while index < chars.count {
-            if let progression = timeProgression(in: chars, at: index) {
-                if let group {
-                    throw groupNotClosed(chars, group: group, at: progression.upperBound, marbles: marbles)
-                        ?? MarbleError(.badTimeProgression(reason: "time cannot pass inside a group"), token: String(chars[progression]), position: index, marbles: marbles)
-                }
-                time = try advance(time, by: ticks(of: chars, progression, resolution: resolution, marbles: marbles), at: index, in: chars, marbles: marbles)
-                index = progression.upperBound
-                continue
-            }
-            let char = chars[index]
-            if char.isWhitespace {
-                index += 1
-                continue
-            }
+        let chars = Array(marbles)
+        try walkFrames(chars, marbles: marbles, frame: frame, resolution: resolution) { char, index, time throws(MarbleError) in
             switch char {
-            case "-":
-                if let group {
-                    throw groupNotClosed(chars, group: group, at: index, marbles: marbles)
-                        ?? fail(.unexpectedCharacter(reason: "a group is a single frame, so '-' cannot be inside one"), at: index)
-                }
-                time = try advance(time, by: frame, at: index, in: chars, marbles: marbles)
-            case "(":
-                if group != nil {
-                    throw fail(.nestedGroup, at: index)
-                }
-                group = index
-            case ")":
-                if group == nil {
-                    throw fail(.unbalancedGroupEnd, at: index)
-                }
-                group = nil
-                time = try advance(time, by: frame, at: index, in: chars, marbles: marbles)
             case "^":
                 if let zero {
-                    throw fail(.unexpectedCharacter(reason: "there can be only one subscription point, and one is at position \(zero.position)"), at: index)
+                    throw symbolError(.unexpectedCharacter(reason: "there can be only one subscription point, and one is at position \(zero.position)"), at: index, chars: chars, marbles: marbles)
                 }
                 zero = (index, time)
-                if group == nil { time = try advance(time, by: frame, at: index, in: chars, marbles: marbles) }
             case "!":
-                throw fail(.unexpectedCharacter(reason: "'!' marks a disposal and only belongs in subscription marbles"), at: index)
+                throw symbolError(.unexpectedCharacter(reason: "'!' marks a disposal and only belongs in subscription marbles"), at: index, chars: chars, marbles: marbles)
             case "|":
                 entries.append(MarbleTimeline.Entry(kind: .completed, time: time, position: index))
-                if group == nil { time = try advance(time, by: frame, at: index, in: chars, marbles: marbles) }
             case "#":
                 entries.append(MarbleTimeline.Entry(kind: .error, time: time, position: index))
-                if group == nil { time = try advance(time, by: frame, at: index, in: chars, marbles: marbles) }
             default:
                 entries.append(MarbleTimeline.Entry(kind: .key(char), time: time, position: index))
-                if group == nil { time = try advance(time, by: frame, at: index, in: chars, marbles: marbles) }
             }
-            index += 1
-        }
-        if let group {
-            throw fail(.unbalancedGroupStart, at: group)
         }
         try checkTerminals(entries.map { ($0.position, $0.kind.isSymbolTerminal) }, chars: chars, marbles: marbles)
         let shift = zero?.time ?? 0
@@ -235,18 +187,54 @@ extension Marbles {
         resolution: Double = 1,
         origin: TestTime = 0
     ) throws(MarbleError) -> [Subscription] {
+        var open: (position: Int, time: TestTime)?
+        var subscriptions: [Subscription] = []
+        let chars = Array(marbles)
+        try walkFrames(chars, marbles: marbles, frame: frame, resolution: resolution) { char, index, time throws(MarbleError) in
+            switch char {
+            case "^":
+                if let open {
+                    throw symbolError(.unexpectedCharacter(reason: "the subscription at position \(open.position) has no '!' yet"), at: index, chars: chars, marbles: marbles)
+                }
+                open = (index, time)
+            case "!":
+                guard let subscribed = open else {
+                    throw symbolError(.unexpectedCharacter(reason: "'!' needs a subscription '^' before it"), at: index, chars: chars, marbles: marbles)
+                }
+                subscriptions.append(Subscription(
+                    try advance(subscribed.time, by: origin, at: subscribed.position, in: chars, marbles: marbles),
+                    try advance(time, by: origin, at: index, in: chars, marbles: marbles)
+                ))
+                open = nil
+            default:
+                throw symbolError(.unexpectedCharacter(reason: "subscription marbles hold only '-', '^', '!', groups, spaces and time progressions"), at: index, chars: chars, marbles: marbles)
+            }
+        }
+        if let open {
+            subscriptions.append(Subscription(try advance(open.time, by: origin, at: open.position, in: chars, marbles: marbles)))
+        }
+        return subscriptions
+    }
+
+    // MARK: - Shared pieces
+
+    /// Walks marble text frame by frame, for event and subscription marbles alike: time
+    /// progressions, spaces, `-` and groups are handled here, and every other character
+    /// goes to `symbol` with its index and the time of its frame. Outside a group a
+    /// symbol then takes up one frame; a group takes up one frame as a whole.
+    static func walkFrames(
+        _ chars: [Character],
+        marbles: String,
+        frame: TestTime,
+        resolution: Double,
+        symbol: (_ char: Character, _ index: Int, _ time: TestTime) throws(MarbleError) -> Void
+    ) throws(MarbleError) {
         guard frame > 0 else {
             throw MarbleError(.invalidFrame, token: "\(frame)", position: nil, marbles: marbles)
         }
-        let chars = Array(marbles)
         var time = 0
         var group: Int?
-        var open: (position: Int, time: TestTime)?
-        var subscriptions: [Subscription] = []
         var index = 0
-        func fail(_ problem: MarbleError.Problem, at position: Int) -> MarbleError {
-            MarbleError(problem, token: String(chars[position]), position: position, marbles: marbles)
-        }
         while index < chars.count {
             if let progression = timeProgression(in: chars, at: index) {
                 if let group {
@@ -266,51 +254,35 @@ extension Marbles {
             case "-":
                 if let group {
                     throw groupNotClosed(chars, group: group, at: index, marbles: marbles)
-                        ?? fail(.unexpectedCharacter(reason: "a group is a single frame, so '-' cannot be inside one"), at: index)
+                        ?? symbolError(.unexpectedCharacter(reason: "a group is a single frame, so '-' cannot be inside one"), at: index, chars: chars, marbles: marbles)
                 }
                 time = try advance(time, by: frame, at: index, in: chars, marbles: marbles)
             case "(":
                 if group != nil {
-                    throw fail(.nestedGroup, at: index)
+                    throw symbolError(.nestedGroup, at: index, chars: chars, marbles: marbles)
                 }
                 group = index
             case ")":
                 if group == nil {
-                    throw fail(.unbalancedGroupEnd, at: index)
+                    throw symbolError(.unbalancedGroupEnd, at: index, chars: chars, marbles: marbles)
                 }
                 group = nil
                 time = try advance(time, by: frame, at: index, in: chars, marbles: marbles)
-            case "^":
-                if let open {
-                    throw fail(.unexpectedCharacter(reason: "the subscription at position \(open.position) has no '!' yet"), at: index)
-                }
-                open = (index, time)
-                if group == nil { time = try advance(time, by: frame, at: index, in: chars, marbles: marbles) }
-            case "!":
-                guard let subscribed = open else {
-                    throw fail(.unexpectedCharacter(reason: "'!' needs a subscription '^' before it"), at: index)
-                }
-                subscriptions.append(Subscription(
-                    try advance(subscribed.time, by: origin, at: subscribed.position, in: chars, marbles: marbles),
-                    try advance(time, by: origin, at: index, in: chars, marbles: marbles)
-                ))
-                open = nil
-                if group == nil { time = try advance(time, by: frame, at: index, in: chars, marbles: marbles) }
             default:
-                throw fail(.unexpectedCharacter(reason: "subscription marbles hold only '-', '^', '!', groups, spaces and time progressions"), at: index)
+                try symbol(char, index, time)
+                if group == nil { time = try advance(time, by: frame, at: index, in: chars, marbles: marbles) }
             }
             index += 1
         }
         if let group {
-            throw fail(.unbalancedGroupStart, at: group)
+            throw symbolError(.unbalancedGroupStart, at: group, chars: chars, marbles: marbles)
         }
-        if let open {
-            subscriptions.append(Subscription(try advance(open.time, by: origin, at: open.position, in: chars, marbles: marbles)))
-        }
-        return subscriptions
     }
 
-    // MARK: - Shared pieces
+    /// The error `problem` about the character at `position` of `marbles`.
+    static func symbolError(_ problem: MarbleError.Problem, at position: Int, chars: [Character], marbles: String) -> MarbleError {
+        MarbleError(problem, token: String(chars[position]), position: position, marbles: marbles)
+    }
 
     /// `time + ticks`, or a ``MarbleError`` naming the character at `position` when the
     /// sum does not fit in a `TestTime` (huge frames, time progressions or origins).

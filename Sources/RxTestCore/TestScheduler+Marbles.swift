@@ -150,32 +150,7 @@ extension TestScheduler {
     /// // first subscription: next(1, 1), error(3); second: next(2, 2), completed(3)
     /// ```
     public func createColdObservable<Element>(attempts: [[Recorded<Event<Element>>]]) -> TestableObservable<Element> {
-        AttemptsObservable(scheduler: self, attempts: attempts)
+        ColdObservable(scheduler: self, attempts: attempts)
     }
 }
 
-/// A cold observable that plays a different timeline to each subscription.
-final class AttemptsObservable<Element>: TestableObservable<Element>, @unchecked Sendable {
-    private let attempts: [[Recorded<Event<Element>>]]
-
-    init(scheduler: TestScheduler, attempts: [[Recorded<Event<Element>>]]) {
-        self.attempts = attempts
-        super.init(scheduler: scheduler, recordedEvents: attempts.first ?? [])
-    }
-
-    override func subscribe<Observer: ObserverType>(_ observer: Observer) -> Disposable where Observer.Element == Element {
-        let index = recordSubscription()
-        let events = attempts.isEmpty ? [] : attempts[min(index, attempts.count - 1)]
-        let scheduled = CompositeDisposable()
-        for recorded in events {
-            scheduled.insert(testScheduler.scheduleRelativeVirtual((), dueTime: recorded.time) { _ in
-                observer.on(recorded.value)
-                return Disposables.create()
-            })
-        }
-        return Disposables.create { [weak self] in
-            scheduled.dispose()
-            self?.recordUnsubscription(index)
-        }
-    }
-}

@@ -77,7 +77,7 @@ open class TestScheduler: VirtualTimeScheduler<TestSchedulerVirtualTimeConverter
         self.simulateProcessingDelay = simulateProcessingDelay
         self.resolution = resolution
         super.init(initialClock: initialClock, converter: TestSchedulerVirtualTimeConverter(resolution: resolution))
-        KitRegistry.current?.adopt(self, at: KitSite(fileID: fileID, filePath: filePath, line: line, column: 1))
+        TestScopeTracker.current?.adopt(self, at: SourceSite(fileID: fileID, filePath: filePath, line: line, column: 1))
     }
 
     /// Work due now or earlier runs at the next tick (or now without the processing delay).
@@ -102,7 +102,7 @@ open class TestScheduler: VirtualTimeScheduler<TestSchedulerVirtualTimeConverter
 
     /// An observable that emits `events` at their times relative to each subscription.
     public func createColdObservable<Element>(_ events: [Recorded<Event<Element>>]) -> TestableObservable<Element> {
-        ColdObservable(scheduler: self, recordedEvents: events)
+        ColdObservable(scheduler: self, attempts: [events])
     }
 
     /// An observer that records every event with the time it arrived.
@@ -115,7 +115,7 @@ open class TestScheduler: VirtualTimeScheduler<TestSchedulerVirtualTimeConverter
         filePath: StaticString = #filePath,
         line: UInt = #line
     ) -> TestableObserver<Element> {
-        KitRegistry.current?.noteKitCall("createObserver", at: KitSite(fileID: fileID, filePath: filePath, line: line, column: 1))
+        TestScopeTracker.current?.noteRxTestCall("createObserver", at: SourceSite(fileID: fileID, filePath: filePath, line: line, column: 1))
         return TestableObserver(scheduler: self)
     }
 
@@ -133,8 +133,8 @@ open class TestScheduler: VirtualTimeScheduler<TestSchedulerVirtualTimeConverter
         line: UInt = #line,
         create: @escaping () -> OutputSequence
     ) -> TestableObserver<Element> where OutputSequence.Element == Element {
-        let site = KitSite(fileID: fileID, filePath: filePath, line: line, column: 1)
-        guard let registry = KitRegistry.current else {
+        let site = SourceSite(fileID: fileID, filePath: filePath, line: line, column: 1)
+        guard let registry = TestScopeTracker.current else {
             return run(created: created, subscribed: subscribed, disposed: disposed, create: create)
         }
         return registry.during("scheduler.start", at: site) {

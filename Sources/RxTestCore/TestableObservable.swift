@@ -103,11 +103,22 @@ private final class HotObservers<Element>: @unchecked Sendable {
     }
 }
 
+/// A cold observable: each subscription plays a timeline relative to its own start.
+/// Usually one timeline for all; `createColdObservable(attempts:)` gives each
+/// subscription the next one, the last repeating for any after it.
 final class ColdObservable<Element>: TestableObservable<Element>, @unchecked Sendable {
+    private let attempts: [[Recorded<Event<Element>>]]
+
+    init(scheduler: TestScheduler, attempts: [[Recorded<Event<Element>>]]) {
+        self.attempts = attempts
+        super.init(scheduler: scheduler, recordedEvents: attempts.first ?? [])
+    }
+
     override func subscribe<Observer: ObserverType>(_ observer: Observer) -> Disposable where Observer.Element == Element {
         let index = recordSubscription()
+        let events = attempts.isEmpty ? [] : attempts[min(index, attempts.count - 1)]
         let scheduled = CompositeDisposable()
-        for recorded in recordedEvents {
+        for recorded in events {
             scheduled.insert(testScheduler.scheduleRelativeVirtual((), dueTime: recorded.time) { _ in
                 observer.on(recorded.value)
                 return Disposables.create()

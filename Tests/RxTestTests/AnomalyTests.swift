@@ -81,7 +81,7 @@ struct AnomalyTests {
             text(of: issue).hasPrefix("Rx anomaly: Unhandled error: boom\n")
         }
         // Three anomalies, and nothing else.
-        let registry = KitRegistry(options: .init(), scopeSite: nil)
+        let registry = TestScopeTracker(options: .init(), scopeSite: nil)
         registry.install {
             _ = Single<Int>.error(LeakTestError.boom).subscribe(onSuccess: { _ in })
             _ = Maybe<Int>.error(LeakTestError.boom).subscribe(onSuccess: { _ in })
@@ -94,13 +94,13 @@ struct AnomalyTests {
 
     @Test("a handled error, a caught error and a completed sequence are not anomalies")
     func handledErrors() {
-        let registry = withRxLeakCheck { () -> KitRegistry? in
+        let registry = withRxLeakCheck { () -> TestScopeTracker? in
             var received: [String] = []
             _ = Observable<Int>.error(LeakTestError.boom).subscribe(onError: { received.append("\($0)") })
             _ = Observable<Int>.error(LeakTestError.boom).catchAndReturn(7).subscribe(onNext: { received.append("\($0)") })
             _ = Observable.of(1, 2).subscribe(onNext: { received.append("\($0)") })
             #expect(received == ["boom", "7", "1", "2"])
-            return KitRegistry.current
+            return TestScopeTracker.current
         }
         #expect(registry?.findings().isEmpty == true)
     }
@@ -223,14 +223,14 @@ struct AnomalyTests {
     @Test("a scope that checks leaks only lets anomalies pass, and one that checks anomalies only lets leaks pass")
     func optionsChooseTheChecks() {
         let subject = PublishSubject<Int>()
-        let leaksOnly = withRxLeakCheck(.leaksOnly) { () -> KitRegistry? in
+        let leaksOnly = withRxLeakCheck(.leaksOnly) { () -> TestScopeTracker? in
             _ = Observable<Int>.error(LeakTestError.boom).subscribe(onNext: { _ in })
-            return KitRegistry.current
+            return TestScopeTracker.current
         }
         #expect(leaksOnly?.findings().isEmpty == true)
-        let anomaliesOnly = withRxLeakCheck(.anomaliesOnly) { () -> KitRegistry? in
+        let anomaliesOnly = withRxLeakCheck(.anomaliesOnly) { () -> TestScopeTracker? in
             _ = subject.map { $0 }.subscribe(AnyObserver { _ in })
-            return KitRegistry.current
+            return TestScopeTracker.current
         }
         #expect(anomaliesOnly?.openCount == 1)
         #expect(anomaliesOnly?.findings().isEmpty == true)
@@ -239,7 +239,7 @@ struct AnomalyTests {
     @Test("an anomaly on another test's task is reported to that test only", arguments: 0..<12)
     func parallelAnomalies(index: Int) async {
         // Even cases make an anomaly, odd ones do not; all run at once.
-        let registry = KitRegistry(options: .init(), scopeSite: nil)
+        let registry = TestScopeTracker(options: .init(), scopeSite: nil)
         await registry.install {
             for _ in 0..<5 {
                 if index.isMultiple(of: 2) {
@@ -338,7 +338,7 @@ struct SignInAnomalyTests {
 
     @Test("a failed request is a value and the button keeps working")
     func aWrongPasswordIsAResult() {
-        let registry = withRxLeakCheck { () -> KitRegistry? in
+        let registry = withRxLeakCheck { () -> TestScopeTracker? in
             let bag = DisposeBag()
             let api = SignInAPIFake()
             let email = PublishSubject<String>(), password = PublishSubject<String>(), tap = PublishSubject<Void>()
@@ -354,7 +354,7 @@ struct SignInAnomalyTests {
             api.signInReturnValue.onNext(SignInResponse(token: "fake_token"))
             #expect(result == .signedIn(SignInResponse(token: "fake_token")))
             #expect(api.requests == 2)
-            return KitRegistry.current
+            return TestScopeTracker.current
         }
         #expect(registry?.findings().isEmpty == true)
     }

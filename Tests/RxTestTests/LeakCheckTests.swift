@@ -62,7 +62,7 @@ struct LeakCheckTests {
     @Test("without call stacks a leak is placed by the latest kit call")
     func kitCallContext() {
         let service = LongLived()
-        let registry = KitRegistry(options: .init(), scopeSite: nil)
+        let registry = TestScopeTracker(options: .init(), scopeSite: nil)
         let startLine = #line + 3
         registry.install {
             let scheduler = TestScheduler(initialClock: 0)
@@ -91,7 +91,7 @@ struct LeakCheckTests {
     @Test("a subscription another thread is still tearing down at the end is not a leak; one nobody ends still is")
     func teardownOnAnotherThread() {
         let service = LongLived()
-        let registry = KitRegistry(options: .init(), scopeSite: nil)
+        let registry = TestScopeTracker(options: .init(), scopeSite: nil)
         registry.install {
             // Disposed on a thread of its own as the check starts: within the moment the
             // check waits for teardowns in flight. (A thread of its own: the shared
@@ -118,7 +118,7 @@ struct LeakCheckTests {
     @Test("disposed, completed and failed subscriptions are not leaks")
     func cleanScopes() {
         let service = LongLived()
-        let registry = withRxLeakCheck { () -> KitRegistry? in
+        let registry = withRxLeakCheck { () -> TestScopeTracker? in
             let scheduler = TestScheduler(initialClock: 0)
             let bag = DisposeBag()
             service.subject.map { $0 + 1 }.subscribe(onNext: { _ in }).disposed(by: bag)
@@ -129,7 +129,7 @@ struct LeakCheckTests {
             let xs = scheduler.createHotObservable([.next(1500, 1)])
             scheduler.advanceTo(1100)
             _ = xs
-            return KitRegistry.current
+            return TestScopeTracker.current
         }
         // Counting happened: the scope saw the subscriptions and closed each of them.
         #expect((registry?.openedCount ?? 0) >= 8)
@@ -165,7 +165,7 @@ struct LeakCheckTests {
 
     @Test("scripted events of testable observables are not pending work")
     func scriptedWorkIsNotALeak() {
-        let registry = withRxLeakCheck { () -> KitRegistry? in
+        let registry = withRxLeakCheck { () -> TestScopeTracker? in
             let scheduler = TestScheduler(initialClock: 0)
             let xs = scheduler.createHotObservable([.next(300, 1), .completed(400)])
             let ys = scheduler.createColdObservable([.next(300, 1)])
@@ -173,7 +173,7 @@ struct LeakCheckTests {
             scheduler.advanceTo(200)
             #expect(scheduler.pendingSchedulerWork.isEmpty)
             _ = (xs, ys)
-            return KitRegistry.current
+            return TestScopeTracker.current
         }
         #expect(registry?.findings().isEmpty == true)
     }
@@ -246,7 +246,7 @@ struct LeakCheckTests {
         #expect(RxTracking.current == nil)
         withRxLeakCheck {
             #expect(RxTracking.current != nil)
-            let inner = withRxLeakCheck(.disabled) { RxTracking.current as? KitRegistry }
+            let inner = withRxLeakCheck(.disabled) { RxTracking.current as? TestScopeTracker }
             #expect(inner?.options.leakCheck == false)
         }
         #expect(RxTracking.current == nil)
@@ -323,7 +323,7 @@ struct MetronomeLeakTests {
 
     @Test("taking eight beats and disposing with the test is clean")
     func eightBeats() {
-        let registry = withRxLeakCheck { () -> KitRegistry? in
+        let registry = withRxLeakCheck { () -> TestScopeTracker? in
             let bag = DisposeBag()
             let scheduler = TestScheduler(initialClock: 0)
             let viewModel = MetronomeViewModel(numerator: 4, period: .seconds(10), beatScheduler: scheduler)
@@ -331,7 +331,7 @@ struct MetronomeLeakTests {
             viewModel.beat.take(8).subscribe(beat).disposed(by: bag)
             scheduler.start()
             #expect(beat.events.compactMap(\.value.element) == [1, 2, 3, 4, 1, 2, 3, 4])
-            return KitRegistry.current
+            return TestScopeTracker.current
         }
         #expect(registry?.findings().isEmpty == true)
     }
@@ -341,7 +341,7 @@ struct MetronomeLeakTests {
 struct CheckedSuiteTests {
     @Test("a clean test in a checked suite passes, and the scope is installed")
     func clean() {
-        #expect(KitRegistry.current?.options.leakCheck == true)
+        #expect(TestScopeTracker.current?.options.leakCheck == true)
         let scheduler = TestScheduler(initialClock: 0)
         let xs = scheduler.createHotObservable([.next(210, 1), .completed(300)])
         let res = scheduler.start { xs.map { $0 * 10 } }
@@ -350,8 +350,8 @@ struct CheckedSuiteTests {
 
     @Test("a test opts out of the suite's check", .rxLeakCheck(.disabled))
     func optOut() {
-        #expect(KitRegistry.current?.options.leakCheck == false)
-        #expect(KitRegistry.current?.options.anomalies == false)
+        #expect(TestScopeTracker.current?.options.leakCheck == false)
+        #expect(TestScopeTracker.current?.options.anomalies == false)
     }
 }
 

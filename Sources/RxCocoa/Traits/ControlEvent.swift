@@ -37,3 +37,18 @@ public struct ControlEvent<PropertyType>: ControlEventType, Sendable {
         self
     }
 }
+
+extension SharedSequence {
+    /// What a control's sequence (a `ControlEvent`'s or a `ControlProperty`'s, named by
+    /// `control`) does after a failure it must never have: stops the program in debug
+    /// builds, and ends as an empty sequence otherwise.
+    static func recoveringControlFailure(of control: String) -> (Swift.Error) -> SharedSequence<SharingStrategy, Element> {
+        { _ in
+            #if DEBUG
+            rxFatalError("A \(control) failed; its source must never fail.")
+            #else
+            return SharedSequence.empty()
+            #endif
+        }
+    }
+}

@@ -12,21 +12,28 @@ extension ObservableConvertibleType {
     public var values: AsyncThrowingStream<Element, Error> {
         let source = asObservable()
         return AsyncThrowingStream<Element, Error> { continuation in
-            // The termination handler is in place before the subscription starts, so a
-            // stream cancelled (or finished) at any moment disposes the subscription.
-            let subscription = SingleAssignmentDisposable()
-            continuation.onTermination = { _ in subscription.dispose() }
-            subscription.setDisposable(source.subscribe { event in
-                switch event {
-                case .next(let element):
-                    let transfer = UnsafeTransfer(element)
-                    continuation.yield(transfer.value)
-                case .error(let error):
-                    continuation.finish(throwing: error)
-                case .completed:
+            source.feedStream(
+                disposeOnTermination: { dispose in continuation.onTermination = { _ in dispose() } },
+                yield: { continuation.yield(UnsafeTransfer($0).value) },
+                finish: { continuation.finish(throwing: $0) }
+            )
+        }
+    }
+
+    /// The elements as an `AsyncStream`, for a sequence that never fails (`Infallible`,
+    /// and RxCocoa's shared sequences): `unexpectedError` runs for an error, which such
+    /// a sequence never sends; the stream then finishes.
+    package func infallibleValues(unexpectedError: @escaping (Swift.Error) -> Void) -> AsyncStream<Element> {
+        let source = asObservable()
+        return AsyncStream<Element> { continuation in
+            source.feedStream(
+                disposeOnTermination: { dispose in continuation.onTermination = { _ in dispose() } },
+                yield: { continuation.yield(UnsafeTransfer($0).value) },
+                finish: { error in
+                    if let error { unexpectedError(error) }
                     continuation.finish()
                 }
-            })
+            )
         }
     }
 
@@ -62,6 +69,31 @@ extension ObservableConvertibleType {
             let task = SchedulerSubstitution.startTask(detached: detached, priority: priority, operation: operation)
             return Disposables.create { task.cancel() }
         }
+    }
+}
+
+extension Observable {
+    /// Feeds one async stream from a new subscription: elements go to `yield`, the
+    /// terminal event to `finish` (`nil` for completion). `disposeOnTermination` is given
+    /// the subscription's disposal before the subscription starts, so a stream cancelled
+    /// or finished at any moment disposes it.
+    fileprivate func feedStream(
+        disposeOnTermination: (@escaping @Sendable () -> Void) -> Void,
+        yield: @escaping (Element) -> Void,
+        finish: @escaping (Swift.Error?) -> Void
+    ) {
+        let subscription = SingleAssignmentDisposable()
+        disposeOnTermination { subscription.dispose() }
+        subscription.setDisposable(subscribe { event in
+            switch event {
+            case .next(let element):
+                yield(element)
+            case .error(let error):
+                finish(error)
+            case .completed:
+                finish(nil)
+            }
+        })
     }
 }
 

@@ -17,17 +17,16 @@ extension ObservableType {
         line: UInt = #line,
         function: String = #function
     ) -> Observable<Element> {
-        Debug(
-            source: asObservable(),
+        PlainProducer(asObservable(), Debug(
             identifier: debugIdentifier(identifier, file: file, line: line, function: function),
             trimOutput: trimOutput,
             output: { print($0) }
-        )
+        ))
     }
 
     /// `debug` writing its lines to `output` instead of standard output.
     func debug(_ identifier: String, trimOutput: Bool, output: @escaping (String) -> Void) -> Observable<Element> {
-        Debug(source: asObservable(), identifier: identifier, trimOutput: trimOutput, output: output)
+        PlainProducer(asObservable(), Debug(identifier: identifier, trimOutput: trimOutput, output: output))
     }
 }
 
@@ -38,23 +37,14 @@ func debugIdentifier(_ identifier: String?, file: String, line: UInt, function: 
     return "\(fileName):\(line) (\(function))"
 }
 
-final class Debug<Element>: Producer<Element>, @unchecked Sendable {
-    private let source: Observable<Element>
-    private let identifier: String
-    private let trimOutput: Bool
-    private let output: (String) -> Void
+/// `debug`'s identifier, output and sink.
+struct Debug<Element>: PlainOperator {
+    let identifier: String
+    let trimOutput: Bool
+    let output: (String) -> Void
 
-    init(source: Observable<Element>, identifier: String, trimOutput: Bool, output: @escaping (String) -> Void) {
-        self.source = source
-        self.identifier = identifier
-        self.trimOutput = trimOutput
-        self.output = output
-    }
-
-    override func run<Observer: ObserverType>(_ observer: Observer) -> Disposable where Observer.Element == Element {
-        let sink = DebugSink(identifier: identifier, trimOutput: trimOutput, output: output, observer: observer)
-        sink.setUpstream(source.subscribe(sink))
-        return sink
+    func subscribe<Observer: ObserverType>(_ observer: Observer, to source: Observable<Element>) -> Disposable where Observer.Element == Element {
+        DebugSink(identifier: identifier, trimOutput: trimOutput, output: output, observer: observer).observe(source)
     }
 }
 

@@ -7,7 +7,7 @@ extension ObservableType where Element: Equatable {
     /// result: --1-----2-----1--|
     /// ```
     public func distinctUntilChanged() -> Observable<Element> {
-        DistinctUntilChanged(source: asObservable(), keySelector: { $0 }, comparer: ==)
+        PlainProducer(asObservable(), DistinctUntilChanged(keySelector: { $0 }, comparer: ==))
     }
 }
 
@@ -17,7 +17,7 @@ extension ObservableType {
     ///
     /// - parameter keySelector: Computes the key each element is compared by.
     public func distinctUntilChanged<Key: Equatable>(_ keySelector: @escaping (Element) throws -> Key) -> Observable<Element> {
-        DistinctUntilChanged(source: asObservable(), keySelector: keySelector, comparer: ==)
+        PlainProducer(asObservable(), DistinctUntilChanged(keySelector: keySelector, comparer: ==))
     }
 
     /// Passes on an element only when `comparer` says it differs from the previous one
@@ -25,7 +25,7 @@ extension ObservableType {
     ///
     /// - parameter comparer: Returns `true` when two elements count as equal.
     public func distinctUntilChanged(_ comparer: @escaping (Element, Element) throws -> Bool) -> Observable<Element> {
-        DistinctUntilChanged(source: asObservable(), keySelector: { $0 }, comparer: comparer)
+        PlainProducer(asObservable(), DistinctUntilChanged(keySelector: { $0 }, comparer: comparer))
     }
 
     /// Passes on an element only when `comparer` says its key differs from the key of
@@ -37,7 +37,7 @@ extension ObservableType {
         _ keySelector: @escaping (Element) throws -> K,
         comparer: @escaping (K, K) throws -> Bool
     ) -> Observable<Element> {
-        DistinctUntilChanged(source: asObservable(), keySelector: keySelector, comparer: comparer)
+        PlainProducer(asObservable(), DistinctUntilChanged(keySelector: keySelector, comparer: comparer))
     }
 
     /// Passes on an element only when its value at `keyPath` differs from that of the
@@ -49,49 +49,33 @@ extension ObservableType {
     /// result: --(a,1)---------(c,2)--|
     /// ```
     public func distinctUntilChanged<Property: Equatable>(at keyPath: KeyPath<Element, Property>) -> Observable<Element> {
-        DistinctUntilChanged(source: asObservable(), keySelector: { $0[keyPath: keyPath] }, comparer: ==)
+        PlainProducer(asObservable(), DistinctUntilChanged(keySelector: { $0[keyPath: keyPath] }, comparer: ==))
     }
 }
 
-final class DistinctUntilChanged<Element, Key>: Producer<Element>, @unchecked Sendable {
-    private let source: Observable<Element>
-    private let keySelector: (Element) throws -> Key
-    private let comparer: (Key, Key) throws -> Bool
+/// `distinctUntilChanged`'s closures and sink.
+struct DistinctUntilChanged<Element, Key>: PlainOperator {
+    let keySelector: (Element) throws -> Key
+    let comparer: (Key, Key) throws -> Bool
 
-    init(source: Observable<Element>, keySelector: @escaping (Element) throws -> Key, comparer: @escaping (Key, Key) throws -> Bool) {
-        self.source = source
-        self.keySelector = keySelector
-        self.comparer = comparer
-    }
-
-    override func run<Observer: ObserverType>(_ observer: Observer) -> Disposable where Observer.Element == Element {
-        let sink = DistinctUntilChangedSink(keySelector: keySelector, comparer: comparer, observer: observer)
-        sink.setUpstream(source.subscribe(sink))
-        return sink
+    func subscribe<Observer: ObserverType>(_ observer: Observer, to source: Observable<Element>) -> Disposable where Observer.Element == Element {
+        DistinctUntilChangedSink(self, observer: observer).observe(source)
     }
 }
 
-final class DistinctUntilChangedSink<Observer: ObserverType, Key>: Sink<Observer>, ObserverType, @unchecked Sendable {
+final class DistinctUntilChangedSink<Observer: ObserverType, Key>: PlainSink<DistinctUntilChanged<Observer.Element, Key>, Observer>, ObserverType, @unchecked Sendable {
     typealias Element = Observer.Element
 
-    private let keySelector: (Element) throws -> Key
-    private let comparer: (Key, Key) throws -> Bool
     // Touched only from `on`, which the Rx grammar serialises; `nil` until the first
     // element (a key that is itself optional nests inside).
     private var currentKey: Key?
-
-    init(keySelector: @escaping (Element) throws -> Key, comparer: @escaping (Key, Key) throws -> Bool, observer: Observer) {
-        self.keySelector = keySelector
-        self.comparer = comparer
-        super.init(observer: observer)
-    }
 
     func on(_ event: Event<Element>) {
         switch event {
         case .next(let element):
             do {
-                let key = try keySelector(element)
-                if let currentKey, try comparer(currentKey, key) {
+                let key = try parameters.keySelector(element)
+                if let currentKey, try parameters.comparer(currentKey, key) {
                     return
                 }
                 currentKey = key

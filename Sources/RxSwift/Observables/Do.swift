@@ -22,8 +22,7 @@ extension ObservableType {
         onSubscribed: (() -> Void)? = nil,
         onDispose: (() -> Void)? = nil
     ) -> Observable<Element> {
-        Do(
-            source: asObservable(),
+        PlainProducer(asObservable(), Do(
             handlers: DoHandlers(
                 onNext: onNext, afterNext: afterNext,
                 onError: onError, afterError: afterError,
@@ -32,7 +31,7 @@ extension ObservableType {
             onSubscribe: onSubscribe,
             onSubscribed: onSubscribed,
             onDispose: onDispose
-        )
+        ))
     }
 }
 
@@ -46,28 +45,14 @@ struct DoHandlers<Element> {
     let afterCompleted: (() throws -> Void)?
 }
 
-final class Do<Element>: Producer<Element>, @unchecked Sendable {
-    private let source: Observable<Element>
-    private let handlers: DoHandlers<Element>
-    private let onSubscribe: (() -> Void)?
-    private let onSubscribed: (() -> Void)?
-    private let onDispose: (() -> Void)?
+/// `do`'s actions and sink.
+struct Do<Element>: PlainOperator {
+    let handlers: DoHandlers<Element>
+    let onSubscribe: (() -> Void)?
+    let onSubscribed: (() -> Void)?
+    let onDispose: (() -> Void)?
 
-    init(
-        source: Observable<Element>,
-        handlers: DoHandlers<Element>,
-        onSubscribe: (() -> Void)?,
-        onSubscribed: (() -> Void)?,
-        onDispose: (() -> Void)?
-    ) {
-        self.source = source
-        self.handlers = handlers
-        self.onSubscribe = onSubscribe
-        self.onSubscribed = onSubscribed
-        self.onDispose = onDispose
-    }
-
-    override func run<Observer: ObserverType>(_ observer: Observer) -> Disposable where Observer.Element == Element {
+    func subscribe<Observer: ObserverType>(_ observer: Observer, to source: Observable<Element>) -> Disposable where Observer.Element == Element {
         onSubscribe?()
         let sink = DoSink(handlers: handlers, observer: observer)
         let subscription = source.subscribe(sink)

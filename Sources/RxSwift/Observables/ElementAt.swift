@@ -11,7 +11,7 @@ extension ObservableType {
     /// - parameter index: The index of the element to pass on; must not be negative.
     public func element(at index: Int) -> Observable<Element> {
         precondition(index >= 0, "Rivulet: element(at:) needs an index of 0 or more, got \(index).")
-        return ElementAt(source: asObservable(), index: index)
+        return PlainProducer(asObservable(), ElementAt(index: index))
     }
 
     /// Passes on only the element at `index`, then completes.
@@ -21,41 +21,29 @@ extension ObservableType {
     }
 }
 
-final class ElementAt<Element>: Producer<Element>, @unchecked Sendable {
-    private let source: Observable<Element>
-    private let index: Int
+/// `element(at:)`'s parameter and sink.
+struct ElementAt<Element>: PlainOperator {
+    let index: Int
 
-    init(source: Observable<Element>, index: Int) {
-        self.source = source
-        self.index = index
-    }
-
-    override func run<Observer: ObserverType>(_ observer: Observer) -> Disposable where Observer.Element == Element {
-        let sink = ElementAtSink(remaining: index, observer: observer)
-        sink.setUpstream(source.subscribe(sink))
-        return sink
+    func subscribe<Observer: ObserverType>(_ observer: Observer, to source: Observable<Element>) -> Disposable where Observer.Element == Element {
+        ElementAtSink(self, observer: observer).observe(source)
     }
 }
 
-final class ElementAtSink<Observer: ObserverType>: Sink<Observer>, ObserverType, @unchecked Sendable {
+final class ElementAtSink<Observer: ObserverType>: PlainSink<ElementAt<Observer.Element>, Observer>, ObserverType, @unchecked Sendable {
     typealias Element = Observer.Element
 
     // Touched only from `on`, which the Rx grammar serialises.
-    private var remaining: Int
-
-    init(remaining: Int, observer: Observer) {
-        self.remaining = remaining
-        super.init(observer: observer)
-    }
+    private var passed = 0
 
     func on(_ event: Event<Element>) {
         switch event {
         case .next:
-            if remaining == 0 {
+            if passed == parameters.index {
                 forwardOn(event)
                 forwardTerminal(.completed)
             } else {
-                remaining -= 1
+                passed += 1
             }
         case .error:
             forwardTerminal(event)

@@ -7,7 +7,7 @@ extension ObservableType {
     /// result: -----(7|)
     /// ```
     public func ifEmpty(default: Element) -> Observable<Element> {
-        DefaultIfEmpty(source: asObservable(), defaultElement: `default`)
+        PlainProducer(asObservable(), DefaultIfEmpty(defaultElement: `default`))
     }
 
     /// Continues with `other` when the source completes without elements.
@@ -19,37 +19,24 @@ extension ObservableType {
     /// result: -------7--8--|
     /// ```
     public func ifEmpty(switchTo other: Observable<Element>) -> Observable<Element> {
-        SwitchIfEmpty(source: asObservable(), other: other)
+        PlainProducer(asObservable(), SwitchIfEmpty(other: other))
     }
 }
 
-final class DefaultIfEmpty<Element>: Producer<Element>, @unchecked Sendable {
-    private let source: Observable<Element>
-    private let defaultElement: Element
+/// `ifEmpty(default:)`'s parameter and sink.
+struct DefaultIfEmpty<Element>: PlainOperator {
+    let defaultElement: Element
 
-    init(source: Observable<Element>, defaultElement: Element) {
-        self.source = source
-        self.defaultElement = defaultElement
-    }
-
-    override func run<Observer: ObserverType>(_ observer: Observer) -> Disposable where Observer.Element == Element {
-        let sink = DefaultIfEmptySink(defaultElement: defaultElement, observer: observer)
-        sink.setUpstream(source.subscribe(sink))
-        return sink
+    func subscribe<Observer: ObserverType>(_ observer: Observer, to source: Observable<Element>) -> Disposable where Observer.Element == Element {
+        DefaultIfEmptySink(self, observer: observer).observe(source)
     }
 }
 
-final class DefaultIfEmptySink<Observer: ObserverType>: Sink<Observer>, ObserverType, @unchecked Sendable {
+final class DefaultIfEmptySink<Observer: ObserverType>: PlainSink<DefaultIfEmpty<Observer.Element>, Observer>, ObserverType, @unchecked Sendable {
     typealias Element = Observer.Element
 
-    private let defaultElement: Element
     // Touched only from `on`, which the Rx grammar serialises.
     private var isEmpty = true
-
-    init(defaultElement: Element, observer: Observer) {
-        self.defaultElement = defaultElement
-        super.init(observer: observer)
-    }
 
     func on(_ event: Event<Element>) {
         switch event {
@@ -59,23 +46,18 @@ final class DefaultIfEmptySink<Observer: ObserverType>: Sink<Observer>, Observer
         case .error:
             forwardTerminal(event)
         case .completed:
-            if isEmpty { forwardNext(defaultElement) }
+            if isEmpty { forwardNext(parameters.defaultElement) }
             forwardTerminal(.completed)
         }
     }
 }
 
-final class SwitchIfEmpty<Element>: Producer<Element>, @unchecked Sendable {
-    private let source: Observable<Element>
-    private let other: Observable<Element>
+/// `ifEmpty(switchTo:)`'s parameter and sink.
+struct SwitchIfEmpty<Element>: PlainOperator {
+    let other: Observable<Element>
 
-    init(source: Observable<Element>, other: Observable<Element>) {
-        self.source = source
-        self.other = other
-    }
-
-    override func run<Observer: ObserverType>(_ observer: Observer) -> Disposable where Observer.Element == Element {
-        let sink = SwitchIfEmptySink(other: other, observer: observer)
+    func subscribe<Observer: ObserverType>(_ observer: Observer, to source: Observable<Element>) -> Disposable where Observer.Element == Element {
+        let sink = SwitchIfEmptySink(self, observer: observer)
         sink.sourceSubscription.setDisposable(source.subscribe(sink))
         sink.setUpstream(Disposables.create(sink.sourceSubscription, sink.otherSubscription))
         return sink
@@ -84,20 +66,14 @@ final class SwitchIfEmpty<Element>: Producer<Element>, @unchecked Sendable {
 
 /// Observes the source, then (after an empty completion) `other`: the two never
 /// overlap, since `other` is subscribed only once the source has completed.
-final class SwitchIfEmptySink<Observer: ObserverType>: Sink<Observer>, ObserverType, @unchecked Sendable {
+final class SwitchIfEmptySink<Observer: ObserverType>: PlainSink<SwitchIfEmpty<Observer.Element>, Observer>, ObserverType, @unchecked Sendable {
     typealias Element = Observer.Element
 
     let sourceSubscription = SingleAssignmentDisposable()
     let otherSubscription = SingleAssignmentDisposable()
-    private let other: Observable<Element>
     // Written before `other` is subscribed; read by the events that follow.
     private var switched = false
     private var isEmpty = true
-
-    init(other: Observable<Element>, observer: Observer) {
-        self.other = other
-        super.init(observer: observer)
-    }
 
     func on(_ event: Event<Element>) {
         switch event {
@@ -113,7 +89,7 @@ final class SwitchIfEmptySink<Observer: ObserverType>: Sink<Observer>, ObserverT
             }
             switched = true
             sourceSubscription.dispose()
-            otherSubscription.setDisposable(other.subscribe(self))
+            otherSubscription.setDisposable(parameters.other.subscribe(self))
         }
     }
 }

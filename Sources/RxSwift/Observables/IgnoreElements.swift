@@ -7,21 +7,16 @@ extension ObservableType {
     /// result: -----------|
     /// ```
     public func ignoreElements() -> Observable<Never> {
-        IgnoreElements(source: asObservable())
+        PlainProducer(asObservable(), IgnoreElements())
     }
 }
 
-final class IgnoreElements<Element>: Producer<Never>, @unchecked Sendable {
-    private let source: Observable<Element>
+/// `ignoreElements()`'s sink.
+struct IgnoreElements<SourceElement>: PlainOperator {
+    typealias Element = Never
 
-    init(source: Observable<Element>) {
-        self.source = source
-    }
-
-    override func run<Observer: ObserverType>(_ observer: Observer) -> Disposable where Observer.Element == Never {
-        let sink = IgnoreElementsSink<Element, Observer>(observer: observer)
-        sink.setUpstream(source.subscribe(sink))
-        return sink
+    func subscribe<Observer: ObserverType>(_ observer: Observer, to source: Observable<SourceElement>) -> Disposable where Observer.Element == Element {
+        IgnoreElementsSink<SourceElement, Observer>(observer: observer).observe(source)
     }
 }
 

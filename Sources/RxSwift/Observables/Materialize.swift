@@ -8,7 +8,7 @@ extension ObservableType {
     /// result: --next(1)--next(2)--(error(X)|)
     /// ```
     public func materialize() -> Observable<Event<Element>> {
-        Materialize(source: asObservable())
+        PlainProducer(asObservable(), Materialize())
     }
 }
 
@@ -21,21 +21,16 @@ extension ObservableType where Element: EventConvertible {
     /// result: --1--------2--------X
     /// ```
     public func dematerialize() -> Observable<Element.Element> {
-        Dematerialize(source: asObservable())
+        PlainProducer(asObservable(), Dematerialize())
     }
 }
 
-final class Materialize<Element>: Producer<Event<Element>>, @unchecked Sendable {
-    private let source: Observable<Element>
+/// `materialize()`'s sink.
+struct Materialize<SourceElement>: PlainOperator {
+    typealias Element = Event<SourceElement>
 
-    init(source: Observable<Element>) {
-        self.source = source
-    }
-
-    override func run<Observer: ObserverType>(_ observer: Observer) -> Disposable where Observer.Element == Event<Element> {
-        let sink = MaterializeSink<Element, Observer>(observer: observer)
-        sink.setUpstream(source.subscribe(sink))
-        return sink
+    func subscribe<Observer: ObserverType>(_ observer: Observer, to source: Observable<SourceElement>) -> Disposable where Observer.Element == Element {
+        MaterializeSink<SourceElement, Observer>(observer: observer).observe(source)
     }
 }
 
@@ -49,17 +44,12 @@ final class MaterializeSink<Element, Observer: ObserverType>: Sink<Observer>, Ob
     }
 }
 
-final class Dematerialize<Source: EventConvertible>: Producer<Source.Element>, @unchecked Sendable {
-    private let source: Observable<Source>
+/// `dematerialize()`'s sink.
+struct Dematerialize<Source: EventConvertible>: PlainOperator {
+    typealias Element = Source.Element
 
-    init(source: Observable<Source>) {
-        self.source = source
-    }
-
-    override func run<Observer: ObserverType>(_ observer: Observer) -> Disposable where Observer.Element == Source.Element {
-        let sink = DematerializeSink<Source, Observer>(observer: observer)
-        sink.setUpstream(source.subscribe(sink))
-        return sink
+    func subscribe<Observer: ObserverType>(_ observer: Observer, to source: Observable<Source>) -> Disposable where Observer.Element == Element {
+        DematerializeSink<Source, Observer>(observer: observer).observe(source)
     }
 }
 

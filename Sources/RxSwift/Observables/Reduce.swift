@@ -17,7 +17,7 @@ extension ObservableType {
         accumulator: @escaping (A, Element) throws -> A,
         mapResult: @escaping (A) throws -> Result
     ) -> Observable<Result> {
-        Reduce(source: asObservable(), seed: seed, accumulator: accumulator, mapResult: mapResult)
+        PlainProducer(asObservable(), Reduce(seed: seed, accumulator: accumulator, mapResult: mapResult))
     }
 
     /// Applies `accumulator` to a running state for each element and, when the source
@@ -29,34 +29,22 @@ extension ObservableType {
     /// result: -----------(6|)
     /// ```
     public func reduce<A>(_ seed: A, accumulator: @escaping (A, Element) throws -> A) -> Observable<A> {
-        Reduce(source: asObservable(), seed: seed, accumulator: accumulator, mapResult: { $0 })
+        PlainProducer(asObservable(), Reduce(seed: seed, accumulator: accumulator, mapResult: { $0 }))
     }
 }
 
-final class Reduce<Element, Accumulate, Result>: Producer<Result>, @unchecked Sendable {
-    private let source: Observable<Element>
-    private let seed: Accumulate
-    private let accumulator: (Accumulate, Element) throws -> Accumulate
-    private let mapResult: (Accumulate) throws -> Result
+/// `reduce`'s seed, closures and sink.
+struct Reduce<SourceElement, Accumulate, Result>: PlainOperator {
+    typealias Element = Result
 
-    init(
-        source: Observable<Element>,
-        seed: Accumulate,
-        accumulator: @escaping (Accumulate, Element) throws -> Accumulate,
-        mapResult: @escaping (Accumulate) throws -> Result
-    ) {
-        self.source = source
-        self.seed = seed
-        self.accumulator = accumulator
-        self.mapResult = mapResult
-    }
+    let seed: Accumulate
+    let accumulator: (Accumulate, SourceElement) throws -> Accumulate
+    let mapResult: (Accumulate) throws -> Result
 
-    override func run<Observer: ObserverType>(_ observer: Observer) -> Disposable where Observer.Element == Result {
-        let sink = ReduceSink<Element, Accumulate, Observer>(
+    func subscribe<Observer: ObserverType>(_ observer: Observer, to source: Observable<SourceElement>) -> Disposable where Observer.Element == Element {
+        ReduceSink<SourceElement, Accumulate, Observer>(
             seed: seed, accumulator: accumulator, mapResult: mapResult, observer: observer
-        )
-        sink.setUpstream(source.subscribe(sink))
-        return sink
+        ).observe(source)
     }
 }
 

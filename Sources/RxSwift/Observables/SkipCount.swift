@@ -7,44 +7,32 @@ extension ObservableType {
     /// result: --------3--4--|
     /// ```
     public func skip(_ count: Int) -> Observable<Element> {
-        SkipCount(source: asObservable(), count: count)
+        PlainProducer(asObservable(), SkipCount(count: count))
     }
 }
 
-final class SkipCount<Element>: Producer<Element>, @unchecked Sendable {
-    private let source: Observable<Element>
-    private let count: Int
+/// `skip(_:)`'s parameter and sink.
+struct SkipCount<Element>: PlainOperator {
+    let count: Int
 
-    init(source: Observable<Element>, count: Int) {
-        self.source = source
-        self.count = count
-    }
-
-    override func run<Observer: ObserverType>(_ observer: Observer) -> Disposable where Observer.Element == Element {
-        let sink = SkipCountSink(remaining: count, observer: observer)
-        sink.setUpstream(source.subscribe(sink))
-        return sink
+    func subscribe<Observer: ObserverType>(_ observer: Observer, to source: Observable<Element>) -> Disposable where Observer.Element == Element {
+        SkipCountSink(self, observer: observer).observe(source)
     }
 }
 
-final class SkipCountSink<Observer: ObserverType>: Sink<Observer>, ObserverType, @unchecked Sendable {
+final class SkipCountSink<Observer: ObserverType>: PlainSink<SkipCount<Observer.Element>, Observer>, ObserverType, @unchecked Sendable {
     typealias Element = Observer.Element
 
     // Touched only from `on`, which the Rx grammar serialises.
-    private var remaining: Int
-
-    init(remaining: Int, observer: Observer) {
-        self.remaining = remaining
-        super.init(observer: observer)
-    }
+    private var skipped = 0
 
     func on(_ event: Event<Element>) {
         switch event {
         case .next:
-            if remaining <= 0 {
+            if skipped >= parameters.count {
                 forwardOn(event)
             } else {
-                remaining -= 1
+                skipped += 1
             }
         case .error, .completed:
             forwardTerminal(event)

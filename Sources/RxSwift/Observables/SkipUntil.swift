@@ -12,7 +12,7 @@ extension ObservableType {
     /// result: --------3--4--|
     /// ```
     public func skip<Source: ObservableType>(until other: Source) -> Observable<Element> {
-        SkipUntil(source: asObservable(), other: other.asObservable())
+        PlainProducer(asObservable(), SkipUntil(other: other.asObservable()))
     }
 
     /// Drops the source's elements until `other` emits an element.
@@ -22,16 +22,11 @@ extension ObservableType {
     }
 }
 
-final class SkipUntil<Element, Other>: Producer<Element>, @unchecked Sendable {
-    private let source: Observable<Element>
-    private let other: Observable<Other>
+/// `skip(until:)`'s trigger and sinks.
+struct SkipUntil<Element, Other>: PlainOperator {
+    let other: Observable<Other>
 
-    init(source: Observable<Element>, other: Observable<Other>) {
-        self.source = source
-        self.other = other
-    }
-
-    override func run<Observer: ObserverType>(_ observer: Observer) -> Disposable where Observer.Element == Element {
+    func subscribe<Observer: ObserverType>(_ observer: Observer, to source: Observable<Element>) -> Disposable where Observer.Element == Element {
         let sink = SkipUntilSink(observer: observer)
         let trigger = SkipUntilTrigger<Other, Observer>(sink: sink)
         let sourceSubscription = source.subscribe(sink)

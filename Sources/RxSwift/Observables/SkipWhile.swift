@@ -8,7 +8,7 @@ extension ObservableType {
     /// result: --------5--1--|
     /// ```
     public func skip(while predicate: @escaping (Element) throws -> Bool) -> Observable<Element> {
-        SkipWhile(source: asObservable(), predicate: predicate)
+        PlainProducer(asObservable(), SkipWhile(predicate: predicate))
     }
 
     /// Drops elements while `predicate` holds, then passes on the rest.
@@ -18,40 +18,27 @@ extension ObservableType {
     }
 }
 
-final class SkipWhile<Element>: Producer<Element>, @unchecked Sendable {
-    private let source: Observable<Element>
-    private let predicate: (Element) throws -> Bool
+/// `skip(while:)`'s predicate and sink.
+struct SkipWhile<Element>: PlainOperator {
+    let predicate: (Element) throws -> Bool
 
-    init(source: Observable<Element>, predicate: @escaping (Element) throws -> Bool) {
-        self.source = source
-        self.predicate = predicate
-    }
-
-    override func run<Observer: ObserverType>(_ observer: Observer) -> Disposable where Observer.Element == Element {
-        let sink = SkipWhileSink(predicate: predicate, observer: observer)
-        sink.setUpstream(source.subscribe(sink))
-        return sink
+    func subscribe<Observer: ObserverType>(_ observer: Observer, to source: Observable<Element>) -> Disposable where Observer.Element == Element {
+        SkipWhileSink(self, observer: observer).observe(source)
     }
 }
 
-final class SkipWhileSink<Observer: ObserverType>: Sink<Observer>, ObserverType, @unchecked Sendable {
+final class SkipWhileSink<Observer: ObserverType>: PlainSink<SkipWhile<Observer.Element>, Observer>, ObserverType, @unchecked Sendable {
     typealias Element = Observer.Element
 
-    private let predicate: (Element) throws -> Bool
     // Touched only from `on`, which the Rx grammar serialises.
     private var passing = false
-
-    init(predicate: @escaping (Element) throws -> Bool, observer: Observer) {
-        self.predicate = predicate
-        super.init(observer: observer)
-    }
 
     func on(_ event: Event<Element>) {
         switch event {
         case .next(let element):
             if !passing {
                 do {
-                    passing = try !predicate(element)
+                    passing = try !parameters.predicate(element)
                 } catch {
                     forwardTerminal(.error(error))
                     return

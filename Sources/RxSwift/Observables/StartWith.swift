@@ -7,25 +7,19 @@ extension ObservableType {
     /// result: (78)----1--2--|
     /// ```
     public func startWith(_ elements: Element...) -> Observable<Element> {
-        StartWith(source: asObservable(), elements: elements)
+        PlainProducer(asObservable(), StartWith(elements: elements))
     }
 }
 
-final class StartWith<Element>: Producer<Element>, @unchecked Sendable {
-    private let source: Observable<Element>
-    private let elements: [Element]
+/// `startWith`'s elements.
+struct StartWith<Element>: PlainOperator {
+    let elements: [Element]
 
-    init(source: Observable<Element>, elements: [Element]) {
-        self.source = source
-        self.elements = elements
-    }
-
-    override func run<Observer: ObserverType>(_ observer: Observer) -> Disposable where Observer.Element == Element {
+    func subscribe<Observer: ObserverType>(_ observer: Observer, to source: Observable<Element>) -> Disposable where Observer.Element == Element {
         let sink = ForwardSink(observer: observer)
         for element in elements {
             sink.forwardNext(element)
         }
-        sink.setUpstream(source.subscribe(sink))
-        return sink
+        return sink.observe(source)
     }
 }

@@ -9,47 +9,36 @@ extension ObservableType {
     public func take(_ count: Int) -> Observable<Element> {
         precondition(count >= 0, "Rivulet: take(_:) needs a count of 0 or more, got \(count).")
         if count == 0 { return Observable.empty() }
-        return TakeCount(source: asObservable(), count: count)
+        return PlainProducer(asObservable(), TakeCount(count: count))
     }
 }
 
-final class TakeCount<Element>: Producer<Element>, @unchecked Sendable {
-    private let source: Observable<Element>
-    private let count: Int
+/// `take(_:)`'s parameter and sink.
+struct TakeCount<Element>: PlainOperator {
+    let count: Int
 
-    init(source: Observable<Element>, count: Int) {
-        self.source = source
-        self.count = count
-    }
-
-    override func run<Observer: ObserverType>(_ observer: Observer) -> Disposable where Observer.Element == Element {
-        let sink = TakeCountSink(remaining: count, observer: observer)
-        sink.setUpstream(source.subscribe(sink))
-        return sink
+    func subscribe<Observer: ObserverType>(_ observer: Observer, to source: Observable<Element>) -> Disposable where Observer.Element == Element {
+        TakeCountSink(self, observer: observer).observe(source)
     }
 }
 
-final class TakeCountSink<Observer: ObserverType>: Sink<Observer>, ObserverType, @unchecked Sendable {
+final class TakeCountSink<Observer: ObserverType>: PlainSink<TakeCount<Observer.Element>, Observer>, ObserverType, @unchecked Sendable {
     typealias Element = Observer.Element
     private let lock = Lock.make()
-    private var remaining: Int
-
-    init(remaining: Int, observer: Observer) {
-        self.remaining = remaining
-        super.init(observer: observer)
-    }
+    private var taken = 0
 
     func on(_ event: Event<Element>) {
         switch event {
         case .next:
-            let left = lock.withLock { () -> Int in
-                guard remaining > 0 else { return -1 }
-                remaining -= 1
-                return remaining
+            let count = parameters.count
+            let taking = lock.withLock { () -> Int? in
+                guard taken < count else { return nil }
+                taken += 1
+                return taken
             }
-            if left < 0 { return }
+            guard let taking else { return }
             forwardOn(event)
-            if left == 0 { forwardTerminal(.completed) }
+            if taking == count { forwardTerminal(.completed) }
         case .error, .completed:
             forwardTerminal(event)
         }

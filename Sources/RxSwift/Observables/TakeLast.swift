@@ -10,43 +10,30 @@ extension ObservableType {
     /// - parameter count: How many elements to keep; must not be negative.
     public func takeLast(_ count: Int) -> Observable<Element> {
         precondition(count >= 0, "Rivulet: takeLast(_:) needs a count of 0 or more, got \(count).")
-        return TakeLast(source: asObservable(), count: count)
+        return PlainProducer(asObservable(), TakeLast(count: count))
     }
 }
 
-final class TakeLast<Element>: Producer<Element>, @unchecked Sendable {
-    private let source: Observable<Element>
-    private let count: Int
+/// `takeLast(_:)`'s parameter and sink.
+struct TakeLast<Element>: PlainOperator {
+    let count: Int
 
-    init(source: Observable<Element>, count: Int) {
-        self.source = source
-        self.count = count
-    }
-
-    override func run<Observer: ObserverType>(_ observer: Observer) -> Disposable where Observer.Element == Element {
-        let sink = TakeLastSink(count: count, observer: observer)
-        sink.setUpstream(source.subscribe(sink))
-        return sink
+    func subscribe<Observer: ObserverType>(_ observer: Observer, to source: Observable<Element>) -> Disposable where Observer.Element == Element {
+        TakeLastSink(self, observer: observer).observe(source)
     }
 }
 
-final class TakeLastSink<Observer: ObserverType>: Sink<Observer>, ObserverType, @unchecked Sendable {
+final class TakeLastSink<Observer: ObserverType>: PlainSink<TakeLast<Observer.Element>, Observer>, ObserverType, @unchecked Sendable {
     typealias Element = Observer.Element
 
-    private let count: Int
     // Touched only from `on`, which the Rx grammar serialises.
     private var kept = Queue<Element>()
-
-    init(count: Int, observer: Observer) {
-        self.count = count
-        super.init(observer: observer)
-    }
 
     func on(_ event: Event<Element>) {
         switch event {
         case .next(let element):
-            guard count > 0 else { return }
-            if kept.count == count { _ = kept.dequeue() }
+            guard parameters.count > 0 else { return }
+            if kept.count == parameters.count { _ = kept.dequeue() }
             kept.enqueue(element)
         case .error:
             kept.removeAll()

@@ -18,7 +18,7 @@ extension ObservableType {
     /// result: --1--2--3--|
     /// ```
     public func take<Source: ObservableType>(until other: Source) -> Observable<Element> {
-        TakeUntil(source: asObservable(), other: other.asObservable())
+        PlainProducer(asObservable(), TakeUntil(other: other.asObservable()))
     }
 
     /// Passes on elements until one satisfies `predicate`, then completes; with
@@ -31,7 +31,7 @@ extension ObservableType {
     /// result: --1--2--|
     /// ```
     public func take(until predicate: @escaping (Element) throws -> Bool, behavior: TakeBehavior = .exclusive) -> Observable<Element> {
-        TakeUntilPredicate(source: asObservable(), behavior: behavior, predicate: predicate)
+        PlainProducer(asObservable(), TakeUntilPredicate(behavior: behavior, predicate: predicate))
     }
 
     /// Passes on elements while they satisfy `predicate`, and completes at the first
@@ -44,7 +44,7 @@ extension ObservableType {
     /// result: --1--2--|
     /// ```
     public func take(while predicate: @escaping (Element) throws -> Bool, behavior: TakeBehavior = .exclusive) -> Observable<Element> {
-        TakeUntilPredicate(source: asObservable(), behavior: behavior) { try !predicate($0) }
+        PlainProducer(asObservable(), TakeUntilPredicate(behavior: behavior) { try !predicate($0) })
     }
 
     /// Passes on the source's elements until `other` emits an element.
@@ -68,35 +68,18 @@ extension ObservableType {
 
 // MARK: take(until: predicate)
 
-final class TakeUntilPredicate<Element>: Producer<Element>, @unchecked Sendable {
-    private let source: Observable<Element>
-    private let behavior: TakeBehavior
-    private let predicate: (Element) throws -> Bool
+/// `take(until:behavior:)` and `take(while:behavior:)`: the predicate and sink.
+struct TakeUntilPredicate<Element>: PlainOperator {
+    let behavior: TakeBehavior
+    let predicate: (Element) throws -> Bool
 
-    init(source: Observable<Element>, behavior: TakeBehavior, predicate: @escaping (Element) throws -> Bool) {
-        self.source = source
-        self.behavior = behavior
-        self.predicate = predicate
-    }
-
-    override func run<Observer: ObserverType>(_ observer: Observer) -> Disposable where Observer.Element == Element {
-        let sink = TakeUntilPredicateSink(behavior: behavior, predicate: predicate, observer: observer)
-        sink.setUpstream(source.subscribe(sink))
-        return sink
+    func subscribe<Observer: ObserverType>(_ observer: Observer, to source: Observable<Element>) -> Disposable where Observer.Element == Element {
+        TakeUntilPredicateSink(self, observer: observer).observe(source)
     }
 }
 
-final class TakeUntilPredicateSink<Observer: ObserverType>: Sink<Observer>, ObserverType, @unchecked Sendable {
+final class TakeUntilPredicateSink<Observer: ObserverType>: PlainSink<TakeUntilPredicate<Observer.Element>, Observer>, ObserverType, @unchecked Sendable {
     typealias Element = Observer.Element
-
-    private let inclusive: Bool
-    private let predicate: (Element) throws -> Bool
-
-    init(behavior: TakeBehavior, predicate: @escaping (Element) throws -> Bool, observer: Observer) {
-        self.inclusive = behavior == .inclusive
-        self.predicate = predicate
-        super.init(observer: observer)
-    }
 
     func on(_ event: Event<Element>) {
         switch event {
@@ -104,7 +87,7 @@ final class TakeUntilPredicateSink<Observer: ObserverType>: Sink<Observer>, Obse
             if isStopped { return }
             let stop: Bool
             do {
-                stop = try predicate(element)
+                stop = try parameters.predicate(element)
             } catch {
                 forwardTerminal(.error(error))
                 return
@@ -113,7 +96,7 @@ final class TakeUntilPredicateSink<Observer: ObserverType>: Sink<Observer>, Obse
                 forwardOn(event)
                 return
             }
-            if inclusive { forwardOn(event) }
+            if parameters.behavior == .inclusive { forwardOn(event) }
             forwardTerminal(.completed)
         case .error, .completed:
             forwardTerminal(event)
@@ -123,16 +106,11 @@ final class TakeUntilPredicateSink<Observer: ObserverType>: Sink<Observer>, Obse
 
 // MARK: take(until: other)
 
-final class TakeUntil<Element, Other>: Producer<Element>, @unchecked Sendable {
-    private let source: Observable<Element>
-    private let other: Observable<Other>
+/// `take(until:)`'s trigger and sinks.
+struct TakeUntil<Element, Other>: PlainOperator {
+    let other: Observable<Other>
 
-    init(source: Observable<Element>, other: Observable<Other>) {
-        self.source = source
-        self.other = other
-    }
-
-    override func run<Observer: ObserverType>(_ observer: Observer) -> Disposable where Observer.Element == Element {
+    func subscribe<Observer: ObserverType>(_ observer: Observer, to source: Observable<Element>) -> Disposable where Observer.Element == Element {
         let sink = TakeUntilSink(observer: observer)
         let trigger = TakeUntilTrigger<Other, Observer>(sink: sink)
         // As in RxSwift, the trigger is subscribed first: one that fires during its

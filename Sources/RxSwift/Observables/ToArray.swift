@@ -7,21 +7,16 @@ extension ObservableType {
     /// result: -----------([1,2,3]|)
     /// ```
     public func toArray() -> Single<[Element]> {
-        Single(raw: ToArray(source: asObservable()))
+        Single(raw: PlainProducer(asObservable(), ToArray()))
     }
 }
 
-final class ToArray<SourceElement>: Producer<[SourceElement]>, @unchecked Sendable {
-    private let source: Observable<SourceElement>
+/// `toArray()`'s sink.
+struct ToArray<SourceElement>: PlainOperator {
+    typealias Element = [SourceElement]
 
-    init(source: Observable<SourceElement>) {
-        self.source = source
-    }
-
-    override func run<Observer: ObserverType>(_ observer: Observer) -> Disposable where Observer.Element == [SourceElement] {
-        let sink = ToArraySink<SourceElement, Observer>(observer: observer)
-        sink.setUpstream(source.subscribe(sink))
-        return sink
+    func subscribe<Observer: ObserverType>(_ observer: Observer, to source: Observable<SourceElement>) -> Disposable where Observer.Element == Element {
+        ToArraySink<SourceElement, Observer>(observer: observer).observe(source)
     }
 }
 

@@ -14,7 +14,7 @@ extension ObservableType {
         _ obj: Object,
         resultSelector: @escaping ((Object, Element)) -> Out
     ) -> Observable<Out> {
-        WithUnretained(source: asObservable(), object: obj, resultSelector: resultSelector)
+        PlainProducer(asObservable(), WithUnretained(object: obj, resultSelector: resultSelector))
     }
 
     /// Pairs each element with `obj`, which the sequence holds only weakly; once `obj`
@@ -24,46 +24,27 @@ extension ObservableType {
     }
 }
 
-final class WithUnretained<Object: AnyObject, Element, Out>: Producer<Out>, @unchecked Sendable {
-    private let source: Observable<Element>
-    private weak var object: Object?
-    private let resultSelector: ((Object, Element)) -> Out
+/// `withUnretained`'s object (held weakly) and sink.
+struct WithUnretained<Object: AnyObject, SourceElement, Element>: PlainOperator {
+    weak var object: Object?
+    let resultSelector: ((Object, SourceElement)) -> Element
 
-    init(source: Observable<Element>, object: Object, resultSelector: @escaping ((Object, Element)) -> Out) {
-        self.source = source
-        self.object = object
-        self.resultSelector = resultSelector
-    }
-
-    override func run<Observer: ObserverType>(_ observer: Observer) -> Disposable where Observer.Element == Out {
-        let sink = WithUnretainedSink<Object, Element, Observer>(
-            object: object, resultSelector: resultSelector, observer: observer
-        )
-        sink.setUpstream(source.subscribe(sink))
-        return sink
+    func subscribe<Observer: ObserverType>(_ observer: Observer, to source: Observable<SourceElement>) -> Disposable where Observer.Element == Element {
+        WithUnretainedSink<Object, SourceElement, Observer>(self, observer: observer).observe(source)
     }
 }
 
-final class WithUnretainedSink<Object: AnyObject, Element, Observer: ObserverType>: Sink<Observer>, ObserverType, @unchecked Sendable {
-    typealias Out = Observer.Element
-
-    private weak var object: Object?
-    private let resultSelector: ((Object, Element)) -> Out
-
-    init(object: Object?, resultSelector: @escaping ((Object, Element)) -> Out, observer: Observer) {
-        self.object = object
-        self.resultSelector = resultSelector
-        super.init(observer: observer)
-    }
+final class WithUnretainedSink<Object: AnyObject, Element, Observer: ObserverType>: PlainSink<WithUnretained<Object, Element, Observer.Element>, Observer>,
+    ObserverType, @unchecked Sendable {
 
     func on(_ event: Event<Element>) {
         switch event {
         case .next(let element):
-            guard let object else {
+            guard let object = parameters.object else {
                 forwardTerminal(.completed)
                 return
             }
-            forwardOn(.next(resultSelector((object, element))))
+            forwardOn(.next(parameters.resultSelector((object, element))))
         case .error(let error):
             forwardTerminal(.error(error))
         case .completed:

@@ -10,50 +10,38 @@ extension SharedSequenceConvertibleType where SharingStrategy == DriverSharingSt
     /// Only on the main thread.
     public func drive<Observer: ObserverType>(_ observers: Observer...) -> Disposable where Observer.Element == Element {
         MainScheduler.ensureRunningOnMainThread(errorMessage: driveErrorMessage)
-        return asSharedSequence().asObservable().subscribe { event in
-            for observer in observers { observer.on(event) }
-        }
+        return asSharedSequence().asObservable().subscribe(every: observers)
     }
 
     /// Subscribes every observer of optionals in `observers`: each receives every
     /// element wrapped in an optional. Only on the main thread.
     public func drive<Observer: ObserverType>(_ observers: Observer...) -> Disposable where Observer.Element == Element? {
         MainScheduler.ensureRunningOnMainThread(errorMessage: driveErrorMessage)
-        return asSharedSequence().asObservable().map { $0 as Element? }.subscribe { event in
-            for observer in observers { observer.on(event) }
-        }
+        return asSharedSequence().asObservable().subscribe(every: observers)
     }
 
     /// Makes every element the value of each of `relays`. Only on the main thread.
     public func drive(_ relays: BehaviorRelay<Element>...) -> Disposable {
         MainScheduler.ensureRunningOnMainThread(errorMessage: driveErrorMessage)
-        return drive(onNext: { element in
-            for relay in relays { relay.accept(element) }
-        })
+        return drive(onNext: acceptingEach(relays) { relay, element in relay.accept(element) })
     }
 
     /// Makes every element, as an optional, the value of each of `relays`. Only on the main thread.
     public func drive(_ relays: BehaviorRelay<Element?>...) -> Disposable {
         MainScheduler.ensureRunningOnMainThread(errorMessage: driveErrorMessage)
-        return drive(onNext: { element in
-            for relay in relays { relay.accept(element) }
-        })
+        return drive(onNext: acceptingEach(relays) { relay, element in relay.accept(element) })
     }
 
     /// Passes every element to each of `relays`. Only on the main thread.
     public func drive(_ relays: ReplayRelay<Element>...) -> Disposable {
         MainScheduler.ensureRunningOnMainThread(errorMessage: driveErrorMessage)
-        return drive(onNext: { element in
-            for relay in relays { relay.accept(element) }
-        })
+        return drive(onNext: acceptingEach(relays) { relay, element in relay.accept(element) })
     }
 
     /// Passes every element, as an optional, to each of `relays`. Only on the main thread.
     public func drive(_ relays: ReplayRelay<Element?>...) -> Disposable {
         MainScheduler.ensureRunningOnMainThread(errorMessage: driveErrorMessage)
-        return drive(onNext: { element in
-            for relay in relays { relay.accept(element) }
-        })
+        return drive(onNext: acceptingEach(relays) { relay, element in relay.accept(element) })
     }
 
     /// Binds with a custom function of the underlying observable. Only on the main thread.

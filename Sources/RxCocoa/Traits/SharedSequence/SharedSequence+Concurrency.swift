@@ -10,21 +10,8 @@ extension SharedSequence {
     /// on a test scheduler can be iterated from any task. Code written for RxSwift's
     /// compiles unchanged.
     public var values: AsyncStream<Element> {
-        let source = asObservable()
-        return AsyncStream<Element> { continuation in
-            let subscription = SingleAssignmentDisposable()
-            continuation.onTermination = { _ in subscription.dispose() }
-            subscription.setDisposable(source.subscribe { event in
-                switch event {
-                case .next(let element):
-                    let transfer = UnsafeTransfer(element)
-                    continuation.yield(transfer.value)
-                case .completed:
-                    continuation.finish()
-                case .error(let error):
-                    rxFatalError("A shared sequence must never fail, got: \(error)")
-                }
-            })
+        infallibleValues { error in
+            rxFatalError("A shared sequence must never fail, got: \(error)")
         }
     }
 }

@@ -3,59 +3,43 @@ import RxSwift
 extension SharedSequenceConvertibleType where SharingStrategy == SignalSharingStrategy {
     /// Subscribes every observer in `observers`: each receives every event.
     public func emit<Observer: ObserverType>(to observers: Observer...) -> Disposable where Observer.Element == Element {
-        asSharedSequence().asObservable().subscribe { event in
-            for observer in observers { observer.on(event) }
-        }
+        asSharedSequence().asObservable().subscribe(every: observers)
     }
 
     /// Subscribes every observer of optionals in `observers`: each receives every
     /// element wrapped in an optional.
     public func emit<Observer: ObserverType>(to observers: Observer...) -> Disposable where Observer.Element == Element? {
-        asSharedSequence().asObservable().map { $0 as Element? }.subscribe { event in
-            for observer in observers { observer.on(event) }
-        }
+        asSharedSequence().asObservable().subscribe(every: observers)
     }
 
     /// Makes every element the value of each of `relays`.
     public func emit(to relays: BehaviorRelay<Element>...) -> Disposable {
-        emit(onNext: { element in
-            for relay in relays { relay.accept(element) }
-        })
+        emit(onNext: acceptingEach(relays) { relay, element in relay.accept(element) })
     }
 
     /// Makes every element, as an optional, the value of each of `relays`.
     public func emit(to relays: BehaviorRelay<Element?>...) -> Disposable {
-        emit(onNext: { element in
-            for relay in relays { relay.accept(element) }
-        })
+        emit(onNext: acceptingEach(relays) { relay, element in relay.accept(element) })
     }
 
     /// Passes every element to each of `relays`.
     public func emit(to relays: PublishRelay<Element>...) -> Disposable {
-        emit(onNext: { element in
-            for relay in relays { relay.accept(element) }
-        })
+        emit(onNext: acceptingEach(relays) { relay, element in relay.accept(element) })
     }
 
     /// Passes every element, as an optional, to each of `relays`.
     public func emit(to relays: PublishRelay<Element?>...) -> Disposable {
-        emit(onNext: { element in
-            for relay in relays { relay.accept(element) }
-        })
+        emit(onNext: acceptingEach(relays) { relay, element in relay.accept(element) })
     }
 
     /// Passes every element to each of `relays`.
     public func emit(to relays: ReplayRelay<Element>...) -> Disposable {
-        emit(onNext: { element in
-            for relay in relays { relay.accept(element) }
-        })
+        emit(onNext: acceptingEach(relays) { relay, element in relay.accept(element) })
     }
 
     /// Passes every element, as an optional, to each of `relays`.
     public func emit(to relays: ReplayRelay<Element?>...) -> Disposable {
-        emit(onNext: { element in
-            for relay in relays { relay.accept(element) }
-        })
+        emit(onNext: acceptingEach(relays) { relay, element in relay.accept(element) })
     }
 
     /// Subscribes handlers that also receive `object`, held weakly; once `object` is

@@ -40,9 +40,7 @@ extension PrimitiveSequenceType where Trait == CompletableTrait, Element == Swif
 
     /// Subscribes `observer`, which is called once with the outcome.
     public func subscribe(_ observer: @escaping (CompletableEvent) -> Void) -> Disposable {
-        let stopped = AtomicFlag()
-        return primitiveSequence.asObservable().subscribe { event in
-            if stopped.testAndSet() { return }
+        subscribeToOutcome { event in
             switch event {
             case .error(let error):
                 observer(.error(error))
@@ -60,22 +58,16 @@ extension PrimitiveSequenceType where Trait == CompletableTrait, Element == Swif
         onError: ((Swift.Error) -> Void)? = nil,
         onDisposed: (() -> Void)? = nil
     ) -> Disposable {
-        let callStack = Hooks.recordCallStackOnError ? Hooks.customCaptureSubscriptionCallstack() : []
-        let disposable: Disposable = onDisposed.map { Disposables.create(with: $0) } ?? Disposables.create()
-        let subscription = subscribe { (event: CompletableEvent) in
+        let handlers = OutcomeHandlers(onError: onError, onDisposed: onDisposed)
+        return handlers.subscription(subscribe { (event: CompletableEvent) in
             switch event {
             case .error(let error):
-                if let onError {
-                    onError(error)
-                } else {
-                    Hooks.callDefaultErrorHandler(callStack, error)
-                }
+                handlers.fail(error)
             case .completed:
                 onCompleted?()
             }
-            disposable.dispose()
-        }
-        return Disposables.create(subscription, disposable)
+            handlers.finish()
+        })
     }
 
     /// Subscribes handlers that also receive `object`, held weakly; once `object` is
@@ -87,18 +79,9 @@ extension PrimitiveSequenceType where Trait == CompletableTrait, Element == Swif
         onDisposed: ((Object) -> Void)? = nil
     ) -> Disposable {
         subscribe(
-            onCompleted: { [weak object] in
-                guard let object else { return }
-                onCompleted?(object)
-            },
-            onError: { [weak object] error in
-                guard let object else { return }
-                onError?(object, error)
-            },
-            onDisposed: { [weak object] in
-                guard let object else { return }
-                onDisposed?(object)
-            }
+            onCompleted: weakly(object, onCompleted),
+            onError: weakly(object, onError),
+            onDisposed: weakly(object, onDisposed)
         )
     }
 }

@@ -46,9 +46,7 @@ extension PrimitiveSequenceType where Trait == MaybeTrait {
 
     /// Subscribes `observer`, which is called once with the outcome.
     public func subscribe(_ observer: @escaping (MaybeEvent<Element>) -> Void) -> Disposable {
-        let stopped = AtomicFlag()
-        return primitiveSequence.asObservable().subscribe { event in
-            if stopped.testAndSet() { return }
+        subscribeToOutcome { event in
             switch event {
             case .next(let element):
                 observer(.success(element))
@@ -69,24 +67,18 @@ extension PrimitiveSequenceType where Trait == MaybeTrait {
         onCompleted: (() -> Void)? = nil,
         onDisposed: (() -> Void)? = nil
     ) -> Disposable {
-        let callStack = Hooks.recordCallStackOnError ? Hooks.customCaptureSubscriptionCallstack() : []
-        let disposable: Disposable = onDisposed.map { Disposables.create(with: $0) } ?? Disposables.create()
-        let subscription = subscribe { (event: MaybeEvent<Element>) in
+        let handlers = OutcomeHandlers(onError: onError, onDisposed: onDisposed)
+        return handlers.subscription(subscribe { (event: MaybeEvent<Element>) in
             switch event {
             case .success(let element):
                 onSuccess?(element)
             case .error(let error):
-                if let onError {
-                    onError(error)
-                } else {
-                    Hooks.callDefaultErrorHandler(callStack, error)
-                }
+                handlers.fail(error)
             case .completed:
                 onCompleted?()
             }
-            disposable.dispose()
-        }
-        return Disposables.create(subscription, disposable)
+            handlers.finish()
+        })
     }
 
     /// Subscribes handlers that also receive `object`, held weakly; once `object` is
@@ -99,22 +91,10 @@ extension PrimitiveSequenceType where Trait == MaybeTrait {
         onDisposed: ((Object) -> Void)? = nil
     ) -> Disposable {
         subscribe(
-            onSuccess: { [weak object] element in
-                guard let object else { return }
-                onSuccess?(object, element)
-            },
-            onError: { [weak object] error in
-                guard let object else { return }
-                onError?(object, error)
-            },
-            onCompleted: { [weak object] in
-                guard let object else { return }
-                onCompleted?(object)
-            },
-            onDisposed: { [weak object] in
-                guard let object else { return }
-                onDisposed?(object)
-            }
+            onSuccess: weakly(object, onSuccess),
+            onError: weakly(object, onError),
+            onCompleted: weakly(object, onCompleted),
+            onDisposed: weakly(object, onDisposed)
         )
     }
 }

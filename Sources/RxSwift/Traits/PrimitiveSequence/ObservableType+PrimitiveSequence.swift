@@ -9,7 +9,7 @@ extension ObservableType {
     /// result: ------(a|)
     /// ```
     public func asSingle() -> Single<Element> {
-        Single(raw: AsSingle(source: asObservable()))
+        Single(raw: PlainProducer(asObservable(), AsSingle(requireElement: true)))
     }
 
     /// The first element as a `Single`, or `nil` when the sequence completes empty.
@@ -19,60 +19,34 @@ extension ObservableType {
     /// result: --(a|)
     /// ```
     public func first() -> Single<Element?> {
-        Single(raw: FirstElement(source: asObservable()))
+        Single(raw: PlainProducer(asObservable(), FirstElement()))
     }
 
     /// The sequence as a `Maybe`: its element if any, then completion.
     ///
     /// A second element fails with `RxError.moreThanOneElement` when it arrives.
     public func asMaybe() -> Maybe<Element> {
-        Maybe(raw: AsMaybe(source: asObservable()))
+        Maybe(raw: PlainProducer(asObservable(), AsSingle(requireElement: false)))
     }
 }
 
-/// Keeps the only element until completion.
-final class AsSingle<Element>: Producer<Element>, @unchecked Sendable {
-    private let source: Observable<Element>
+/// `asSingle()` (`requireElement`) and `asMaybe()`: the element waits for the source's
+/// completion.
+struct AsSingle<Element>: PlainOperator {
+    let requireElement: Bool
 
-    init(source: Observable<Element>) {
-        self.source = source
-    }
-
-    override func run<Observer: ObserverType>(_ observer: Observer) -> Disposable where Observer.Element == Element {
-        let sink = AsSingleSink(requireElement: true, observer: observer)
-        sink.setUpstream(source.subscribe(sink))
-        return sink
-    }
-}
-
-/// Keeps the element, if any, until completion.
-final class AsMaybe<Element>: Producer<Element>, @unchecked Sendable {
-    private let source: Observable<Element>
-
-    init(source: Observable<Element>) {
-        self.source = source
-    }
-
-    override func run<Observer: ObserverType>(_ observer: Observer) -> Disposable where Observer.Element == Element {
-        let sink = AsSingleSink(requireElement: false, observer: observer)
-        sink.setUpstream(source.subscribe(sink))
-        return sink
+    func subscribe<Observer: ObserverType>(_ observer: Observer, to source: Observable<Element>) -> Disposable where Observer.Element == Element {
+        AsSingleSink(self, observer: observer).observe(source)
     }
 }
 
 /// The sink of `asSingle` (`requireElement`) and `asMaybe`: the element waits for the
 /// source's completion; a second one is an error.
-final class AsSingleSink<Observer: ObserverType>: Sink<Observer>, ObserverType, @unchecked Sendable {
+final class AsSingleSink<Observer: ObserverType>: PlainSink<AsSingle<Observer.Element>, Observer>, ObserverType, @unchecked Sendable {
     typealias Element = Observer.Element
 
-    private let requireElement: Bool
     private let lock = Lock.make()
     private var element: Element?
-
-    init(requireElement: Bool, observer: Observer) {
-        self.requireElement = requireElement
-        super.init(observer: observer)
-    }
 
     func on(_ event: Event<Element>) {
         switch event {
@@ -95,7 +69,7 @@ final class AsSingleSink<Observer: ObserverType>: Sink<Observer>, ObserverType, 
                 forwardNext(kept)
                 forwardOn(.completed)
                 dispose()
-            } else if requireElement {
+            } else if parameters.requireElement {
                 forwardTerminal(.error(RxError.noElements))
             } else {
                 forwardTerminal(.completed)
@@ -104,18 +78,12 @@ final class AsSingleSink<Observer: ObserverType>: Sink<Observer>, ObserverType, 
     }
 }
 
-/// Takes the first element, or `nil` for an empty sequence.
-final class FirstElement<Element>: Producer<Element?>, @unchecked Sendable {
-    private let source: Observable<Element>
+/// `first()`: takes the first element, or `nil` for an empty sequence.
+struct FirstElement<SourceElement>: PlainOperator {
+    typealias Element = SourceElement?
 
-    init(source: Observable<Element>) {
-        self.source = source
-    }
-
-    override func run<Observer: ObserverType>(_ observer: Observer) -> Disposable where Observer.Element == Element? {
-        let sink = FirstElementSink<Element, Observer>(observer: observer)
-        sink.setUpstream(source.subscribe(sink))
-        return sink
+    func subscribe<Observer: ObserverType>(_ observer: Observer, to source: Observable<SourceElement>) -> Disposable where Observer.Element == Element {
+        FirstElementSink<SourceElement, Observer>(observer: observer).observe(source)
     }
 }
 

@@ -37,9 +37,7 @@ extension PrimitiveSequenceType where Trait == SingleTrait {
 
     /// Subscribes `observer`, which is called once with the outcome.
     public func subscribe(_ observer: @escaping (SingleEvent<Element>) -> Void) -> Disposable {
-        let stopped = AtomicFlag()
-        return primitiveSequence.asObservable().subscribe { event in
-            if stopped.testAndSet() { return }
+        subscribeToOutcome { event in
             switch event {
             case .next(let element):
                 observer(.success(element))
@@ -60,22 +58,16 @@ extension PrimitiveSequenceType where Trait == SingleTrait {
         onFailure: ((Swift.Error) -> Void)? = nil,
         onDisposed: (() -> Void)? = nil
     ) -> Disposable {
-        let callStack = Hooks.recordCallStackOnError ? Hooks.customCaptureSubscriptionCallstack() : []
-        let disposable: Disposable = onDisposed.map { Disposables.create(with: $0) } ?? Disposables.create()
-        let subscription = subscribe { (event: SingleEvent<Element>) in
+        let handlers = OutcomeHandlers(onError: onFailure, onDisposed: onDisposed)
+        return handlers.subscription(subscribe { (event: SingleEvent<Element>) in
             switch event {
             case .success(let element):
                 onSuccess?(element)
             case .failure(let error):
-                if let onFailure {
-                    onFailure(error)
-                } else {
-                    Hooks.callDefaultErrorHandler(callStack, error)
-                }
+                handlers.fail(error)
             }
-            disposable.dispose()
-        }
-        return Disposables.create(subscription, disposable)
+            handlers.finish()
+        })
     }
 
     /// Subscribes success and error handlers (the RxSwift 5 spelling).
@@ -97,18 +89,9 @@ extension PrimitiveSequenceType where Trait == SingleTrait {
         onDisposed: ((Object) -> Void)? = nil
     ) -> Disposable {
         subscribe(
-            onSuccess: { [weak object] element in
-                guard let object else { return }
-                onSuccess?(object, element)
-            },
-            onFailure: { [weak object] error in
-                guard let object else { return }
-                onFailure?(object, error)
-            },
-            onDisposed: { [weak object] in
-                guard let object else { return }
-                onDisposed?(object)
-            }
+            onSuccess: weakly(object, onSuccess),
+            onFailure: weakly(object, onFailure),
+            onDisposed: weakly(object, onDisposed)
         )
     }
 }

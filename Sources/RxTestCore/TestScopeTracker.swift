@@ -1,8 +1,9 @@
 import Foundation
 import RxSwift
 
-/// A place in a test's source, where a kit call was made.
-package struct KitSite: Sendable, CustomStringConvertible {
+/// A place in a test's source: where an RxTest function was called, or a frame of a
+/// call stack.
+package struct SourceSite: Sendable, CustomStringConvertible {
     package let fileID: String
     package let filePath: String
     /// The path as XCTest's assertions take it, when the site came from `#filePath`.
@@ -33,7 +34,7 @@ package struct KitSite: Sendable, CustomStringConvertible {
 }
 
 /// One frame of a call stack, symbolicated.
-package struct KitFrame: Sendable, CustomStringConvertible {
+package struct StackFrame: Sendable, CustomStringConvertible {
     /// The function, demangled.
     package let function: String
     /// The source file's path, when known.
@@ -51,10 +52,10 @@ package struct KitFrame: Sendable, CustomStringConvertible {
     }
 
     /// The frame as a place to report an issue at, when its file, line and module are known.
-    package var site: KitSite? {
+    package var site: SourceSite? {
         guard let path, let line, let module else { return nil }
         let file = path.split(separator: "/").last.map(String.init) ?? path
-        return KitSite(fileID: "\(module)/\(file)", filePath: path, line: UInt(line), column: 1)
+        return SourceSite(fileID: "\(module)/\(file)", filePath: path, line: UInt(line), column: 1)
     }
 
     /// `LoginTests.swift:41`, or the function when the place is unknown.
@@ -72,14 +73,14 @@ package struct KitFrame: Sendable, CustomStringConvertible {
 
 /// Captures the current call stack cheaply; the returned closure symbolicates it, only
 /// for what is reported. The frames start at the first one outside Rivulet.
-package typealias KitStackCapture = @Sendable () -> (@Sendable () -> [KitFrame])?
+package typealias CallStackCapture = @Sendable () -> (@Sendable () -> [StackFrame])?
 
 /// One finding of a leak-checked scope: what is wrong and where to look.
-package struct KitFinding: Sendable {
+package struct ScopeFinding: Sendable {
     package let message: String
-    package let site: KitSite?
+    package let site: SourceSite?
 
-    package init(message: String, site: KitSite?) {
+    package init(message: String, site: SourceSite?) {
         self.message = message
         self.site = site
     }
@@ -92,7 +93,7 @@ package struct KitFinding: Sendable {
 /// It is installed for the test's task only (a task-local value), so tests running in
 /// parallel each count their own. Subscriptions made on threads outside the task (a
 /// dispatch queue's callbacks) are not seen; their disposal is, wherever it happens.
-package final class KitRegistry: RxTracker, @unchecked Sendable {
+package final class TestScopeTracker: RxTracker, @unchecked Sendable {
     /// What the scope checks at its end.
     package struct Options: Sendable {
         /// Fail on subscriptions left open and on pending scheduler work.
@@ -109,9 +110,10 @@ package final class KitRegistry: RxTracker, @unchecked Sendable {
         }
     }
 
-    private struct KitCall {
+    /// A call of an RxTest function (`record`, `createObserver`) and where it was made.
+    private struct RxTestCall {
         let name: String
-        let site: KitSite
+        let site: SourceSite
     }
 
     private struct OpenSubscription {
@@ -119,47 +121,47 @@ package final class KitRegistry: RxTracker, @unchecked Sendable {
         var kind: RxTrackedKind
         let time: TestTime?
         let context: String?
-        let site: KitSite?
-        let stack: (@Sendable () -> [KitFrame])?
+        let site: SourceSite?
+        let stack: (@Sendable () -> [StackFrame])?
     }
 
     private struct Anomaly {
         let anomaly: RxAnomaly
         let context: String?
-        let site: KitSite?
-        let stack: (@Sendable () -> [KitFrame])?
+        let site: SourceSite?
+        let stack: (@Sendable () -> [StackFrame])?
     }
 
     /// Held until the scope closes: a scheduler the test dropped while work was still
     /// queued on it is still there to report that work.
     private struct TrackedScheduler {
         let scheduler: TestScheduler
-        let site: KitSite?
+        let site: SourceSite?
     }
 
     private struct State {
         var nextId = 0
         var open: [Int: OpenSubscription] = [:]
         var opened = 0
-        var lastCall: KitCall?
-        var activeCalls: [KitCall] = []
+        var lastCall: RxTestCall?
+        var activeCalls: [RxTestCall] = []
         var schedulers: [TrackedScheduler] = []
-        var endChecks: [@Sendable () -> KitFinding?] = []
+        var endChecks: [@Sendable () -> ScopeFinding?] = []
         var anomalies: [Anomaly] = []
     }
 
     package let options: Options
     /// Where the scope was opened (the test, or the helper's call).
-    package let scopeSite: KitSite?
+    package let scopeSite: SourceSite?
     /// What opened the scope (a test's id), so that a second trait of the same test
     /// does not open another one inside it.
     package let scopeKey: String?
-    private let captureStack: KitStackCapture?
+    private let captureStack: CallStackCapture?
     private let state = LockedValue(State())
 
     /// A registry checking what `options` says; `captureStack`, when given, records
     /// where each subscription and anomaly came from.
-    package init(options: Options, scopeSite: KitSite?, scopeKey: String? = nil, captureStack: KitStackCapture? = nil) {
+    package init(options: Options, scopeSite: SourceSite?, scopeKey: String? = nil, captureStack: CallStackCapture? = nil) {
         self.options = options
         self.scopeSite = scopeSite
         self.scopeKey = scopeKey
@@ -167,8 +169,8 @@ package final class KitRegistry: RxTracker, @unchecked Sendable {
     }
 
     /// The registry of the current task's scope, if any.
-    package static var current: KitRegistry? {
-        RxTracking.current as? KitRegistry
+    package static var current: TestScopeTracker? {
+        RxTracking.current as? TestScopeTracker
     }
 
     /// Runs `body` with this registry installed for the current task.
@@ -181,30 +183,30 @@ package final class KitRegistry: RxTracker, @unchecked Sendable {
         try await RxTracking.withTracker(self, isolation: isolation, operation: body)
     }
 
-    // MARK: - Kit calls
+    // MARK: - RxTest calls
 
-    /// Remembers the latest kit call, to say where later subscriptions came from.
-    package func noteKitCall(_ name: String, at site: KitSite) {
-        state.withLock { $0.lastCall = KitCall(name: name, site: site) }
+    /// Remembers the latest RxTest call, to say where later subscriptions came from.
+    package func noteRxTestCall(_ name: String, at site: SourceSite) {
+        state.withLock { $0.lastCall = RxTestCall(name: name, site: site) }
     }
 
-    /// Runs `body` as the kit call `name`: subscriptions made meanwhile are "during" it.
-    package func during<Result>(_ name: String, at site: KitSite, _ body: () throws -> Result) rethrows -> Result {
+    /// Runs `body` as the RxTest call `name`: subscriptions made meanwhile are "during" it.
+    package func during<Result>(_ name: String, at site: SourceSite, _ body: () throws -> Result) rethrows -> Result {
         state.withLock {
-            $0.activeCalls.append(KitCall(name: name, site: site))
-            $0.lastCall = KitCall(name: name, site: site)
+            $0.activeCalls.append(RxTestCall(name: name, site: site))
+            $0.lastCall = RxTestCall(name: name, site: site)
         }
         defer { state.withLock { _ = $0.activeCalls.popLast() } }
         return try body()
     }
 
     /// Watches `scheduler`: pending work left at the scope's end is a finding.
-    package func adopt(_ scheduler: TestScheduler, at site: KitSite?) {
+    package func adopt(_ scheduler: TestScheduler, at site: SourceSite?) {
         state.withLock { $0.schedulers.append(TrackedScheduler(scheduler: scheduler, site: site)) }
     }
 
     /// Adds a check to run at the scope's end (a recorder's unconsumed events).
-    package func addEndCheck(_ check: @escaping @Sendable () -> KitFinding?) {
+    package func addEndCheck(_ check: @escaping @Sendable () -> ScopeFinding?) {
         state.withLock { $0.endChecks.append(check) }
     }
 
@@ -274,9 +276,9 @@ package final class KitRegistry: RxTracker, @unchecked Sendable {
     ///
     /// - Parameter options: What to report; the registry's own options by default (a
     ///   test may change its mind while it runs, as an XCTest case opting out).
-    package func findings(options: Options? = nil) -> [KitFinding] {
+    package func findings(options: Options? = nil) -> [ScopeFinding] {
         let options = options ?? self.options
-        var findings: [KitFinding] = []
+        var findings: [ScopeFinding] = []
         let checks = state.withLock { $0.endChecks }
         for check in checks {
             if let finding = check() { findings.append(finding) }
@@ -303,7 +305,7 @@ package final class KitRegistry: RxTracker, @unchecked Sendable {
                 let times = pending.prefix(10).map(String.init).joined(separator: ", ") + (pending.count > 10 ? ", ..." : "")
                 let created = tracked.site.map { " created at \($0)" } ?? ""
                 let noun = pending.count == 1 ? "action" : "actions"
-                findings.append(KitFinding(
+                findings.append(ScopeFinding(
                     message: "Leak check: TestScheduler\(created) still has \(pending.count) pending \(noun) at the end of the test, due at virtual time \(times) (clock at \(scheduler.clock)).\n"
                         + "Work scheduled by operators or code under test (a timer, a delay, an interval) was never run or disposed: dispose the subscription, or run the scheduler to the end.",
                     site: tracked.site ?? scopeSite
@@ -319,19 +321,19 @@ package final class KitRegistry: RxTracker, @unchecked Sendable {
                 if !frames.isEmpty {
                     message += "\ncall stack:\n" + frames.prefix(12).map { "  \($0)" }.joined(separator: "\n")
                 }
-                findings.append(KitFinding(message: message, site: frames.lazy.compactMap(\.site).first ?? anomaly.site ?? scopeSite))
+                findings.append(ScopeFinding(message: message, site: frames.lazy.compactMap(\.site).first ?? anomaly.site ?? scopeSite))
             }
         }
         return findings
     }
 
-    private func openSubscriptionsFinding(_ open: [OpenSubscription], callStacks: Bool) -> KitFinding? {
+    private func openSubscriptionsFinding(_ open: [OpenSubscription], callStacks: Bool) -> ScopeFinding? {
         guard !open.isEmpty else { return nil }
         // Group identical lines, keeping the order of the first of each.
         var lines: [String] = []
         var counts: [String: Int] = [:]
-        var stacks: [String: [KitFrame]] = [:]
-        var firstSite: KitSite?
+        var stacks: [String: [StackFrame]] = [:]
+        var firstSite: SourceSite?
         for subscription in open {
             let frames = subscription.stack?() ?? []
             if firstSite == nil {
@@ -356,12 +358,12 @@ package final class KitRegistry: RxTracker, @unchecked Sendable {
             }
         }
         message += "\nDispose them (a DisposeBag that ends with the test, take/takeUntil, or the disposable subscribe returns), or opt out with .rxLeakCheck(.disabled)."
-        return KitFinding(message: message, site: firstSite ?? scopeSite)
+        return ScopeFinding(message: message, site: firstSite ?? scopeSite)
     }
 
     /// `map, subscribed at LoginTests.swift:41, virtual time 200`; without a call stack
-    /// the latest kit call stands in for the place.
-    private static func describe(_ subscription: OpenSubscription, frames: [KitFrame]) -> String {
+    /// the latest RxTest call stands in for the place.
+    private static func describe(_ subscription: OpenSubscription, frames: [StackFrame]) -> String {
         var text: String
         switch subscription.kind {
         case .sink(let type):
@@ -396,7 +398,7 @@ package final class KitRegistry: RxTracker, @unchecked Sendable {
     }
 
     /// "during record at X.swift:12" / "after createObserver at X.swift:10".
-    private static func context(_ state: State) -> (String?, KitSite?) {
+    private static func context(_ state: State) -> (String?, SourceSite?) {
         if let active = state.activeCalls.last {
             return ("during \(active.name) at \(active.site)", active.site)
         }

@@ -1,0 +1,52 @@
+/// What a plain operator adds to its source: the parameters it was given, and the sink
+/// it puts between the source and each observer. `PlainProducer` does the rest.
+///
+/// A plain operator is then three pieces in its own file: the public function, which
+/// returns `PlainProducer(source, SomeOperator(...))`; the struct conforming to this
+/// protocol; and the operator's `Sink` subclass, which takes the events.
+protocol PlainOperator {
+    associatedtype SourceElement
+    associatedtype Element
+
+    /// Subscribes `observer` to `source` through a new sink (see `observe(_:)`).
+    func subscribe<Observer: ObserverType>(_ observer: Observer, to source: Observable<SourceElement>) -> Disposable
+        where Observer.Element == Element
+}
+
+/// The Producer of every plain operator: the source, and the operator that makes a sink
+/// for each subscription.
+final class PlainProducer<Operator: PlainOperator>: Producer<Operator.Element>, @unchecked Sendable {
+    private let source: Observable<Operator.SourceElement>
+    private let plainOperator: Operator
+
+    init(_ source: Observable<Operator.SourceElement>, _ plainOperator: Operator) {
+        self.source = source
+        self.plainOperator = plainOperator
+    }
+
+    override func run<Observer: ObserverType>(_ observer: Observer) -> Disposable where Observer.Element == Element {
+        plainOperator.subscribe(observer, to: source)
+    }
+}
+
+extension ObserverType where Self: SinkCore {
+    /// Subscribes this sink to `source` and returns the sink, which is the subscription.
+    func observe(_ source: Observable<Element>) -> Disposable {
+        setUpstream(source.subscribe(self))
+        return self
+    }
+}
+
+/// The sink of a plain operator that reads its parameters from the operator value
+/// rather than copying each into a property of its own. Only per-subscription state
+/// is left to declare in the subclass.
+class PlainSink<Operator: PlainOperator, Observer: ObserverType>: Sink<Observer>, @unchecked Sendable
+    where Observer.Element == Operator.Element {
+    /// The operator, whose parameters the sink reads.
+    final let parameters: Operator
+
+    init(_ parameters: Operator, observer: Observer) {
+        self.parameters = parameters
+        super.init(observer: observer)
+    }
+}
