@@ -42,6 +42,8 @@ final class SkipUntil<Element, Other>: Producer<Element>, @unchecked Sendable {
 }
 
 final class SkipUntilSink<Observer: ObserverType>: SerializedDeliverySink<Observer>, ObserverType, @unchecked Sendable {
+    typealias Element = Observer.Element
+
     let open = AtomicFlag()
 
     func on(_ event: Event<Element>) {

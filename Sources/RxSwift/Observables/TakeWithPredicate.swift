@@ -145,6 +145,8 @@ final class TakeUntil<Element, Other>: Producer<Element>, @unchecked Sendable {
 }
 
 final class TakeUntilSink<Observer: ObserverType>: SerializedDeliverySink<Observer>, ObserverType, @unchecked Sendable {
+    typealias Element = Observer.Element
+
     func on(_ event: Event<Element>) {
         deliverSerialized(event)
     }
