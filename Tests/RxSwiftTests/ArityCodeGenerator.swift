@@ -238,10 +238,12 @@ enum ArityCodeGenerator {
         \(lines { "store\($0).keepForQueuedDelivery()" })
             }
 
-            override func result(queued: Bool, unlocking lock: Lock) throws -> Result {
-        \(lines { "let value\($0) = store\($0).take(queued: queued)" })
-                lock.unlock()
-                return try resultSelector(\(indices.map { "value\($0)" }.joined(separator: ", ")))
+            override func prepare(queued: Bool) {
+        \(lines { "store\($0).prepare(queued: queued)" })
+            }
+
+            override func result() throws -> Result {
+                try resultSelector(\(indices.map { "store\($0).takePrepared()" }.joined(separator: ", ")))
             }
         }
 

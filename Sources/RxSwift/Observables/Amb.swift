@@ -37,9 +37,8 @@ final class AmbProducer<Element>: Producer<Element>, @unchecked Sendable {
 }
 
 final class AmbSink<Observer: ObserverType>: Sink<Observer>, @unchecked Sendable {
-    private let lock = Lock.make()
     /// The index of the source that reacted first; decided once.
-    private var winner: Int?
+    private let winner = LockedState<Int?>(nil)
     let subscriptions: [SingleAssignmentDisposable]
 
     init(count: Int, observer: Observer) {
@@ -51,7 +50,7 @@ final class AmbSink<Observer: ObserverType>: Sink<Observer>, @unchecked Sendable
     /// are disposed at the decision. Once a source won, only its own (serial) events are
     /// delivered, so deliveries need no further coordination.
     func claim(_ index: Int) -> Bool {
-        let (wins, decidedNow) = lock.withLock { () -> (Bool, Bool) in
+        let (wins, decidedNow) = winner.withLock { winner -> (Bool, Bool) in
             if let winner { return (winner == index, false) }
             winner = index
             return (true, true)

@@ -39,22 +39,25 @@ final class BufferTimeCount<Element>: Producer<[Element]>, @unchecked Sendable {
     }
 }
 
-final class BufferTimeCountSink<Element, Observer: ObserverType>: OutboxSink<Observer>, ObserverType, @unchecked Sendable where Observer.Element == [Element] {
+/// The state of a `buffer(timeSpan:count:scheduler:)` subscription: the array being
+/// filled and the number of the window it belongs to (a timer only closes the window it
+/// was started for).
+struct BufferTimeCountState<Element> {
+    var buffer: [Element] = []
+    var windowID: UInt64 = 0
+}
+
+final class BufferTimeCountSink<Element, Observer: ObserverType>: SerializedSink<Observer, BufferTimeCountState<Element>>, ObserverType, @unchecked Sendable where Observer.Element == [Element] {
     private let timeSpan: RxTimeInterval
     private let count: Int
     private let scheduler: SchedulerType
     private let timer = TimerSlot()
 
-    // State, guarded by `lock`: the array being filled and the number of the window
-    // it belongs to (a timer only closes the window it was started for).
-    private var buffer: [Element] = []
-    private var windowID: UInt64 = 0
-
     init(parent: BufferTimeCount<Element>, observer: Observer) {
         timeSpan = parent.timeSpan
         count = parent.count
         scheduler = parent.scheduler
-        super.init(observer: observer)
+        super.init(observer: observer, state: BufferTimeCountState())
     }
 
     func run(source: Observable<Element>) {
@@ -65,41 +68,33 @@ final class BufferTimeCountSink<Element, Observer: ObserverType>: OutboxSink<Obs
     }
 
     func on(_ event: Event<Element>) {
-        switch event {
-        case .next(let element):
-            lock.lock()
-            if isTerminatedLocked {
-                lock.unlock()
-                return
+        let limit = count
+        let newWindow: UInt64? = update { state in
+            switch event {
+            case .next(let element):
+                if state.isTerminated { return nil }
+                state.value.buffer.append(element)
+                guard state.value.buffer.count == limit else { return nil }
+                return Self.closeWindow(&state)
+            case .error(let error):
+                state.value.buffer = []
+                state.send(.error(error))
+            case .completed:
+                state.send(.next(state.value.buffer))
+                state.value.buffer = []
+                state.send(.completed)
             }
-            buffer.append(element)
-            guard buffer.count == count else {
-                lock.unlock()
-                return
-            }
-            let newWindow = closeWindowLocked()
-            unlockAndDeliver()
-            startTimer(windowID: newWindow)
-        case .error(let error):
-            lock.lock()
-            buffer = []
-            enqueueLocked(.error(error))
-            unlockAndDeliver()
-        case .completed:
-            lock.lock()
-            enqueueLocked(.next(buffer))
-            buffer = []
-            enqueueLocked(.completed)
-            unlockAndDeliver()
+            return nil
         }
+        if let newWindow { startTimer(windowID: newWindow) }
     }
 
-    /// Queues the current array and starts the next window; returns its number.
-    private func closeWindowLocked() -> UInt64 {
-        enqueueLocked(.next(buffer))
-        buffer = []
-        windowID &+= 1
-        return windowID
+    /// Sends the current array and starts the next window; returns its number.
+    private static func closeWindow(_ state: inout SerializedState<BufferTimeCountState<Element>, [Element]>) -> UInt64 {
+        state.send(.next(state.value.buffer))
+        state.value.buffer = []
+        state.value.windowID &+= 1
+        return state.value.windowID
     }
 
     private func startTimer(windowID: UInt64) {
@@ -110,13 +105,10 @@ final class BufferTimeCountSink<Element, Observer: ObserverType>: OutboxSink<Obs
     }
 
     private func timerFired(_ firedWindowID: UInt64) {
-        lock.lock()
-        if firedWindowID != windowID || isTerminatedLocked {
-            lock.unlock()
-            return
+        let newWindow: UInt64? = update { state in
+            if firedWindowID != state.value.windowID || state.isTerminated { return nil }
+            return Self.closeWindow(&state)
         }
-        let newWindow = closeWindowLocked()
-        unlockAndDeliver()
-        startTimer(windowID: newWindow)
+        if let newWindow { startTimer(windowID: newWindow) }
     }
 }

@@ -194,13 +194,11 @@ final class CatchSequenceSink<Sources: IteratorProtocol, Observer: ObserverType>
 
     private let subscription = SerialDisposable()
 
-    // State, guarded by `lock`: the remaining sources and the last error.
-    private let lock = Lock.make()
-    private var iterator: Sources
-    private var lastError: Swift.Error?
+    /// The remaining sources and the last error.
+    private let state: LockedState<(iterator: Sources, lastError: Swift.Error?)>
 
     init(iterator: Sources, observer: Observer) {
-        self.iterator = iterator
+        state = LockedState((iterator, nil))
         super.init(observer: observer)
     }
 
@@ -216,7 +214,7 @@ final class CatchSequenceSink<Sources: IteratorProtocol, Observer: ObserverType>
         case .completed:
             forwardTerminal(event)
         case .error(let error):
-            lock.withLock { lastError = error }
+            state.withLock { $0.lastError = error }
             scheduleMoveNext()
         }
     }
@@ -233,11 +231,11 @@ final class CatchSequenceSink<Sources: IteratorProtocol, Observer: ObserverType>
         // Moves run one at a time (each follows the failure of the previous source),
         // so the iterator can be taken out, advanced without the lock (its `next()`
         // may be user code), and put back.
-        var sources = lock.withLock { iterator }
+        var sources = state.withLock { $0.iterator }
         let next = sources.next()
-        let error = lock.withLock { () -> Swift.Error? in
-            iterator = sources
-            return lastError
+        let error = state.withLock { state -> Swift.Error? in
+            state.iterator = sources
+            return state.lastError
         }
         guard let next else {
             forwardTerminal(error.map { .error($0) } ?? .completed)

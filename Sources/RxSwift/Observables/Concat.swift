@@ -67,11 +67,10 @@ struct ConcatIteration<Element> {
 final class ConcatSink<Observer: ObserverType>: Sink<Observer>, ObserverType, @unchecked Sendable {
     typealias Element = Observer.Element
 
-    private let lock = Lock.make()
-    /// A thread is subscribing the next sequences, one after another.
-    private var moving = false
-    /// A sequence completed while `moving`: the moving thread subscribes the next one.
-    private var moveRequested = false
+    /// `moving`: a thread is subscribing the next sequences, one after another;
+    /// `moveRequested`: a sequence completed meanwhile, so the moving thread subscribes
+    /// the next one.
+    private let mover = LockedState((moving: false, moveRequested: false))
     /// Iterations, innermost last. Only the moving thread touches it.
     private var iterations: [ConcatIteration<Element>]
     let current = SerialDisposable()
@@ -106,12 +105,12 @@ final class ConcatSink<Observer: ObserverType>: Sink<Observer>, ObserverType, @u
     /// Subscribes the next sequence; a completion on another thread while this one is
     /// subscribing makes this loop go round again.
     private func moveNext() {
-        let start = lock.withLock { () -> Bool in
-            if moving {
-                moveRequested = true
+        let start = mover.withLock { mover -> Bool in
+            if mover.moving {
+                mover.moveRequested = true
                 return false
             }
-            moving = true
+            mover.moving = true
             return true
         }
         guard start else { return }
@@ -124,12 +123,12 @@ final class ConcatSink<Observer: ObserverType>: Sink<Observer>, ObserverType, @u
             let subscription = SingleAssignmentDisposable()
             current.disposable = subscription
             subscription.setDisposable(source.subscribe(self))
-            let again = lock.withLock { () -> Bool in
-                if moveRequested {
-                    moveRequested = false
+            let again = mover.withLock { mover -> Bool in
+                if mover.moveRequested {
+                    mover.moveRequested = false
                     return true
                 }
-                moving = false
+                mover.moving = false
                 return false
             }
             if !again { return }
@@ -171,4 +170,4 @@ public var maxTailRecursiveSinkStackSize: Int {
     set { concatDepthRecord.withLock { $0 = newValue } }
 }
 
-private let concatDepthRecord = LockedValue(0)
+private let concatDepthRecord = LockedState(0)

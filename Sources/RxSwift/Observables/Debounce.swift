@@ -34,63 +34,60 @@ final class Debounce<Element>: Producer<Element>, @unchecked Sendable {
     }
 }
 
-final class DebounceSink<Observer: ObserverType>: OutboxSink<Observer>, ObserverType, @unchecked Sendable {
+/// The state of a `debounce` subscription: the generation of the latest element and
+/// the element waiting for its quiet period.
+struct DebounceState<Element> {
+    var generation: UInt64 = 0
+    var pending: Element?
+}
+
+final class DebounceSink<Observer: ObserverType>: SerializedSink<Observer, DebounceState<Observer.Element>>, ObserverType, @unchecked Sendable {
     typealias Element = Observer.Element
 
     private let dueTime: RxTimeInterval
     private let scheduler: SchedulerType
     private let timer = TimerSlot()
 
-    // State, guarded by `lock`: the generation of the latest element and the element
-    // waiting for its quiet period.
-    private var generation: UInt64 = 0
-    private var pending: Element?
-
     init(parent: Debounce<Element>, observer: Observer) {
         dueTime = parent.dueTime
         scheduler = parent.scheduler
-        super.init(observer: observer)
+        super.init(observer: observer, state: DebounceState())
     }
 
     func on(_ event: Event<Element>) {
-        switch event {
-        case .next(let element):
-            lock.lock()
-            if isTerminatedLocked {
-                lock.unlock()
-                return
+        let generation: UInt64? = update { state in
+            switch event {
+            case .next(let element):
+                if state.isTerminated { return nil }
+                state.value.generation &+= 1
+                state.value.pending = element
+                return state.value.generation
+            case .error:
+                state.value.pending = nil
+                state.send(event)
+            case .completed:
+                if let element = state.value.pending {
+                    state.value.pending = nil
+                    state.send(.next(element))
+                }
+                state.send(.completed)
             }
-            generation &+= 1
-            let current = generation
-            pending = element
-            lock.unlock()
-            timer.set(scheduler.scheduleRelative(current, dueTime: dueTime) { [weak self] generation in
-                self?.timerFired(generation)
-                return Disposables.create()
-            }, generation: current)
-        case .error:
-            lock.lock()
-            pending = nil
-            enqueueLocked(event)
-            unlockAndDeliver()
-        case .completed:
-            lock.lock()
-            if let element = pending {
-                pending = nil
-                enqueueLocked(.next(element))
-            }
-            enqueueLocked(.completed)
-            unlockAndDeliver()
+            return nil
         }
+        guard let generation else { return }
+        timer.set(scheduler.scheduleRelative(generation, dueTime: dueTime) { [weak self] generation in
+            self?.timerFired(generation)
+            return Disposables.create()
+        }, generation: generation)
     }
 
     private func timerFired(_ firedGeneration: UInt64) {
-        lock.lock()
-        if firedGeneration == generation, let element = pending {
-            pending = nil
-            enqueueLocked(.next(element))
+        update { state in
+            if firedGeneration == state.value.generation, let element = state.value.pending {
+                state.value.pending = nil
+                state.send(.next(element))
+            }
         }
-        unlockAndDeliver()
     }
 
     override func disposeCore() {

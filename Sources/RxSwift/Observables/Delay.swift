@@ -53,9 +53,18 @@ final class Delay<Element>: Producer<Element>, @unchecked Sendable {
     }
 }
 
+/// The state of a `delay` subscription.
+struct DelayState<Element> {
+    /// Events not yet due, oldest first, with their due dates.
+    var waiting = Queue<(due: Date, event: Event<Element>)>()
+    /// Whether a drain is scheduled or running.
+    var draining = false
+    var timerGeneration: UInt64 = 0
+}
+
 /// Events wait in a queue with their due dates; one timer at a time drains the queue:
 /// it sends every event that is due and, if more wait, sets itself for the next one.
-final class DelaySink<Observer: ObserverType>: OutboxSink<Observer>, ObserverType, @unchecked Sendable {
+final class DelaySink<Observer: ObserverType>: SerializedSink<Observer, DelayState<Observer.Element>>, ObserverType, @unchecked Sendable {
     typealias Element = Observer.Element
 
     private let dueTime: RxTimeInterval
@@ -63,17 +72,10 @@ final class DelaySink<Observer: ObserverType>: OutboxSink<Observer>, ObserverTyp
     private let sourceSubscription = SingleAssignmentDisposable()
     private let timer = TimerSlot()
 
-    // State, guarded by `lock`.
-    /// Events not yet due, oldest first, with their due dates.
-    private var waiting = Queue<(due: Date, event: Event<Element>)>()
-    /// Whether a drain is scheduled or running.
-    private var draining = false
-    private var timerGeneration: UInt64 = 0
-
     init(parent: Delay<Element>, observer: Observer) {
         dueTime = parent.dueTime
         scheduler = parent.scheduler
-        super.init(observer: observer)
+        super.init(observer: observer, state: DelayState())
     }
 
     func run(source: Observable<Element>) {
@@ -87,27 +89,23 @@ final class DelaySink<Observer: ObserverType>: OutboxSink<Observer>, ObserverTyp
         }
         switch event {
         case .error:
-            lock.lock()
-            waiting.removeAll()
-            enqueueLocked(event)
-            unlockAndDeliver()
+            update { state in
+                state.value.waiting.removeAll()
+                state.send(event)
+            }
         case .next, .completed:
             let due = scheduler.now.adding(dueTime)
-            lock.lock()
-            if isTerminatedLocked {
-                lock.unlock()
-                return
+            let generation: UInt64? = update { state in
+                if state.isTerminated { return nil }
+                state.value.waiting.enqueue((due, event))
+                if state.value.draining { return nil }
+                state.value.draining = true
+                state.value.timerGeneration &+= 1
+                return state.value.timerGeneration
             }
-            waiting.enqueue((due, event))
-            if draining {
-                lock.unlock()
-                return
+            if let generation {
+                schedule(after: dueTime, generation: generation)
             }
-            draining = true
-            timerGeneration &+= 1
-            let generation = timerGeneration
-            lock.unlock()
-            schedule(after: dueTime, generation: generation)
         }
     }
 
@@ -120,27 +118,28 @@ final class DelaySink<Observer: ObserverType>: OutboxSink<Observer>, ObserverTyp
 
     private func drain() {
         let now = scheduler.now
-        lock.lock()
-        var next: (interval: RxTimeInterval, generation: UInt64)?
-        while let head = waiting.peek() {
-            // Due when what is left rounds to no time at all (whole nanoseconds), so
-            // floating-point noise in dates never costs an extra timer.
-            let remaining = RxTimeInterval.fromSeconds(head.due.timeIntervalSince(now))
-            if !remaining.isNowOrEarlier {
-                if !isTerminatedLocked {
-                    timerGeneration &+= 1
-                    next = (remaining, timerGeneration)
+        let next: (interval: RxTimeInterval, generation: UInt64)? = update { state in
+            var next: (interval: RxTimeInterval, generation: UInt64)?
+            while let head = state.value.waiting.peek() {
+                // Due when what is left rounds to no time at all (whole nanoseconds), so
+                // floating-point noise in dates never costs an extra timer.
+                let remaining = RxTimeInterval.fromSeconds(head.due.timeIntervalSince(now))
+                if !remaining.isNowOrEarlier {
+                    if !state.isTerminated {
+                        state.value.timerGeneration &+= 1
+                        next = (remaining, state.value.timerGeneration)
+                    }
+                    break
                 }
-                break
+                _ = state.value.waiting.dequeue()
+                state.send(head.event)
             }
-            _ = waiting.dequeue()
-            enqueueLocked(head.event)
+            if next == nil {
+                state.value.waiting.removeAll()
+                state.value.draining = false
+            }
+            return next
         }
-        if next == nil {
-            waiting.removeAll()
-            draining = false
-        }
-        unlockAndDeliver()
         if let next {
             schedule(after: next.interval, generation: next.generation)
         }

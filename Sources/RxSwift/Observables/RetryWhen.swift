@@ -66,10 +66,10 @@ final class RetryWhen<Element, TriggerObservable: ObservableType, TriggerError>:
 }
 
 /// The source and the trigger may send from different threads, so events go out
-/// through the outbox. Retrying goes through the current thread's trampoline (as in
+/// serialised (`SerializedSink`). Retrying goes through the current thread's trampoline (as in
 /// RxSwift), so a source that fails while being subscribed to loops instead of
 /// recursing.
-final class RetryWhenSink<Observer: ObserverType, TriggerObservable: ObservableType, TriggerError>: OutboxSink<Observer>, ObserverType, @unchecked Sendable {
+final class RetryWhenSink<Observer: ObserverType, TriggerObservable: ObservableType, TriggerError>: SerializedSink<Observer, Void>, ObserverType, @unchecked Sendable {
     typealias Element = Observer.Element
 
     private let source: Observable<Element>
@@ -84,7 +84,7 @@ final class RetryWhenSink<Observer: ObserverType, TriggerObservable: ObservableT
 
     init(source: Observable<Element>, observer: Observer) {
         self.source = source
-        super.init(observer: observer)
+        super.init(observer: observer, state: ())
     }
 
     func run(trigger: Observable<TriggerObservable.Element>) {
@@ -96,10 +96,10 @@ final class RetryWhenSink<Observer: ObserverType, TriggerObservable: ObservableT
     func on(_ event: Event<Element>) {
         switch event {
         case .next, .completed:
-            enqueueAndDeliver(event)
+            deliverSerialized(event)
         case .error(let error):
             guard let failure = error as? TriggerError else {
-                enqueueAndDeliver(event)
+                deliverSerialized(event)
                 return
             }
             if isDisposed { return }
@@ -114,9 +114,9 @@ final class RetryWhenSink<Observer: ObserverType, TriggerObservable: ObservableT
         case .next:
             scheduleRetry()
         case .error(let error):
-            enqueueAndDeliver(.error(error))
+            deliverSerialized(.error(error))
         case .completed:
-            enqueueAndDeliver(.completed)
+            deliverSerialized(.completed)
         }
     }
 

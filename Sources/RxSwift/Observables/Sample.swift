@@ -37,21 +37,23 @@ final class Sample<Element, SampleType>: Producer<Element>, @unchecked Sendable 
     }
 }
 
-final class SampleSink<Observer: ObserverType, SampleType>: OutboxSink<Observer>, ObserverType, @unchecked Sendable {
+/// The state of a `sample` subscription: the element received since the last tick,
+/// and whether the source completed.
+struct SampleState<Element> {
+    var latest: Element?
+    var sourceDone = false
+}
+
+final class SampleSink<Observer: ObserverType, SampleType>: SerializedSink<Observer, SampleState<Observer.Element>>, ObserverType, @unchecked Sendable {
     typealias Element = Observer.Element
 
     private let defaultValue: Element?
     private let sourceSubscription = SingleAssignmentDisposable()
     private let samplerSubscription = SingleAssignmentDisposable()
 
-    // State, guarded by `lock`: the element received since the last tick, and
-    // whether the source completed.
-    private var latest: Element?
-    private var sourceDone = false
-
     init(defaultValue: Element?, observer: Observer) {
         self.defaultValue = defaultValue
-        super.init(observer: observer)
+        super.init(observer: observer, state: SampleState())
     }
 
     func run(source: Observable<Element>, sampler: Observable<SampleType>) {
@@ -63,32 +65,31 @@ final class SampleSink<Observer: ObserverType, SampleType>: OutboxSink<Observer>
     func on(_ event: Event<Element>) {
         switch event {
         case .next(let element):
-            lock.lock()
-            latest = element
-            lock.unlock()
+            update { $0.value.latest = element }
         case .error:
-            enqueueAndDeliver(event)
+            deliverSerialized(event)
         case .completed:
-            lock.withLock { sourceDone = true }
+            update { $0.value.sourceDone = true }
             sourceSubscription.dispose()
         }
     }
 
     fileprivate func tick(_ event: Event<SampleType>) {
-        lock.lock()
-        switch event {
-        case .next, .completed:
-            if let element = latest ?? defaultValue {
-                latest = nil
-                enqueueLocked(.next(element))
+        let defaultValue = self.defaultValue
+        update { state in
+            switch event {
+            case .next, .completed:
+                if let element = state.value.latest ?? defaultValue {
+                    state.value.latest = nil
+                    state.send(.next(element))
+                }
+                if state.value.sourceDone {
+                    state.send(.completed)
+                }
+            case .error(let error):
+                state.send(.error(error))
             }
-            if sourceDone {
-                enqueueLocked(.completed)
-            }
-        case .error(let error):
-            enqueueLocked(.error(error))
         }
-        unlockAndDeliver()
     }
 }
 

@@ -37,6 +37,8 @@ struct SkipUntil<Element, Other>: PlainOperator {
 }
 
 final class SkipUntilSink<Observer: ObserverType>: SerializedDeliverySink<Observer>, ObserverType, @unchecked Sendable {
+    typealias Element = Observer.Element
+
     let open = AtomicFlag()
 
     func on(_ event: Event<Element>) {

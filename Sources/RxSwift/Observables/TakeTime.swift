@@ -38,7 +38,7 @@ final class TakeTime<Element>: Producer<Element>, @unchecked Sendable {
         // The timer starts before the source is subscribed to, as in RxSwift: on a
         // virtual clock it wins a tie with the first events of a cold source.
         let timer = scheduler.scheduleRelative((), dueTime: duration) { [weak sink] _ in
-            sink?.enqueueAndDeliver(.completed)
+            sink?.deliverSerialized(.completed)
             return Disposables.create()
         }
         sink.setUpstream(Disposables.create(timer, sourceSubscription))
@@ -47,10 +47,10 @@ final class TakeTime<Element>: Producer<Element>, @unchecked Sendable {
     }
 }
 
-final class TakeTimeSink<Observer: ObserverType>: OutboxSink<Observer>, ObserverType, @unchecked Sendable {
+final class TakeTimeSink<Observer: ObserverType>: SerializedSink<Observer, Void>, ObserverType, @unchecked Sendable {
     typealias Element = Observer.Element
 
     func on(_ event: Event<Element>) {
-        enqueueAndDeliver(event)
+        deliverSerialized(event)
     }
 }

@@ -123,6 +123,8 @@ struct TakeUntil<Element, Other>: PlainOperator {
 }
 
 final class TakeUntilSink<Observer: ObserverType>: SerializedDeliverySink<Observer>, ObserverType, @unchecked Sendable {
+    typealias Element = Observer.Element
+
     func on(_ event: Event<Element>) {
         deliverSerialized(event)
     }

@@ -44,7 +44,18 @@ final class Throttle<Element>: Producer<Element>, @unchecked Sendable {
     }
 }
 
-final class ThrottleSink<Observer: ObserverType>: OutboxSink<Observer>, ObserverType, @unchecked Sendable {
+/// The state of a `throttle` subscription.
+struct ThrottleState<Element> {
+    /// The element waiting for the end of the quiet window (only with `latest`).
+    var lastUnsent: Element?
+    /// When the last element was queued for delivery.
+    var lastSentTime: Date?
+    /// The source completed while an element was waiting.
+    var completedWhileWaiting = false
+    var timerGeneration: UInt64 = 0
+}
+
+final class ThrottleSink<Observer: ObserverType>: SerializedSink<Observer, ThrottleState<Observer.Element>>, ObserverType, @unchecked Sendable {
     typealias Element = Observer.Element
 
     private let dueTime: RxTimeInterval
@@ -52,90 +63,73 @@ final class ThrottleSink<Observer: ObserverType>: OutboxSink<Observer>, Observer
     private let scheduler: SchedulerType
     private let timer = TimerSlot()
 
-    // State, guarded by `lock`.
-    /// The element waiting for the end of the quiet window (only with `latest`).
-    private var lastUnsent: Element?
-    /// When the last element was queued for delivery.
-    private var lastSentTime: Date?
-    /// The source completed while an element was waiting.
-    private var completedWhileWaiting = false
-    private var timerGeneration: UInt64 = 0
-
     init(parent: Throttle<Element>, observer: Observer) {
         dueTime = parent.dueTime
         latest = parent.latest
         scheduler = parent.scheduler
-        super.init(observer: observer)
+        super.init(observer: observer, state: ThrottleState())
     }
 
     func on(_ event: Event<Element>) {
         switch event {
         case .next(let element):
             let now = scheduler.now
-            lock.lock()
-            if isTerminatedLocked || completedWhileWaiting {
-                lock.unlock()
-                return
+            let dueTime = self.dueTime
+            let latest = self.latest
+            let wait: (remaining: RxTimeInterval, generation: UInt64)? = update { state in
+                if state.isTerminated || state.value.completedWhileWaiting { return nil }
+                let remaining: RxTimeInterval
+                if let lastSentTime = state.value.lastSentTime {
+                    remaining = dueTime.reduceWithSpanBetween(earlierDate: lastSentTime, laterDate: now)
+                } else {
+                    remaining = .nanoseconds(0)
+                }
+                if remaining.isNowOrEarlier {
+                    state.value.lastUnsent = nil
+                    state.value.lastSentTime = now
+                    state.send(.next(element))
+                    return nil
+                }
+                if !latest { return nil }
+                let alreadyWaiting = state.value.lastUnsent != nil
+                state.value.lastUnsent = element
+                if alreadyWaiting { return nil }
+                state.value.timerGeneration &+= 1
+                return (remaining, state.value.timerGeneration)
             }
-            let remaining: RxTimeInterval
-            if let lastSentTime {
-                remaining = dueTime.reduceWithSpanBetween(earlierDate: lastSentTime, laterDate: now)
-            } else {
-                remaining = .nanoseconds(0)
-            }
-            if remaining.isNowOrEarlier {
-                lastUnsent = nil
-                lastSentTime = now
-                enqueueLocked(.next(element))
-                unlockAndDeliver()
-                return
-            }
-            if !latest {
-                lock.unlock()
-                return
-            }
-            let alreadyWaiting = lastUnsent != nil
-            lastUnsent = element
-            if alreadyWaiting {
-                lock.unlock()
-                return
-            }
-            timerGeneration &+= 1
-            let generation = timerGeneration
-            lock.unlock()
-            timer.set(scheduler.scheduleRelative((), dueTime: remaining) { [weak self] _ in
+            guard let wait else { return }
+            timer.set(scheduler.scheduleRelative((), dueTime: wait.remaining) { [weak self] _ in
                 self?.windowEnded()
                 return Disposables.create()
-            }, generation: generation)
+            }, generation: wait.generation)
         case .error:
-            lock.lock()
-            lastUnsent = nil
-            enqueueLocked(event)
-            unlockAndDeliver()
-        case .completed:
-            lock.lock()
-            if lastUnsent != nil {
-                completedWhileWaiting = true
-                lock.unlock()
-                return
+            update { state in
+                state.value.lastUnsent = nil
+                state.send(event)
             }
-            enqueueLocked(.completed)
-            unlockAndDeliver()
+        case .completed:
+            update { state in
+                if state.value.lastUnsent != nil {
+                    state.value.completedWhileWaiting = true
+                    return
+                }
+                state.send(.completed)
+            }
         }
     }
 
     private func windowEnded() {
         let now = scheduler.now
-        lock.lock()
-        if let element = lastUnsent {
-            lastUnsent = nil
-            lastSentTime = now
-            enqueueLocked(.next(element))
+        update { state in
+            if let element = state.value.lastUnsent {
+                state.value.lastUnsent = nil
+                state.value.lastSentTime = now
+                state.send(.next(element))
+            }
+            if state.value.completedWhileWaiting {
+                state.send(.completed)
+            }
         }
-        if completedWhileWaiting {
-            enqueueLocked(.completed)
-        }
-        unlockAndDeliver()
     }
 
     override func disposeCore() {

@@ -55,7 +55,14 @@ final class Timeout<Element>: Producer<Element>, @unchecked Sendable {
     }
 }
 
-final class TimeoutSink<Observer: ObserverType>: OutboxSink<Observer>, ObserverType, @unchecked Sendable {
+/// The state of a `timeout` subscription: the generation of the running timer (every
+/// source event starts a new one) and whether the sink switched to `other`.
+struct TimeoutState {
+    var generation: UInt64 = 0
+    var switched = false
+}
+
+final class TimeoutSink<Observer: ObserverType>: SerializedSink<Observer, TimeoutState>, ObserverType, @unchecked Sendable {
     typealias Element = Observer.Element
 
     private let dueTime: RxTimeInterval
@@ -65,16 +72,11 @@ final class TimeoutSink<Observer: ObserverType>: OutboxSink<Observer>, ObserverT
     private let subscription = SerialDisposable()
     private let timer = TimerSlot()
 
-    // State, guarded by `lock`: the generation of the running timer (every source
-    // event starts a new one) and whether the sink switched to `other`.
-    private var generation: UInt64 = 0
-    private var switched = false
-
     init(parent: Timeout<Element>, observer: Observer) {
         dueTime = parent.dueTime
         other = parent.other
         scheduler = parent.scheduler
-        super.init(observer: observer)
+        super.init(observer: observer, state: TimeoutState())
     }
 
     func run(source: Observable<Element>) {
@@ -86,17 +88,14 @@ final class TimeoutSink<Observer: ObserverType>: OutboxSink<Observer>, ObserverT
     }
 
     func on(_ event: Event<Element>) {
-        lock.lock()
-        if switched || isTerminatedLocked {
-            lock.unlock()
-            return
+        let generation: UInt64? = update { state in
+            if state.value.switched || state.isTerminated { return nil }
+            state.value.generation &+= 1
+            state.send(event)
+            return state.value.generation
         }
-        generation &+= 1
-        let current = generation
-        enqueueLocked(event)
-        unlockAndDeliver()
-        if !event.isStopEvent {
-            startTimer(generation: current)
+        if let generation, !event.isStopEvent {
+            startTimer(generation: generation)
         }
     }
 
@@ -108,19 +107,18 @@ final class TimeoutSink<Observer: ObserverType>: OutboxSink<Observer>, ObserverT
     }
 
     private func timerFired(_ firedGeneration: UInt64) {
-        lock.lock()
-        if switched || isTerminatedLocked || firedGeneration != generation {
-            lock.unlock()
-            return
+        let switches = update { state in
+            if state.value.switched || state.isTerminated || firedGeneration != state.value.generation { return false }
+            state.value.switched = true
+            return true
         }
-        switched = true
-        lock.unlock()
+        guard switches else { return }
         // Replacing the source's subscription disposes it.
         subscription.disposable = other.subscribe(TimeoutOtherObserver(sink: self))
     }
 
     fileprivate func onOther(_ event: Event<Element>) {
-        enqueueAndDeliver(event)
+        deliverSerialized(event)
     }
 }
 

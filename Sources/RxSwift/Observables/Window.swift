@@ -45,15 +45,27 @@ final class WindowTimeCount<Element>: Producer<Observable<Element>>, @unchecked 
     }
 }
 
-final class WindowTimeCountSink<Element, Observer: ObserverType>: Sink<Observer>, ObserverType, @unchecked Sendable where Observer.Element == Observable<Element> {
-    /// What the sink does after a state change, in order, outside the lock.
-    private enum Action {
-        /// An event for the downstream observer.
-        case downstream(Event<Observable<Element>>)
-        /// An event for the subject behind a window.
-        case window(PublishSubject<Element>, Event<Element>)
-    }
+/// What a `window(timeSpan:count:scheduler:)` subscription does after a state change,
+/// in order, outside the lock.
+enum WindowTimeCountAction<Element> {
+    /// An event for the downstream observer.
+    case downstream(Event<Observable<Element>>)
+    /// An event for the subject behind a window.
+    case window(PublishSubject<Element>, Event<Element>)
+}
 
+/// The state of a `window(timeSpan:count:scheduler:)` subscription: the open window, how
+/// many elements it received, its number (a timer only closes the window it was
+/// started for), and the actions waiting to be performed.
+struct WindowTimeCountState<Element>: SerialDeliveryState {
+    var delivery = SerialDelivery<WindowTimeCountAction<Element>>()
+    var subject = PublishSubject<Element>()
+    var received = 0
+    var windowID: UInt64 = 0
+    var terminated = false
+}
+
+final class WindowTimeCountSink<Element, Observer: ObserverType>: Sink<Observer>, ObserverType, @unchecked Sendable where Observer.Element == Observable<Element> {
     private let timeSpan: RxTimeInterval
     private let limit: Int
     private let scheduler: SchedulerType
@@ -62,14 +74,7 @@ final class WindowTimeCountSink<Element, Observer: ObserverType>: Sink<Observer>
     /// subscription or any window's subscription does.
     private let group = CompositeDisposable()
     private let refCount: RefCountDisposable
-
-    // State, guarded by `lock`.
-    private let lock = Lock.make()
-    private var outbox = SerialOutbox<Action>()
-    private var subject = PublishSubject<Element>()
-    private var received = 0
-    private var windowID: UInt64 = 0
-    private var terminated = false
+    private let state = LockedState(WindowTimeCountState<Element>())
 
     init(parent: WindowTimeCount<Element>, observer: Observer) {
         timeSpan = parent.timeSpan
@@ -82,9 +87,9 @@ final class WindowTimeCountSink<Element, Observer: ObserverType>: Sink<Observer>
     func run(source: Observable<Element>) {
         group.insert(timer)
         setUpstream(refCount)
-        lock.lock()
-        outbox.push(.downstream(.next(makeWindow(subject))))
-        unlockAndDeliver()
+        update { state in
+            state.delivery.enqueue(.downstream(.next(makeWindow(state.subject))))
+        }
         startTimer(windowID: 0)
         let sourceSubscription = SingleAssignmentDisposable()
         group.insert(sourceSubscription)
@@ -92,43 +97,37 @@ final class WindowTimeCountSink<Element, Observer: ObserverType>: Sink<Observer>
     }
 
     func on(_ event: Event<Element>) {
-        lock.lock()
-        if terminated {
-            lock.unlock()
-            return
-        }
-        switch event {
-        case .next:
-            outbox.push(.window(subject, event))
-            received += 1
-            guard received == limit else {
-                unlockAndDeliver()
-                return
+        let limit = self.limit
+        let newWindow: UInt64? = update { state in
+            if state.terminated { return nil }
+            switch event {
+            case .next:
+                state.delivery.enqueue(.window(state.subject, event))
+                state.received += 1
+                guard state.received == limit else { return nil }
+                return openNewWindow(&state)
+            case .error(let error):
+                state.terminated = true
+                state.delivery.enqueue(.window(state.subject, .error(error)))
+                state.delivery.enqueue(.downstream(.error(error)))
+            case .completed:
+                state.terminated = true
+                state.delivery.enqueue(.window(state.subject, .completed))
+                state.delivery.enqueue(.downstream(.completed))
             }
-            let newWindow = openNewWindowLocked()
-            unlockAndDeliver()
-            startTimer(windowID: newWindow)
-        case .error(let error):
-            terminated = true
-            outbox.push(.window(subject, .error(error)))
-            outbox.push(.downstream(.error(error)))
-            unlockAndDeliver()
-        case .completed:
-            terminated = true
-            outbox.push(.window(subject, .completed))
-            outbox.push(.downstream(.completed))
-            unlockAndDeliver()
+            return nil
         }
+        if let newWindow { startTimer(windowID: newWindow) }
     }
 
     /// Completes the current window and queues a new one; returns its number.
-    private func openNewWindowLocked() -> UInt64 {
-        outbox.push(.window(subject, .completed))
-        subject = PublishSubject<Element>()
-        received = 0
-        windowID &+= 1
-        outbox.push(.downstream(.next(makeWindow(subject))))
-        return windowID
+    private func openNewWindow(_ state: inout WindowTimeCountState<Element>) -> UInt64 {
+        state.delivery.enqueue(.window(state.subject, .completed))
+        state.subject = PublishSubject<Element>()
+        state.received = 0
+        state.windowID &+= 1
+        state.delivery.enqueue(.downstream(.next(makeWindow(state.subject))))
+        return state.windowID
     }
 
     /// A window: subscribing to it keeps the source subscription alive until the
@@ -150,25 +149,16 @@ final class WindowTimeCountSink<Element, Observer: ObserverType>: Sink<Observer>
     }
 
     private func timerFired(_ firedWindowID: UInt64) {
-        lock.lock()
-        if terminated || firedWindowID != windowID {
-            lock.unlock()
-            return
+        let newWindow: UInt64? = update { state in
+            if state.terminated || firedWindowID != state.windowID { return nil }
+            return openNewWindow(&state)
         }
-        let newWindow = openNewWindowLocked()
-        unlockAndDeliver()
-        startTimer(windowID: newWindow)
+        if let newWindow { startTimer(windowID: newWindow) }
     }
 
-    /// Releases the lock and performs the queued actions unless another party is
-    /// performing them. Call with the lock held.
-    private func unlockAndDeliver() {
-        guard outbox.claim() else {
-            lock.unlock()
-            return
-        }
-        while let action = outbox.next() {
-            lock.unlock()
+    /// Runs `transition` under the lock, then performs the actions it queued.
+    private func update<Result>(_ transition: (inout WindowTimeCountState<Element>) -> Result) -> Result {
+        state.update(transition) { action in
             switch action {
             case .downstream(let event):
                 if event.isStopEvent {
@@ -179,8 +169,6 @@ final class WindowTimeCountSink<Element, Observer: ObserverType>: Sink<Observer>
             case .window(let subject, let event):
                 subject.on(event)
             }
-            lock.lock()
         }
-        lock.unlock()
     }
 }

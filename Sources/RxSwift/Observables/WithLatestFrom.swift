@@ -30,7 +30,7 @@ extension ObservableType {
 struct WithLatestFromState<First, Second> {
     var latest: Second?
     private(set) var isTerminated = false
-    var delivery = FanInDelivery<Event<(First, Second)>>()
+    var delivery = SerialDelivery<Event<(First, Second)>>()
 
     mutating func first(_ element: First) -> Event<(First, Second)>? {
         if isTerminated { return nil }
@@ -75,8 +75,7 @@ final class WithLatestFromSink<First, Second, Observer: ObserverType>: Sink<Obse
     typealias Result = Observer.Element
 
     private let resultSelector: (First, Second) throws -> Result
-    private let lock = Lock.make()
-    private var state = WithLatestFromState<First, Second>()
+    private let state = LockedState(WithLatestFromState<First, Second>())
     let firstSubscription = SingleAssignmentDisposable()
     let secondSubscription = SingleAssignmentDisposable()
 
@@ -89,34 +88,34 @@ final class WithLatestFromSink<First, Second, Observer: ObserverType>: Sink<Obse
         let outgoing: Event<(First, Second)>?
         switch event {
         case .next(let element):
-            outgoing = lock.withLock { state.first(element) }
+            outgoing = state.withLock { $0.first(element) }
         case .error(let error):
-            outgoing = lock.withLock { state.terminate(.error(error)) }
+            outgoing = state.withLock { $0.terminate(.error(error)) }
         case .completed:
-            outgoing = lock.withLock { state.terminate(.completed) }
+            outgoing = state.withLock { $0.terminate(.completed) }
         }
         if let outgoing { deliver(outgoing) }
     }
 
     func secondNext(_ element: Second) {
-        lock.withLock { state.latest = element }
+        state.withLock { $0.latest = element }
     }
 
     func secondFailed(_ error: Swift.Error) {
-        let outgoing = lock.withLock { state.terminate(.error(error)) }
+        let outgoing = state.withLock { $0.terminate(.error(error)) }
         if let outgoing { deliver(outgoing) }
     }
 
     /// Delivers `first`, then whatever was queued behind it meanwhile.
     private func deliver(_ first: Event<(First, Second)>) {
-        deliverInOrder(first, lock: lock, next: { state.delivery.next() }) { event in
+        deliverInOrder(first, next: { state.withLock { $0.delivery.next() } }) { event in
             switch event {
             case .next(let (element, latest)):
                 let result: Result
                 do {
                     result = try resultSelector(element, latest)
                 } catch {
-                    lock.withLock { state.abortDelivery() }
+                    state.withLock { $0.abortDelivery() }
                     forwardTerminal(.error(error))
                     return false
                 }

@@ -41,11 +41,13 @@ final class CombiningValues2<E1, E2, Result>: CombiningValues<Result> {
         store2.keepForQueuedDelivery()
     }
 
-    override func result(queued: Bool, unlocking lock: Lock) throws -> Result {
-        let value1 = store1.take(queued: queued)
-        let value2 = store2.take(queued: queued)
-        lock.unlock()
-        return try resultSelector(value1, value2)
+    override func prepare(queued: Bool) {
+        store1.prepare(queued: queued)
+        store2.prepare(queued: queued)
+    }
+
+    override func result() throws -> Result {
+        try resultSelector(store1.takePrepared(), store2.takePrepared())
     }
 }
 
@@ -89,12 +91,14 @@ final class CombiningValues3<E1, E2, E3, Result>: CombiningValues<Result> {
         store3.keepForQueuedDelivery()
     }
 
-    override func result(queued: Bool, unlocking lock: Lock) throws -> Result {
-        let value1 = store1.take(queued: queued)
-        let value2 = store2.take(queued: queued)
-        let value3 = store3.take(queued: queued)
-        lock.unlock()
-        return try resultSelector(value1, value2, value3)
+    override func prepare(queued: Bool) {
+        store1.prepare(queued: queued)
+        store2.prepare(queued: queued)
+        store3.prepare(queued: queued)
+    }
+
+    override func result() throws -> Result {
+        try resultSelector(store1.takePrepared(), store2.takePrepared(), store3.takePrepared())
     }
 }
 
@@ -141,13 +145,15 @@ final class CombiningValues4<E1, E2, E3, E4, Result>: CombiningValues<Result> {
         store4.keepForQueuedDelivery()
     }
 
-    override func result(queued: Bool, unlocking lock: Lock) throws -> Result {
-        let value1 = store1.take(queued: queued)
-        let value2 = store2.take(queued: queued)
-        let value3 = store3.take(queued: queued)
-        let value4 = store4.take(queued: queued)
-        lock.unlock()
-        return try resultSelector(value1, value2, value3, value4)
+    override func prepare(queued: Bool) {
+        store1.prepare(queued: queued)
+        store2.prepare(queued: queued)
+        store3.prepare(queued: queued)
+        store4.prepare(queued: queued)
+    }
+
+    override func result() throws -> Result {
+        try resultSelector(store1.takePrepared(), store2.takePrepared(), store3.takePrepared(), store4.takePrepared())
     }
 }
 
@@ -197,14 +203,16 @@ final class CombiningValues5<E1, E2, E3, E4, E5, Result>: CombiningValues<Result
         store5.keepForQueuedDelivery()
     }
 
-    override func result(queued: Bool, unlocking lock: Lock) throws -> Result {
-        let value1 = store1.take(queued: queued)
-        let value2 = store2.take(queued: queued)
-        let value3 = store3.take(queued: queued)
-        let value4 = store4.take(queued: queued)
-        let value5 = store5.take(queued: queued)
-        lock.unlock()
-        return try resultSelector(value1, value2, value3, value4, value5)
+    override func prepare(queued: Bool) {
+        store1.prepare(queued: queued)
+        store2.prepare(queued: queued)
+        store3.prepare(queued: queued)
+        store4.prepare(queued: queued)
+        store5.prepare(queued: queued)
+    }
+
+    override func result() throws -> Result {
+        try resultSelector(store1.takePrepared(), store2.takePrepared(), store3.takePrepared(), store4.takePrepared(), store5.takePrepared())
     }
 }
 
@@ -257,15 +265,17 @@ final class CombiningValues6<E1, E2, E3, E4, E5, E6, Result>: CombiningValues<Re
         store6.keepForQueuedDelivery()
     }
 
-    override func result(queued: Bool, unlocking lock: Lock) throws -> Result {
-        let value1 = store1.take(queued: queued)
-        let value2 = store2.take(queued: queued)
-        let value3 = store3.take(queued: queued)
-        let value4 = store4.take(queued: queued)
-        let value5 = store5.take(queued: queued)
-        let value6 = store6.take(queued: queued)
-        lock.unlock()
-        return try resultSelector(value1, value2, value3, value4, value5, value6)
+    override func prepare(queued: Bool) {
+        store1.prepare(queued: queued)
+        store2.prepare(queued: queued)
+        store3.prepare(queued: queued)
+        store4.prepare(queued: queued)
+        store5.prepare(queued: queued)
+        store6.prepare(queued: queued)
+    }
+
+    override func result() throws -> Result {
+        try resultSelector(store1.takePrepared(), store2.takePrepared(), store3.takePrepared(), store4.takePrepared(), store5.takePrepared(), store6.takePrepared())
     }
 }
 
@@ -321,16 +331,18 @@ final class CombiningValues7<E1, E2, E3, E4, E5, E6, E7, Result>: CombiningValue
         store7.keepForQueuedDelivery()
     }
 
-    override func result(queued: Bool, unlocking lock: Lock) throws -> Result {
-        let value1 = store1.take(queued: queued)
-        let value2 = store2.take(queued: queued)
-        let value3 = store3.take(queued: queued)
-        let value4 = store4.take(queued: queued)
-        let value5 = store5.take(queued: queued)
-        let value6 = store6.take(queued: queued)
-        let value7 = store7.take(queued: queued)
-        lock.unlock()
-        return try resultSelector(value1, value2, value3, value4, value5, value6, value7)
+    override func prepare(queued: Bool) {
+        store1.prepare(queued: queued)
+        store2.prepare(queued: queued)
+        store3.prepare(queued: queued)
+        store4.prepare(queued: queued)
+        store5.prepare(queued: queued)
+        store6.prepare(queued: queued)
+        store7.prepare(queued: queued)
+    }
+
+    override func result() throws -> Result {
+        try resultSelector(store1.takePrepared(), store2.takePrepared(), store3.takePrepared(), store4.takePrepared(), store5.takePrepared(), store6.takePrepared(), store7.takePrepared())
     }
 }
 
@@ -389,16 +401,18 @@ final class CombiningValues8<E1, E2, E3, E4, E5, E6, E7, E8, Result>: CombiningV
         store8.keepForQueuedDelivery()
     }
 
-    override func result(queued: Bool, unlocking lock: Lock) throws -> Result {
-        let value1 = store1.take(queued: queued)
-        let value2 = store2.take(queued: queued)
-        let value3 = store3.take(queued: queued)
-        let value4 = store4.take(queued: queued)
-        let value5 = store5.take(queued: queued)
-        let value6 = store6.take(queued: queued)
-        let value7 = store7.take(queued: queued)
-        let value8 = store8.take(queued: queued)
-        lock.unlock()
-        return try resultSelector(value1, value2, value3, value4, value5, value6, value7, value8)
+    override func prepare(queued: Bool) {
+        store1.prepare(queued: queued)
+        store2.prepare(queued: queued)
+        store3.prepare(queued: queued)
+        store4.prepare(queued: queued)
+        store5.prepare(queued: queued)
+        store6.prepare(queued: queued)
+        store7.prepare(queued: queued)
+        store8.prepare(queued: queued)
+    }
+
+    override func result() throws -> Result {
+        try resultSelector(store1.takePrepared(), store2.takePrepared(), store3.takePrepared(), store4.takePrepared(), store5.takePrepared(), store6.takePrepared(), store7.takePrepared(), store8.takePrepared())
     }
 }

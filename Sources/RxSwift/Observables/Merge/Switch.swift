@@ -47,7 +47,7 @@ struct SwitchState<Element> {
     private var hasLatest = false
     private var outerCompleted = false
     private(set) var isTerminated = false
-    var delivery = FanInDelivery<Event<Element>>()
+    var delivery = SerialDelivery<Event<Element>>()
 
     /// A new inner sequence replaces the previous one; returns its identifier.
     mutating func switchToNext() -> Int? {
@@ -117,8 +117,7 @@ final class SwitchSink<SourceElement, Inner: ObservableConvertibleType, Observer
     typealias Output = Observer.Element
 
     private let selector: (SourceElement) throws -> Inner
-    private let lock = Lock.make()
-    private var state = SwitchState<Output>()
+    private let state = LockedState(SwitchState<Output>())
     let outerSubscription = SingleAssignmentDisposable()
     /// The latest inner subscription; assigning a new one disposes the previous.
     let innerSubscription = SerialDisposable()
@@ -138,7 +137,7 @@ final class SwitchSink<SourceElement, Inner: ObservableConvertibleType, Observer
                 fail(error)
                 return
             }
-            guard let id = lock.withLock({ state.switchToNext() }) else { return }
+            guard let id = state.withLock({ $0.switchToNext() }) else { return }
             let subscription = SingleAssignmentDisposable()
             innerSubscription.disposable = subscription
             subscription.setDisposable(inner.asObservable().subscribe(
@@ -147,34 +146,34 @@ final class SwitchSink<SourceElement, Inner: ObservableConvertibleType, Observer
             fail(error)
         case .completed:
             outerSubscription.dispose()
-            let event = lock.withLock { state.outerDone() }
+            let event = state.withLock { $0.outerDone() }
             if let event { deliver(event) }
         }
     }
 
     func innerNext(_ element: Output, from id: Int) {
-        let event = lock.withLock { state.innerNext(element, from: id) }
+        let event = state.withLock { $0.innerNext(element, from: id) }
         if let event { deliver(event) }
     }
 
     func innerCompleted(_ id: Int) {
-        let event = lock.withLock { state.innerCompleted(id) }
+        let event = state.withLock { $0.innerCompleted(id) }
         if let event { deliver(event) }
     }
 
     func innerFailed(_ error: Swift.Error, from id: Int) {
-        let event = lock.withLock { state.innerFailed(error, from: id) }
+        let event = state.withLock { $0.innerFailed(error, from: id) }
         if let event { deliver(event) }
     }
 
     private func fail(_ error: Swift.Error) {
-        let event = lock.withLock { state.fail(error) }
+        let event = state.withLock { $0.fail(error) }
         if let event { deliver(event) }
     }
 
     /// Delivers `first`, then whatever was queued behind it meanwhile.
     private func deliver(_ first: Event<Output>) {
-        deliverInOrder(first, lock: lock, next: { state.delivery.next() }, step: { forwardInOrder($0) })
+        deliverInOrder(first, next: { state.withLock { $0.delivery.next() } }, step: { forwardInOrder($0) })
     }
 }
 

@@ -1,0 +1,45 @@
+/// The one base of the sinks fed by several parties (a source and its timers, a source
+/// and a trigger): each party runs a transition of the state under the lock
+/// (`update`), which sends the events it produces; they are delivered after unlocking,
+/// in order, never two at once and never with the lock held (`SerialDelivery`). A
+/// receiver that re-enters the sink only queues more events.
+class SerializedSink<Observer: ObserverType, State>: Sink<Observer>, @unchecked Sendable {
+    /// The operator's state and the events waiting for delivery.
+    final let state: LockedState<SerializedState<State, Observer.Element>>
+
+    init(observer: Observer, state initial: State) {
+        state = LockedState(SerializedState(initial))
+        super.init(observer: observer)
+    }
+
+    /// Runs `transition` with the lock held, then, unlocked, delivers the events it sent
+    /// (and any queued before them) unless another party is delivering: that party
+    /// delivers them. Returns what `transition` returned, for work the caller does
+    /// unlocked (a timer to start, say).
+    @discardableResult
+    final func update<Result>(_ transition: (inout SerializedState<State, Observer.Element>) -> Result) -> Result {
+        state.update(transition) { event in
+            if event.isStopEvent {
+                forwardTerminal(event)
+            } else {
+                forwardOn(event)
+            }
+        }
+    }
+
+    /// Sends `event` downstream, after whatever is queued before it.
+    final func deliverSerialized(_ event: Event<Observer.Element>) {
+        update { $0.send(event) }
+    }
+}
+
+extension SerializedSink where State == Void {
+    /// A sink with no state of its own: it only serialises deliveries.
+    convenience init(observer: Observer) {
+        self.init(observer: observer, state: ())
+    }
+}
+
+/// The former name of a `SerializedSink` with no state of its own, until its users
+/// outside the delivery code are renamed.
+typealias SerializedDeliverySink<Observer: ObserverType> = SerializedSink<Observer, Void>

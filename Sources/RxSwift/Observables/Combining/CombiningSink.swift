@@ -1,0 +1,181 @@
+/// The per-subscription sink of combineLatest and zip: each source's events run a
+/// transition of `CombiningState` under the lock, with the stores' side of it (storing
+/// the element, preparing or keeping a set of values) in the same critical section;
+/// the result selector and the downstream observer run after unlocking, one delivery
+/// at a time (`SerialDelivery`).
+final class CombiningSink<Observer: ObserverType>: Sink<Observer>, @unchecked Sendable {
+    typealias Result = Observer.Element
+
+    /// The state machine; the stores of `values` are touched only inside its
+    /// `withLock` too (see CombiningStores.swift).
+    private let state: LockedState<CombiningState>
+    private let values: CombiningValues<Result>
+    /// One subscription per source; a source that terminates disposes its own.
+    let subscriptions: [SingleAssignmentDisposable]
+
+    init(rule: CombiningRule, arity: Int, values: CombiningValues<Result>, observer: Observer) {
+        state = LockedState(CombiningState(rule: rule, arity: arity))
+        self.values = values
+        subscriptions = (0..<arity).map { _ in SingleAssignmentDisposable() }
+        super.init(observer: observer)
+    }
+
+    /// Source `index` emitted `element` (of `store`'s element type): it is stored, and a
+    /// set of values that is due goes out at once, unless another delivery is in
+    /// progress (then it queues behind it).
+    @inline(__always)
+    func next<T, Element>(_ element: T, into store: CombiningStore<Element>, at index: Int) {
+        let values = self.values
+        let action = state.withLock { state -> CombiningAction in
+            if state.isTerminated { return .none }
+            store.store(bitCasting: element)
+            let action = state.next(at: index)
+            switch action {
+            case .deliverCurrentValues:
+                values.prepare(queued: false)
+            case .keepValuesForQueue:
+                values.keepForQueuedDelivery()
+            case .none, .deliver:
+                break
+            }
+            return action
+        }
+        switch action {
+        case .deliverCurrentValues:
+            deliverCurrentValues()
+        case .deliver(let item):
+            deliver(item)
+        case .none, .keepValuesForQueue:
+            break
+        }
+    }
+
+    /// As the deliverer, unlocked: delivers the result of the prepared current values,
+    /// then whatever was queued behind it meanwhile (the common case, nothing, costs
+    /// one plain `release` under the lock).
+    private func deliverCurrentValues() {
+        guard deliverPreparedResult() else { return }
+        if state.withLock({ $0.release() }) { deliverQueued() }
+    }
+
+    /// Delivers what was queued behind a delivery that has just ended.
+    @inline(never)
+    private func deliverQueued() {
+        guard let item = nextDelivery() else { return }
+        deliver(item)
+    }
+
+    func fail(_ error: Swift.Error, at index: Int) {
+        subscriptions[index].dispose()
+        perform(state.withLock { $0.fail(error) })
+    }
+
+    func completed(at index: Int) {
+        subscriptions[index].dispose()
+        perform(state.withLock { $0.completed(at: index) })
+    }
+
+    /// After unlocking: delivers what a terminal transition returned, if anything.
+    private func perform(_ action: CombiningAction) {
+        if case .deliver(let item) = action { deliver(item) }
+    }
+
+    /// As the deliverer, unlocked: delivers `first` (for `.next`, its values are
+    /// prepared), then whatever was queued behind it meanwhile.
+    private func deliver(_ first: CombiningItem) {
+        deliverInOrder(first, next: { nextDelivery() }) { item in
+            switch item {
+            case .next:
+                return deliverPreparedResult()
+            case .completed:
+                forwardCompleted()
+                return false
+            case .error(let error):
+                forwardError(error)
+                return false
+            }
+        }
+    }
+
+    /// The next queued item, with its values prepared under the same lock.
+    private func nextDelivery() -> CombiningItem? {
+        let values = self.values
+        return state.withLock { state in
+            let item = state.nextDelivery()
+            if case .next = item { values.prepare(queued: true) }
+            return item
+        }
+    }
+
+    /// Unlocked: delivers the result of the prepared values; `false` when the selector
+    /// threw, and the error went out.
+    private func deliverPreparedResult() -> Bool {
+        let result: Result
+        do {
+            result = try values.result()
+        } catch {
+            state.withLock { $0.abortDelivery() }
+            forwardError(error)
+            return false
+        }
+        forwardNext(result)
+        return true
+    }
+
+    /// No sources at all: combineLatest produces the result of no values, then both
+    /// complete.
+    func finishWithoutSources(_ rule: CombiningRule) {
+        if rule == .combineLatest {
+            let values = self.values
+            state.withLock { _ in values.prepare(queued: false) }
+            guard deliverPreparedResult() else { return }
+        }
+        forwardCompleted()
+    }
+
+    override func disposeCore() {
+        for subscription in subscriptions {
+            subscription.dispose()
+        }
+    }
+}
+
+/// The observer of one source: stores each element and reports to the sink.
+final class CombiningInput<Element, Observer: ObserverType>: DirectObserver, ObserverType, @unchecked Sendable {
+    private let sink: CombiningSink<Observer>
+    private let index: Int
+    private let store: CombiningStore<Element>
+
+    init(sink: CombiningSink<Observer>, index: Int, store: CombiningStore<Element>) {
+        self.sink = sink
+        self.index = index
+        self.store = store
+    }
+
+    override func acceptsElements<T>(of type: T.Type) -> Bool {
+        T.self == Element.self
+    }
+
+    override func receiveNext<T>(_ element: T) {
+        sink.next(element, into: store, at: index)
+    }
+
+    override func receiveCompleted() {
+        sink.completed(at: index)
+    }
+
+    override func receiveError(_ error: Swift.Error) {
+        sink.fail(error, at: index)
+    }
+
+    func on(_ event: Event<Element>) {
+        switch event {
+        case .next(let element):
+            sink.next(element, into: store, at: index)
+        case .error(let error):
+            sink.fail(error, at: index)
+        case .completed:
+            sink.completed(at: index)
+        }
+    }
+}
