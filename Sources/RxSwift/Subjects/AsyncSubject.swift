@@ -3,7 +3,9 @@ public final class AsyncSubject<Element>: Observable<Element>, SubjectType, Obse
     public typealias SubjectObserverType = AsyncSubject<Element>
 
     private let lock = Lock.make()
-    private var observers = Bag<(Event<Element>) -> Void>(vacancy: { _ in })
+    // Guarded by `lock`.
+    @exclusivity(unchecked)
+    private var observers = FanOut()
     private var lastElement: Element?
     private var stoppedEvent: Event<Element>?
 
@@ -27,15 +29,19 @@ public final class AsyncSubject<Element>: Observable<Element>, SubjectType, Obse
         case .next(let value):
             lastElement = value
             lock.unlock()
-        case .error, .completed:
+        case .error(let error):
             stoppedEvent = event
-            let snapshot = observers.elements
-            observers.removeAll()
+            let snapshot = observers.removeAll()
+            lock.unlock()
+            snapshot.passTerminal(error)
+        case .completed:
+            stoppedEvent = event
+            let snapshot = observers.removeAll()
             let last = lastElement
             lock.unlock()
-            for observer in snapshot {
-                if case .completed = event, let last { observer(.next(last)) }
-                observer(event)
+            snapshot.forEachElement { observer in
+                if let last { observer.receiveNext(last) }
+                observer.receiveCompleted()
             }
         }
     }
@@ -49,14 +55,17 @@ public final class AsyncSubject<Element>: Observable<Element>, SubjectType, Obse
             observer.on(stoppedEvent)
             return Disposables.create()
         }
-        let key = observers.insert(observer.on)
+        let (key, released) = observers.insert(directPath(of: observer) ?? ReplayGate(observer, replaying: false))
         lock.unlock()
+        withExtendedLifetime(released) {}
         return SubjectSubscription(owner: self, key: key)
     }
 
     func removeObserver(_ key: BagKey) {
-        let removed = lock.withLock { observers.remove(key) }
-        _ = removed
+        lock.lock()
+        let removed = observers.remove(key)
+        lock.unlock()
+        withExtendedLifetime(removed) {}
     }
 
     /// The observer side of the subject.

@@ -7,15 +7,9 @@ public final class BehaviorSubject<Element>: Observable<Element>, SubjectType, O
     // Guarded by `lock`: no dynamic exclusivity checks needed (nor paid per event).
     @exclusivity(unchecked)
     private var element: Element
-    /// Each observer behind a `ReplayGate`: a list of one concrete class, so sending an
-    /// element looks up no generic metadata.
+    /// Each observer behind a `ReplayGate`.
     @exclusivity(unchecked)
-    private var observers = Bag<DirectObserver>(vacancy: VacantObserver.shared)
-    /// `observers` as the deliveries read them, with no retain.
-    @exclusivity(unchecked)
-    private var deliveryList = DeliveryList()
-    /// How many deliveries walk `deliveryList` now (see `DeliveryList`).
-    private let deliveries = InlineAtomicInt(0)
+    private var observers = FanOut()
     private var stoppedEvent: Event<Element>?
     /// `stoppedEvent != nil`, kept apart: testing the optional event costs a generic
     /// metadata lookup on every event.
@@ -28,10 +22,6 @@ public final class BehaviorSubject<Element>: Observable<Element>, SubjectType, O
     public init(value: Element) {
         element = value
         super.init()
-    }
-
-    deinit {
-        deliveryList.deallocate()
     }
 
     /// Whether the subject has observers.
@@ -73,12 +63,10 @@ public final class BehaviorSubject<Element>: Observable<Element>, SubjectType, O
             return
         }
         self.element = element
-        var released: [DirectObserver]?
-        let walk = deliveryList.beginDelivery(counting: deliveries, released: &released)
+        let delivery = observers.beginDelivery()
         lock.unlock()
-        withExtendedLifetime(released) {}
-        walk.passNext(element)
-        _ = deliveries.add(-1)
+        delivery.passNext(element)
+        observers.endDelivery()
     }
 
     private func stop(_ event: Event<Element>, error: Swift.Error?) {
@@ -89,17 +77,9 @@ public final class BehaviorSubject<Element>: Observable<Element>, SubjectType, O
         }
         stoppedEvent = event
         stopped = true
-        let snapshot = observers.elements
-        observers.removeAll()
-        // An observer's reaction to an element can stop the subject: the delivery of
-        // that element still walks `deliveryList`.
-        if deliveries.load() != 0 { deliveryList.keepAlive(snapshot) }
+        let snapshot = observers.removeAll()
         lock.unlock()
-        if let error {
-            snapshot.forEachElement { observer in observer.receiveError(error) }
-        } else {
-            snapshot.forEachElement { observer in observer.receiveCompleted() }
-        }
+        snapshot.passTerminal(error)
     }
 
     public override func subscribe<Observer: ObserverType>(_ observer: Observer) -> Disposable where Observer.Element == Element {
@@ -115,8 +95,7 @@ public final class BehaviorSubject<Element>: Observable<Element>, SubjectType, O
             return Disposables.create()
         }
         let gate = ReplayGate(observer, replaying: true)
-        let key = observers.insert(gate)
-        let released = deliveryList.update(to: observers.elements, change: .appended, removed: nil, delivering: deliveries.load() != 0)
+        let (key, released) = observers.insert(gate)
         let current = element
         lock.unlock()
         withExtendedLifetime(released) {}
@@ -126,14 +105,9 @@ public final class BehaviorSubject<Element>: Observable<Element>, SubjectType, O
 
     func removeObserver(_ key: BagKey) {
         lock.lock()
-        var change = BagChange.rearranged
-        guard let removed = observers.remove(key, change: &change) else {
-            lock.unlock()
-            return
-        }
-        let released = deliveryList.update(to: observers.elements, change: change, removed: removed, delivering: deliveries.load() != 0)
+        let removed = observers.remove(key)
         lock.unlock()
-        withExtendedLifetime((removed, released)) {}
+        withExtendedLifetime(removed) {}
     }
 
     /// The observer side of the subject.
@@ -142,15 +116,11 @@ public final class BehaviorSubject<Element>: Observable<Element>, SubjectType, O
     }
 
     public func dispose() {
-        let dropped = lock.withLock { () -> Bag<DirectObserver> in
+        let dropped = lock.withLock { () -> ContiguousArray<DirectObserver> in
             disposed = true
-            if deliveries.load() != 0 { deliveryList.keepAlive(observers.elements) }
-            defer {
-                observers.removeAll()
-                stoppedEvent = nil
-                stopped = false
-            }
-            return observers
+            stoppedEvent = nil
+            stopped = false
+            return observers.removeAll()
         }
         _ = dropped
     }

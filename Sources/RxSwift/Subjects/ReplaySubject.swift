@@ -2,20 +2,34 @@
 /// new observer, then passes every later event on.
 ///
 /// The replay runs outside the subject's lock; events that arrive meanwhile are
-/// delivered after it, in order.
+/// delivered after it, in order (`ReplayGate`).
 public final class ReplaySubject<Element>: Observable<Element>, SubjectType, ObserverType, Cancelable, SubjectObserverRemoving, @unchecked Sendable {
     public typealias SubjectObserverType = ReplaySubject<Element>
 
     private let lock = Lock.make()
-    private let bufferSize: Int?
-    private var buffer = Queue<Element>()
-    private var observers = Bag<ReplayingObserver<Element>>(vacancy: ReplayingObserver { _ in })
+    /// The most elements kept; `Int.max` when unbounded.
+    private let bufferSize: Int
+    // Guarded by `lock`: no dynamic exclusivity checks needed (nor paid per event).
+    /// The latest elements, oldest first.
+    @exclusivity(unchecked)
+    private var buffer = ElementRing<Element>()
+    @exclusivity(unchecked)
+    private var observers = FanOut()
     private var stoppedEvent: Event<Element>?
+    /// `stoppedEvent != nil`, kept apart: testing the optional event costs a generic
+    /// metadata lookup on every event.
+    @exclusivity(unchecked)
+    private var stopped = false
+    @exclusivity(unchecked)
     private var disposed = false
 
-    private init(bufferSize: Int?) {
+    private init(bufferSize: Int) {
         self.bufferSize = bufferSize
         super.init()
+    }
+
+    deinit {
+        buffer.release()
     }
 
     /// A subject that replays the last `bufferSize` elements.
@@ -26,7 +40,7 @@ public final class ReplaySubject<Element>: Observable<Element>, SubjectType, Obs
 
     /// A subject that replays every element.
     public static func createUnbounded() -> ReplaySubject<Element> {
-        ReplaySubject(bufferSize: nil)
+        ReplaySubject(bufferSize: Int.max)
     }
 
     /// Whether the subject has observers.
@@ -39,28 +53,42 @@ public final class ReplaySubject<Element>: Observable<Element>, SubjectType, Obs
     }
 
     public func on(_ event: Event<Element>) {
+        switch event {
+        case .next(let element):
+            onNext(element)
+        case .error(let error):
+            stop(event, error: error)
+        case .completed:
+            stop(event, error: nil)
+        }
+    }
+
+    /// Buffers `element` and sends it to every observer (what `on(.next(element))`
+    /// does, without building and switching on an `Event`).
+    public func onNext(_ element: Element) {
         lock.lock()
-        if disposed || stoppedEvent != nil {
+        if disposed || stopped {
             lock.unlock()
             return
         }
-        switch event {
-        case .next(let value):
-            if let bufferSize {
-                if bufferSize > 0 {
-                    buffer.enqueue(value)
-                    while buffer.count > bufferSize { _ = buffer.dequeue() }
-                }
-            } else {
-                buffer.enqueue(value)
-            }
-        case .error, .completed:
-            stoppedEvent = event
-        }
-        let snapshot = observers.elements
-        if event.isStopEvent { observers.removeAll() }
+        if bufferSize > 0 { buffer.append(bitCasting: element, keepingAtMost: bufferSize) }
+        let delivery = observers.beginDelivery()
         lock.unlock()
-        snapshot.forEachElement { observer in observer.on(event) }
+        delivery.passNext(element)
+        observers.endDelivery()
+    }
+
+    private func stop(_ event: Event<Element>, error: Swift.Error?) {
+        lock.lock()
+        if disposed || stopped {
+            lock.unlock()
+            return
+        }
+        stoppedEvent = event
+        stopped = true
+        let snapshot = observers.removeAll()
+        lock.unlock()
+        snapshot.passTerminal(error)
     }
 
     public override func subscribe<Observer: ObserverType>(_ observer: Observer) -> Disposable where Observer.Element == Element {
@@ -70,23 +98,33 @@ public final class ReplaySubject<Element>: Observable<Element>, SubjectType, Obs
             observer.on(.error(RxError.disposed(object: self)))
             return Disposables.create()
         }
-        var replayed = buffer.elements.map { Event<Element>.next($0) }
         if let stoppedEvent {
+            let replayed = buffer.copiedElements()
             lock.unlock()
-            replayed.append(stoppedEvent)
-            for event in replayed { observer.on(event) }
+            for element in replayed { observer.on(.next(element)) }
+            observer.on(stoppedEvent)
             return Disposables.create()
         }
-        let entry = ReplayingObserver(observer.on)
-        let key = observers.insert(entry)
+        if buffer.isEmpty {
+            let (key, released) = observers.insert(directPath(of: observer) ?? ReplayGate(observer, replaying: false))
+            lock.unlock()
+            withExtendedLifetime(released) {}
+            return SubjectSubscription(owner: self, key: key)
+        }
+        let gate = ReplayGate(observer, replaying: true)
+        let (key, released) = observers.insert(gate)
+        let replayed = buffer.copiedElements()
         lock.unlock()
-        entry.replay(replayed)
+        withExtendedLifetime(released) {}
+        gate.open(after: replayed)
         return SubjectSubscription(owner: self, key: key)
     }
 
     func removeObserver(_ key: BagKey) {
-        let removed = lock.withLock { observers.remove(key) }
-        _ = removed
+        lock.lock()
+        let removed = observers.remove(key)
+        lock.unlock()
+        withExtendedLifetime(removed) {}
     }
 
     /// The observer side of the subject.
@@ -95,15 +133,14 @@ public final class ReplaySubject<Element>: Observable<Element>, SubjectType, Obs
     }
 
     public func dispose() {
-        let dropped = lock.withLock { () -> (Bag<ReplayingObserver<Element>>, Queue<Element>) in
-            disposed = true
-            defer {
-                observers.removeAll()
-                buffer.removeAll()
-                stoppedEvent = nil
-            }
-            return (observers, buffer)
-        }
-        _ = dropped
+        lock.lock()
+        disposed = true
+        stoppedEvent = nil
+        stopped = false
+        let dropped = observers.removeAll()
+        var droppedElements = buffer.takeAll()
+        lock.unlock()
+        withExtendedLifetime(dropped) {}
+        droppedElements.release()
     }
 }

@@ -21,64 +21,6 @@ protocol SubjectObserverRemoving: AnyObject {
     func removeObserver(_ key: BagKey)
 }
 
-/// An observer entry of a replaying subject: while the subject replays to a new
-/// observer outside its lock, newer events wait in `pending`, so the observer sees
-/// every event in order and no observer code runs under the subject's lock.
-final class ReplayingObserver<Element>: @unchecked Sendable {
-    private let lock = Lock.make()
-    private let handler: (Event<Element>) -> Void
-    private var pending: [Event<Element>]? = []
-    private var stopped = false
-
-    init(_ handler: @escaping (Event<Element>) -> Void) {
-        self.handler = handler
-    }
-
-    func on(_ event: Event<Element>) {
-        lock.lock()
-        if stopped {
-            lock.unlock()
-            return
-        }
-        if event.isStopEvent { stopped = true }
-        if pending != nil {
-            pending!.append(event)
-            lock.unlock()
-            return
-        }
-        lock.unlock()
-        handler(event)
-    }
-
-    /// Delivers the replayed events, then everything that arrived meanwhile, then
-    /// switches to direct delivery.
-    func replay(_ events: [Event<Element>]) {
-        for event in events {
-            handler(event)
-            if event.isStopEvent {
-                lock.withLock {
-                    stopped = true
-                    pending = nil
-                }
-                return
-            }
-        }
-        while true {
-            lock.lock()
-            guard let queued = pending, !queued.isEmpty else {
-                pending = nil
-                lock.unlock()
-                return
-            }
-            pending = []
-            lock.unlock()
-            for event in queued {
-                handler(event)
-            }
-        }
-    }
-}
-
 /// An observer as a subject stores it. Not generic: walking a list of these looks up
 /// no generic metadata, which a subject would otherwise pay on every element (and a
 /// subject with one observer, as each of merge's sources, pays per delivery).
