@@ -1,6 +1,6 @@
 /// A subject that holds a current value: each new observer receives it first, then
 /// every later event.
-public final class BehaviorSubject<Element>: Observable<Element>, SubjectType, ObserverType, Cancelable, SubjectObserverRemoving, @unchecked Sendable {
+public final class BehaviorSubject<Element>: Observable<Element>, SubjectType, ObserverType, Cancelable, SubjectObserverRemoving, FanOutSubject, @unchecked Sendable {
     public typealias SubjectObserverType = BehaviorSubject<Element>
 
     private let lock = InlineLock()
@@ -44,14 +44,7 @@ public final class BehaviorSubject<Element>: Observable<Element>, SubjectType, O
     }
 
     public func on(_ event: Event<Element>) {
-        switch event {
-        case .next(let element):
-            onNext(element)
-        case .error(let error):
-            stop(event, error: error)
-        case .completed:
-            stop(event, error: nil)
-        }
+        route(event)
     }
 
     /// Makes `element` the current value and sends it to every observer (what
@@ -69,7 +62,7 @@ public final class BehaviorSubject<Element>: Observable<Element>, SubjectType, O
         observers.endDelivery()
     }
 
-    private func stop(_ event: Event<Element>, error: Swift.Error?) {
+    func stop(_ event: Event<Element>, error: Swift.Error?) {
         lock.lock()
         if disposed || stopped {
             lock.unlock()

@@ -2,13 +2,13 @@
 ///
 /// Observers that subscribe after a terminal event receive that event at once; after
 /// `dispose()` they receive `RxError.disposed`.
-public final class PublishSubject<Element>: Observable<Element>, SubjectType, Cancelable, ObserverType, SubjectObserverRemoving, @unchecked Sendable {
+public final class PublishSubject<Element>: Observable<Element>, SubjectType, Cancelable, ObserverType, SubjectObserverRemoving, FanOutSubject, @unchecked Sendable {
     public typealias SubjectObserverType = PublishSubject<Element>
 
     private let lock = Lock.make()
     // Guarded by `lock`: no dynamic exclusivity checks needed (nor paid per event).
     @exclusivity(unchecked)
-    private var observers = Bag<SubjectObserverEntry>(vacancy: .vacancy)
+    private var observers = FanOut()
     private var stoppedEvent: Event<Element>?
     /// `stoppedEvent != nil`, kept apart: testing the optional event costs a generic
     /// metadata lookup on every event.
@@ -33,19 +33,7 @@ public final class PublishSubject<Element>: Observable<Element>, SubjectType, Ca
 
     /// Sends `event` to every observer.
     public func on(_ event: Event<Element>) {
-        lock.lock()
-        if disposed || stopped {
-            lock.unlock()
-            return
-        }
-        let snapshot = observers.elements
-        if event.isStopEvent {
-            stoppedEvent = event
-            stopped = true
-            observers.removeAll()
-        }
-        lock.unlock()
-        snapshot.deliver(event)
+        route(event)
     }
 
     /// Sends `element` to every observer (what `on(.next(element))` does, without
@@ -56,9 +44,23 @@ public final class PublishSubject<Element>: Observable<Element>, SubjectType, Ca
             lock.unlock()
             return
         }
-        let snapshot = observers.elements
+        let delivery = observers.beginDelivery()
         lock.unlock()
-        snapshot.deliverNext(element)
+        delivery.passNext(element)
+        observers.endDelivery()
+    }
+
+    func stop(_ event: Event<Element>, error: Swift.Error?) {
+        lock.lock()
+        if disposed || stopped {
+            lock.unlock()
+            return
+        }
+        stoppedEvent = event
+        stopped = true
+        let snapshot = observers.removeAll()
+        lock.unlock()
+        snapshot.passTerminal(error)
     }
 
     public override func subscribe<Observer: ObserverType>(_ observer: Observer) -> Disposable where Observer.Element == Element {
@@ -73,14 +75,17 @@ public final class PublishSubject<Element>: Observable<Element>, SubjectType, Ca
             observer.on(.error(RxError.disposed(object: self)))
             return Disposables.create()
         }
-        let key = observers.insert(SubjectObserverEntry(observer))
+        let (key, released) = observers.insert(directPath(of: observer) ?? ReplayGate(observer, replaying: false))
         lock.unlock()
+        withExtendedLifetime(released) {}
         return SubjectSubscription(owner: self, key: key)
     }
 
     func removeObserver(_ key: BagKey) {
-        let removed = lock.withLock { observers.remove(key) }
-        _ = removed
+        lock.lock()
+        let removed = observers.remove(key)
+        lock.unlock()
+        withExtendedLifetime(removed) {}
     }
 
     /// The observer side of the subject.
@@ -90,15 +95,12 @@ public final class PublishSubject<Element>: Observable<Element>, SubjectType, Ca
 
     /// Drops every observer; later subscribers receive `RxError.disposed`.
     public func dispose() {
-        let dropped = lock.withLock { () -> Bag<SubjectObserverEntry> in
-            disposed = true
-            defer {
-                observers.removeAll()
-                stoppedEvent = nil
-                stopped = false
-            }
-            return observers
-        }
-        _ = dropped
+        lock.lock()
+        disposed = true
+        stoppedEvent = nil
+        stopped = false
+        let dropped = observers.removeAll()
+        lock.unlock()
+        withExtendedLifetime(dropped) {}
     }
 }

@@ -3,7 +3,7 @@
 ///
 /// The replay runs outside the subject's lock; events that arrive meanwhile are
 /// delivered after it, in order (`ReplayGate`).
-public final class ReplaySubject<Element>: Observable<Element>, SubjectType, ObserverType, Cancelable, SubjectObserverRemoving, @unchecked Sendable {
+public final class ReplaySubject<Element>: Observable<Element>, SubjectType, ObserverType, Cancelable, SubjectObserverRemoving, FanOutSubject, @unchecked Sendable {
     public typealias SubjectObserverType = ReplaySubject<Element>
 
     private let lock = Lock.make()
@@ -53,14 +53,7 @@ public final class ReplaySubject<Element>: Observable<Element>, SubjectType, Obs
     }
 
     public func on(_ event: Event<Element>) {
-        switch event {
-        case .next(let element):
-            onNext(element)
-        case .error(let error):
-            stop(event, error: error)
-        case .completed:
-            stop(event, error: nil)
-        }
+        route(event)
     }
 
     /// Buffers `element` and sends it to every observer (what `on(.next(element))`
@@ -78,7 +71,7 @@ public final class ReplaySubject<Element>: Observable<Element>, SubjectType, Obs
         observers.endDelivery()
     }
 
-    private func stop(_ event: Event<Element>, error: Swift.Error?) {
+    func stop(_ event: Event<Element>, error: Swift.Error?) {
         lock.lock()
         if disposed || stopped {
             lock.unlock()

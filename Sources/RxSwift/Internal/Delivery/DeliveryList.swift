@@ -144,13 +144,23 @@ struct DeliveryWalk {
     let entries: UnsafeMutablePointer<Unmanaged<DirectObserver>>?
     let count: Int
 
-    /// Passes `element` to every observer, in order, with no retain.
+    /// Passes `element` to every observer, in order, with no retain: by address to
+    /// those that take it so (their operator's specialised step runs), through
+    /// `receiveNext` to the others.
     @inline(__always)
     func passNext<T>(_ element: T) {
-        var index = 0
-        while index < count {
-            entries.unsafelyUnwrapped[index]._withUnsafeGuaranteedRef { observer in observer.receiveNext(element) }
-            index += 1
+        withUnsafePointer(to: element) { address in
+            var index = 0
+            while index < count {
+                entries.unsafelyUnwrapped[index]._withUnsafeGuaranteedRef { observer in
+                    if observer.takesElementAddresses {
+                        observer.receive(at: address)
+                    } else {
+                        observer.receiveNext(element)
+                    }
+                }
+                index += 1
+            }
         }
     }
 }
