@@ -5,9 +5,8 @@ public final class AsyncSubject<Element>: Observable<Element>, SubjectType, Obse
     private let lock = Lock.make()
     // Guarded by `lock`.
     @exclusivity(unchecked)
-    private var observers = FanOut()
+    private var state = SubjectState<Element>()
     private var lastElement: Element?
-    private var stoppedEvent: Event<Element>?
 
     /// A new subject.
     public override init() {
@@ -16,12 +15,12 @@ public final class AsyncSubject<Element>: Observable<Element>, SubjectType, Obse
 
     /// Whether the subject has observers.
     public var hasObservers: Bool {
-        lock.withLock { !observers.isEmpty }
+        lock.withLock { !state.observers.isEmpty }
     }
 
     public func on(_ event: Event<Element>) {
         lock.lock()
-        if stoppedEvent != nil {
+        guard state.isOpen else {
             lock.unlock()
             return
         }
@@ -30,16 +29,14 @@ public final class AsyncSubject<Element>: Observable<Element>, SubjectType, Obse
             lastElement = value
             lock.unlock()
         case .error(let error):
-            stoppedEvent = event
-            let snapshot = observers.removeAll()
+            let snapshot = state.stop(event)
             lock.unlock()
-            snapshot.passTerminal(error)
+            snapshot?.passTerminal(error)
         case .completed:
-            stoppedEvent = event
-            let snapshot = observers.removeAll()
+            let snapshot = state.stop(event)
             let last = lastElement
             lock.unlock()
-            snapshot.forEachElement { observer in
+            snapshot?.forEachElement { observer in
                 if let last { observer.receiveNext(last) }
                 observer.receiveCompleted()
             }
@@ -48,14 +45,14 @@ public final class AsyncSubject<Element>: Observable<Element>, SubjectType, Obse
 
     public override func subscribe<Observer: ObserverType>(_ observer: Observer) -> Disposable where Observer.Element == Element {
         lock.lock()
-        if let stoppedEvent {
+        if let refusal = state.refusal(by: self) {
             let last = lastElement
             lock.unlock()
-            if case .completed = stoppedEvent, let last { observer.on(.next(last)) }
-            observer.on(stoppedEvent)
+            if case .completed = refusal, let last { observer.on(.next(last)) }
+            observer.on(refusal)
             return Disposables.create()
         }
-        let (key, released) = observers.insert(directPath(of: observer) ?? ReplayGate(observer, replaying: false))
+        let (key, released) = state.join(observer)
         lock.unlock()
         withExtendedLifetime(released) {}
         return SubjectSubscription(owner: self, key: key)
@@ -63,7 +60,7 @@ public final class AsyncSubject<Element>: Observable<Element>, SubjectType, Obse
 
     func removeObserver(_ key: BagKey) {
         lock.lock()
-        let removed = observers.remove(key)
+        let removed = state.observers.remove(key)
         lock.unlock()
         withExtendedLifetime(removed) {}
     }

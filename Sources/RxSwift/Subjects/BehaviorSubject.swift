@@ -9,14 +9,7 @@ public final class BehaviorSubject<Element>: Observable<Element>, SubjectType, O
     private var element: Element
     /// Each observer behind a `ReplayGate`.
     @exclusivity(unchecked)
-    private var observers = FanOut()
-    private var stoppedEvent: Event<Element>?
-    /// `stoppedEvent != nil`, kept apart: testing the optional event costs a generic
-    /// metadata lookup on every event.
-    @exclusivity(unchecked)
-    private var stopped = false
-    @exclusivity(unchecked)
-    private var disposed = false
+    private var state = SubjectState<Element>()
 
     /// A subject whose current value is `value`.
     public init(value: Element) {
@@ -26,11 +19,11 @@ public final class BehaviorSubject<Element>: Observable<Element>, SubjectType, O
 
     /// Whether the subject has observers.
     public var hasObservers: Bool {
-        lock.withLock { !observers.isEmpty }
+        lock.withLock { !state.observers.isEmpty }
     }
 
     public var isDisposed: Bool {
-        lock.withLock { disposed }
+        lock.withLock { state.disposed }
     }
 
     /// The current value; throws the subject's error after an error, and
@@ -38,8 +31,7 @@ public final class BehaviorSubject<Element>: Observable<Element>, SubjectType, O
     public func value() throws -> Element {
         lock.lock()
         defer { lock.unlock() }
-        if disposed { throw RxError.disposed(object: self) }
-        if let error = stoppedEvent?.error { throw error }
+        if let error = state.refusal(by: self)?.error { throw error }
         return element
     }
 
@@ -51,44 +43,33 @@ public final class BehaviorSubject<Element>: Observable<Element>, SubjectType, O
     /// `on(.next(element))` does, without building and switching on an `Event`).
     public func onNext(_ element: Element) {
         lock.lock()
-        if disposed || stopped {
+        guard state.isOpen else {
             lock.unlock()
             return
         }
         self.element = element
-        let delivery = observers.beginDelivery()
+        let delivery = state.observers.beginDelivery()
         lock.unlock()
         delivery.passNext(element)
-        observers.endDelivery()
+        state.observers.endDelivery()
     }
 
     func stop(_ event: Event<Element>, error: Swift.Error?) {
         lock.lock()
-        if disposed || stopped {
-            lock.unlock()
-            return
-        }
-        stoppedEvent = event
-        stopped = true
-        let snapshot = observers.removeAll()
+        let snapshot = state.stop(event)
         lock.unlock()
-        snapshot.passTerminal(error)
+        snapshot?.passTerminal(error)
     }
 
     public override func subscribe<Observer: ObserverType>(_ observer: Observer) -> Disposable where Observer.Element == Element {
         lock.lock()
-        if disposed {
+        if let refusal = state.refusal(by: self) {
             lock.unlock()
-            observer.on(.error(RxError.disposed(object: self)))
-            return Disposables.create()
-        }
-        if let stoppedEvent {
-            lock.unlock()
-            observer.on(stoppedEvent)
+            observer.on(refusal)
             return Disposables.create()
         }
         let gate = ReplayGate(observer, replaying: true)
-        let (key, released) = observers.insert(gate)
+        let (key, released) = state.observers.insert(gate)
         let current = element
         lock.unlock()
         withExtendedLifetime(released) {}
@@ -98,7 +79,7 @@ public final class BehaviorSubject<Element>: Observable<Element>, SubjectType, O
 
     func removeObserver(_ key: BagKey) {
         lock.lock()
-        let removed = observers.remove(key)
+        let removed = state.observers.remove(key)
         lock.unlock()
         withExtendedLifetime(removed) {}
     }
@@ -109,12 +90,9 @@ public final class BehaviorSubject<Element>: Observable<Element>, SubjectType, O
     }
 
     public func dispose() {
-        let dropped = lock.withLock { () -> ContiguousArray<DirectObserver> in
-            disposed = true
-            stoppedEvent = nil
-            stopped = false
-            return observers.removeAll()
-        }
-        _ = dropped
+        lock.lock()
+        let dropped = state.dispose()
+        lock.unlock()
+        withExtendedLifetime(dropped) {}
     }
 }

@@ -8,14 +8,7 @@ public final class PublishSubject<Element>: Observable<Element>, SubjectType, Ca
     private let lock = Lock.make()
     // Guarded by `lock`: no dynamic exclusivity checks needed (nor paid per event).
     @exclusivity(unchecked)
-    private var observers = FanOut()
-    private var stoppedEvent: Event<Element>?
-    /// `stoppedEvent != nil`, kept apart: testing the optional event costs a generic
-    /// metadata lookup on every event.
-    @exclusivity(unchecked)
-    private var stopped = false
-    @exclusivity(unchecked)
-    private var disposed = false
+    private var state = SubjectState<Element>()
 
     /// A new subject.
     public override init() {
@@ -24,11 +17,11 @@ public final class PublishSubject<Element>: Observable<Element>, SubjectType, Ca
 
     /// Whether the subject has observers.
     public var hasObservers: Bool {
-        lock.withLock { !observers.isEmpty }
+        lock.withLock { !state.observers.isEmpty }
     }
 
     public var isDisposed: Bool {
-        lock.withLock { disposed }
+        lock.withLock { state.disposed }
     }
 
     /// Sends `event` to every observer.
@@ -40,42 +33,31 @@ public final class PublishSubject<Element>: Observable<Element>, SubjectType, Ca
     /// building and switching on an `Event`).
     public func onNext(_ element: Element) {
         lock.lock()
-        if disposed || stopped {
+        guard state.isOpen else {
             lock.unlock()
             return
         }
-        let delivery = observers.beginDelivery()
+        let delivery = state.observers.beginDelivery()
         lock.unlock()
         delivery.passNext(element)
-        observers.endDelivery()
+        state.observers.endDelivery()
     }
 
     func stop(_ event: Event<Element>, error: Swift.Error?) {
         lock.lock()
-        if disposed || stopped {
-            lock.unlock()
-            return
-        }
-        stoppedEvent = event
-        stopped = true
-        let snapshot = observers.removeAll()
+        let snapshot = state.stop(event)
         lock.unlock()
-        snapshot.passTerminal(error)
+        snapshot?.passTerminal(error)
     }
 
     public override func subscribe<Observer: ObserverType>(_ observer: Observer) -> Disposable where Observer.Element == Element {
         lock.lock()
-        if let stoppedEvent {
+        if let refusal = state.refusal(by: self) {
             lock.unlock()
-            observer.on(stoppedEvent)
+            observer.on(refusal)
             return Disposables.create()
         }
-        if disposed {
-            lock.unlock()
-            observer.on(.error(RxError.disposed(object: self)))
-            return Disposables.create()
-        }
-        let (key, released) = observers.insert(directPath(of: observer) ?? ReplayGate(observer, replaying: false))
+        let (key, released) = state.join(observer)
         lock.unlock()
         withExtendedLifetime(released) {}
         return SubjectSubscription(owner: self, key: key)
@@ -83,7 +65,7 @@ public final class PublishSubject<Element>: Observable<Element>, SubjectType, Ca
 
     func removeObserver(_ key: BagKey) {
         lock.lock()
-        let removed = observers.remove(key)
+        let removed = state.observers.remove(key)
         lock.unlock()
         withExtendedLifetime(removed) {}
     }
@@ -96,10 +78,7 @@ public final class PublishSubject<Element>: Observable<Element>, SubjectType, Ca
     /// Drops every observer; later subscribers receive `RxError.disposed`.
     public func dispose() {
         lock.lock()
-        disposed = true
-        stoppedEvent = nil
-        stopped = false
-        let dropped = observers.removeAll()
+        let dropped = state.dispose()
         lock.unlock()
         withExtendedLifetime(dropped) {}
     }

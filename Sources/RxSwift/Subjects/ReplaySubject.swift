@@ -14,14 +14,7 @@ public final class ReplaySubject<Element>: Observable<Element>, SubjectType, Obs
     @exclusivity(unchecked)
     private var buffer = ElementRing<Element>()
     @exclusivity(unchecked)
-    private var observers = FanOut()
-    private var stoppedEvent: Event<Element>?
-    /// `stoppedEvent != nil`, kept apart: testing the optional event costs a generic
-    /// metadata lookup on every event.
-    @exclusivity(unchecked)
-    private var stopped = false
-    @exclusivity(unchecked)
-    private var disposed = false
+    private var state = SubjectState<Element>()
 
     private init(bufferSize: Int) {
         self.bufferSize = bufferSize
@@ -45,11 +38,11 @@ public final class ReplaySubject<Element>: Observable<Element>, SubjectType, Obs
 
     /// Whether the subject has observers.
     public var hasObservers: Bool {
-        lock.withLock { !observers.isEmpty }
+        lock.withLock { !state.observers.isEmpty }
     }
 
     public var isDisposed: Bool {
-        lock.withLock { disposed }
+        lock.withLock { state.disposed }
     }
 
     public func on(_ event: Event<Element>) {
@@ -60,52 +53,43 @@ public final class ReplaySubject<Element>: Observable<Element>, SubjectType, Obs
     /// does, without building and switching on an `Event`).
     public func onNext(_ element: Element) {
         lock.lock()
-        if disposed || stopped {
+        guard state.isOpen else {
             lock.unlock()
             return
         }
         if bufferSize > 0 { buffer.append(bitCasting: element, keepingAtMost: bufferSize) }
-        let delivery = observers.beginDelivery()
+        let delivery = state.observers.beginDelivery()
         lock.unlock()
         delivery.passNext(element)
-        observers.endDelivery()
+        state.observers.endDelivery()
     }
 
     func stop(_ event: Event<Element>, error: Swift.Error?) {
         lock.lock()
-        if disposed || stopped {
-            lock.unlock()
-            return
-        }
-        stoppedEvent = event
-        stopped = true
-        let snapshot = observers.removeAll()
+        let snapshot = state.stop(event)
         lock.unlock()
-        snapshot.passTerminal(error)
+        snapshot?.passTerminal(error)
     }
 
     public override func subscribe<Observer: ObserverType>(_ observer: Observer) -> Disposable where Observer.Element == Element {
         lock.lock()
-        if disposed {
-            lock.unlock()
-            observer.on(.error(RxError.disposed(object: self)))
-            return Disposables.create()
-        }
-        if let stoppedEvent {
+        if let refusal = state.refusal(by: self) {
+            // After a terminal event the buffer is replayed before it; after `dispose()`
+            // the buffer is empty.
             let replayed = buffer.copiedElements()
             lock.unlock()
             for element in replayed { observer.on(.next(element)) }
-            observer.on(stoppedEvent)
+            observer.on(refusal)
             return Disposables.create()
         }
         if buffer.isEmpty {
-            let (key, released) = observers.insert(directPath(of: observer) ?? ReplayGate(observer, replaying: false))
+            let (key, released) = state.join(observer)
             lock.unlock()
             withExtendedLifetime(released) {}
             return SubjectSubscription(owner: self, key: key)
         }
         let gate = ReplayGate(observer, replaying: true)
-        let (key, released) = observers.insert(gate)
+        let (key, released) = state.observers.insert(gate)
         let replayed = buffer.copiedElements()
         lock.unlock()
         withExtendedLifetime(released) {}
@@ -115,7 +99,7 @@ public final class ReplaySubject<Element>: Observable<Element>, SubjectType, Obs
 
     func removeObserver(_ key: BagKey) {
         lock.lock()
-        let removed = observers.remove(key)
+        let removed = state.observers.remove(key)
         lock.unlock()
         withExtendedLifetime(removed) {}
     }
@@ -127,10 +111,7 @@ public final class ReplaySubject<Element>: Observable<Element>, SubjectType, Obs
 
     public func dispose() {
         lock.lock()
-        disposed = true
-        stoppedEvent = nil
-        stopped = false
-        let dropped = observers.removeAll()
+        let dropped = state.dispose()
         var droppedElements = buffer.takeAll()
         lock.unlock()
         withExtendedLifetime(dropped) {}
