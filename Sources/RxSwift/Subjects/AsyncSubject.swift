@@ -5,7 +5,7 @@ public final class AsyncSubject<Element>: Observable<Element>, SubjectType, Obse
     private let lock = Lock.make()
     // Guarded by `lock`.
     @exclusivity(unchecked)
-    private var state = SubjectState<Element>()
+    private var state = SubjectState()
     private var lastElement: Element?
 
     /// A new subject.
@@ -29,11 +29,11 @@ public final class AsyncSubject<Element>: Observable<Element>, SubjectType, Obse
             lastElement = value
             lock.unlock()
         case .error(let error):
-            let snapshot = state.stop(event)
+            let snapshot = state.stop(error: error)
             lock.unlock()
             snapshot?.passTerminal(error)
         case .completed:
-            let snapshot = state.stop(event)
+            let snapshot = state.stop(error: nil)
             let last = lastElement
             lock.unlock()
             snapshot?.forEachElement { observer in
@@ -45,7 +45,7 @@ public final class AsyncSubject<Element>: Observable<Element>, SubjectType, Obse
 
     public override func subscribe<Observer: ObserverType>(_ observer: Observer) -> Disposable where Observer.Element == Element {
         lock.lock()
-        if let refusal = state.refusal(by: self) {
+        if let refusal: Event<Element> = state.refusal(by: self) {
             let last = lastElement
             lock.unlock()
             if case .completed = refusal, let last { observer.on(.next(last)) }

@@ -9,7 +9,7 @@ public final class BehaviorSubject<Element>: Observable<Element>, SubjectType, O
     private var element: Element
     /// Each observer behind a `ReplayGate`.
     @exclusivity(unchecked)
-    private var state = SubjectState<Element>()
+    private var state = SubjectState()
 
     /// A subject whose current value is `value`.
     public init(value: Element) {
@@ -31,7 +31,7 @@ public final class BehaviorSubject<Element>: Observable<Element>, SubjectType, O
     public func value() throws -> Element {
         lock.lock()
         defer { lock.unlock() }
-        if let error = state.refusal(by: self)?.error { throw error }
+        if let error = state.failure(of: self) { throw error }
         return element
     }
 
@@ -54,16 +54,16 @@ public final class BehaviorSubject<Element>: Observable<Element>, SubjectType, O
         state.observers.endDelivery()
     }
 
-    func stop(_ event: Event<Element>, error: Swift.Error?) {
+    func stop(error: Swift.Error?) {
         lock.lock()
-        let snapshot = state.stop(event)
+        let snapshot = state.stop(error: error)
         lock.unlock()
         snapshot?.passTerminal(error)
     }
 
     public override func subscribe<Observer: ObserverType>(_ observer: Observer) -> Disposable where Observer.Element == Element {
         lock.lock()
-        if let refusal = state.refusal(by: self) {
+        if let refusal: Event<Element> = state.refusal(by: self) {
             lock.unlock()
             observer.on(refusal)
             return Disposables.create()

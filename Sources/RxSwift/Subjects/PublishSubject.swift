@@ -8,7 +8,7 @@ public final class PublishSubject<Element>: Observable<Element>, SubjectType, Ca
     private let lock = Lock.make()
     // Guarded by `lock`: no dynamic exclusivity checks needed (nor paid per event).
     @exclusivity(unchecked)
-    private var state = SubjectState<Element>()
+    private var state = SubjectState()
 
     /// A new subject.
     public override init() {
@@ -43,16 +43,16 @@ public final class PublishSubject<Element>: Observable<Element>, SubjectType, Ca
         state.observers.endDelivery()
     }
 
-    func stop(_ event: Event<Element>, error: Swift.Error?) {
+    func stop(error: Swift.Error?) {
         lock.lock()
-        let snapshot = state.stop(event)
+        let snapshot = state.stop(error: error)
         lock.unlock()
         snapshot?.passTerminal(error)
     }
 
     public override func subscribe<Observer: ObserverType>(_ observer: Observer) -> Disposable where Observer.Element == Element {
         lock.lock()
-        if let refusal = state.refusal(by: self) {
+        if let refusal: Event<Element> = state.refusal(by: self) {
             lock.unlock()
             observer.on(refusal)
             return Disposables.create()

@@ -14,7 +14,7 @@ public final class ReplaySubject<Element>: Observable<Element>, SubjectType, Obs
     @exclusivity(unchecked)
     private var buffer = ElementRing<Element>()
     @exclusivity(unchecked)
-    private var state = SubjectState<Element>()
+    private var state = SubjectState()
 
     private init(bufferSize: Int) {
         self.bufferSize = bufferSize
@@ -64,16 +64,16 @@ public final class ReplaySubject<Element>: Observable<Element>, SubjectType, Obs
         state.observers.endDelivery()
     }
 
-    func stop(_ event: Event<Element>, error: Swift.Error?) {
+    func stop(error: Swift.Error?) {
         lock.lock()
-        let snapshot = state.stop(event)
+        let snapshot = state.stop(error: error)
         lock.unlock()
         snapshot?.passTerminal(error)
     }
 
     public override func subscribe<Observer: ObserverType>(_ observer: Observer) -> Disposable where Observer.Element == Element {
         lock.lock()
-        if let refusal = state.refusal(by: self) {
+        if let refusal: Event<Element> = state.refusal(by: self) {
             // After a terminal event the buffer is replayed before it; after `dispose()`
             // the buffer is empty.
             let replayed = buffer.copiedElements()

@@ -26,8 +26,9 @@ protocol SubjectObserverRemoving: AnyObject {
 protocol FanOutSubject: AnyObject {
     associatedtype Element
     func onNext(_ element: Element)
-    /// Passes the terminal `event` (`error` when it is one) to every observer, once.
-    func stop(_ event: Event<Element>, error: Swift.Error?)
+    /// Passes a terminal event to every observer, once: an error when `error` is set,
+    /// else completion.
+    func stop(error: Swift.Error?)
 }
 
 extension FanOutSubject {
@@ -38,9 +39,9 @@ extension FanOutSubject {
         case .next(let element):
             onNext(element)
         case .error(let error):
-            stop(event, error: error)
+            stop(error: error)
         case .completed:
-            stop(event, error: nil)
+            stop(error: nil)
         }
     }
 }
