@@ -39,7 +39,7 @@ public final class PublishSubject<Element>: Observable<Element>, SubjectType, Ca
         }
         let delivery = state.observers.beginDelivery()
         lock.unlock()
-        delivery.passNext(element)
+        delivery.passNextByAddress(element)
         state.observers.endDelivery()
     }
 

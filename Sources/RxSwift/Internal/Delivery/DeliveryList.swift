@@ -144,11 +144,23 @@ struct DeliveryWalk {
     let entries: UnsafeMutablePointer<Unmanaged<DirectObserver>>?
     let count: Int
 
-    /// Passes `element` to every observer, in order, with no retain: by address to
-    /// those that take it so (their operator's specialised step runs), through
-    /// `receiveNext` to the others.
+    /// Passes `element` to every observer, in order, with no retain.
     @inline(__always)
     func passNext<T>(_ element: T) {
+        var index = 0
+        while index < count {
+            entries.unsafelyUnwrapped[index]._withUnsafeGuaranteedRef { observer in observer.receiveNext(element) }
+            index += 1
+        }
+    }
+
+    /// `passNext`, by address to the observers that take it so (their operator's
+    /// specialised step runs) and through `receiveNext` to the others: for sources
+    /// whose observers are mostly operators (a `PublishSubject`). Costs a copy of the
+    /// element and a test per observer, which sources whose observers sit behind a
+    /// `ReplayGate` would pay for nothing.
+    @inline(__always)
+    func passNextByAddress<T>(_ element: T) {
         withUnsafePointer(to: element) { address in
             var index = 0
             while index < count {

@@ -80,6 +80,13 @@ struct FanOutDelivery {
     func passNext<T>(_ element: T) {
         walk.passNext(element)
     }
+
+    /// Passes `element` to every observer, in order, by address to those that take it
+    /// so (see `DeliveryWalk.passNextByAddress`).
+    @inline(__always)
+    func passNextByAddress<T>(_ element: T) {
+        walk.passNextByAddress(element)
+    }
 }
 
 extension ContiguousArray where Element == DirectObserver {
