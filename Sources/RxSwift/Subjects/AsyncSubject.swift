@@ -45,7 +45,7 @@ public final class AsyncSubject<Element>: Observable<Element>, SubjectType, Obse
 
     public override func subscribe<Observer: ObserverType>(_ observer: Observer) -> Disposable where Observer.Element == Element {
         lock.lock()
-        if let refusal: Event<Element> = state.refusal(by: self) {
+        if !state.isOpen, let refusal: Event<Element> = state.refusal(by: self) {
             let last = lastElement
             lock.unlock()
             if case .completed = refusal, let last { observer.on(.next(last)) }

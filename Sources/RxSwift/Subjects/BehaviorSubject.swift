@@ -63,7 +63,7 @@ public final class BehaviorSubject<Element>: Observable<Element>, SubjectType, O
 
     public override func subscribe<Observer: ObserverType>(_ observer: Observer) -> Disposable where Observer.Element == Element {
         lock.lock()
-        if let refusal: Event<Element> = state.refusal(by: self) {
+        if !state.isOpen, let refusal: Event<Element> = state.refusal(by: self) {
             lock.unlock()
             observer.on(refusal)
             return Disposables.create()

@@ -73,7 +73,7 @@ public final class ReplaySubject<Element>: Observable<Element>, SubjectType, Obs
 
     public override func subscribe<Observer: ObserverType>(_ observer: Observer) -> Disposable where Observer.Element == Element {
         lock.lock()
-        if let refusal: Event<Element> = state.refusal(by: self) {
+        if !state.isOpen, let refusal: Event<Element> = state.refusal(by: self) {
             // After a terminal event the buffer is replayed before it; after `dispose()`
             // the buffer is empty.
             let replayed = buffer.copiedElements()

@@ -37,6 +37,8 @@ struct SubjectState: ~Copyable {
 
     /// The event a new observer receives at once instead of joining: `RxError.disposed`
     /// after `dispose()`, else the terminal event; `nil` while the subject is open.
+    /// Subscriptions test `isOpen` first: building the optional event looks up its
+    /// generic metadata.
     func refusal<Element>(by subject: AnyObject) -> Event<Element>? {
         if let error = failure(of: subject) { return .error(error) }
         return stopped ? .completed : nil
