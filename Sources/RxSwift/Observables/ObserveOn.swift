@@ -115,8 +115,8 @@ private let terminalTaken = 3
 
 /// `observe(on:)` on a serial dispatch queue.
 ///
-/// The events wait in the sink's queue (raw storage sized by `MemoryLayout<Element>`,
-/// and the terminal event apart: no `Event` is built, no generic metadata is looked up
+/// The events wait in the sink's queue (an `ElementRing`, raw storage sized by
+/// `MemoryLayout<Element>`, and the terminal event apart: no `Event` is built, no generic metadata is looked up
 /// per event). Two ways to deliver them, chosen by the scheduler:
 ///
 /// - Batches (a plain `SerialDispatchQueueScheduler`): one dispatch is issued when the
@@ -140,26 +140,19 @@ final class ObserveOnSerialQueueSink<Observer: ObserverType>: Sink<Observer>, Ob
     /// The downstream observer's direct path, for elements delivered at once: the
     /// observer keeps it alive.
     private let downstreamDirect: Unmanaged<DirectObserver>?
-    /// One dispatch per event: how many events wait (`count` plus a waiting terminal
-    /// event), kept apart so that the direct path reads it without the lock.
+    /// One dispatch per event: how many events wait (the queue's elements plus a
+    /// waiting terminal event), kept apart so that the direct path reads it without the
+    /// lock.
     private let waiting = InlineAtomicInt(0)
     private let lock = Lock.make()
 
     // Guarded by `lock`: no dynamic exclusivity checks needed (nor paid per event).
-    /// The waiting elements: `count` of them from `head`; allocated at the first one.
+    /// The waiting elements, oldest first; room is allocated at the first one.
     @exclusivity(unchecked)
-    private var storage: UnsafeMutablePointer<Element>?
+    private var queue = ElementRing<Element>()
+    /// The ring of the batch delivered last, emptied: the next batch's queue.
     @exclusivity(unchecked)
-    private var capacity = 0
-    @exclusivity(unchecked)
-    private var head = 0
-    @exclusivity(unchecked)
-    private var count = 0
-    /// The storage of the batch delivered last, emptied: the next batch's queue.
-    @exclusivity(unchecked)
-    private var spare: UnsafeMutablePointer<Element>?
-    @exclusivity(unchecked)
-    private var spareCapacity = 0
+    private var spare = ElementRing<Element>()
     @exclusivity(unchecked)
     private var terminal = terminalNone
     @exclusivity(unchecked)
@@ -184,11 +177,8 @@ final class ObserveOnSerialQueueSink<Observer: ObserverType>: Sink<Observer>, Ob
     }
 
     deinit {
-        if let storage {
-            (storage + head).deinitialize(count: count)
-            storage.deallocate()
-        }
-        spare?.deallocate()
+        queue.release()
+        spare.release()
     }
 
     override func acceptsElements<T>(of type: T.Type) -> Bool {
@@ -256,9 +246,7 @@ final class ObserveOnSerialQueueSink<Observer: ObserverType>: Sink<Observer>, Ob
             lock.unlock()
             return
         }
-        if head + count == capacity { makeRoom() }
-        UnsafeMutableRawPointer(storage.unsafelyUnwrapped + (head + count)).assumingMemoryBound(to: T.self).initialize(to: element)
-        count += 1
+        queue.append(bitCasting: element)
         if !inBatches { _ = waiting.add(1) }
         let dispatches = !inBatches || !draining
         draining = true
@@ -281,25 +269,6 @@ final class ObserveOnSerialQueueSink<Observer: ObserverType>: Sink<Observer>, Ob
         if dispatches { scheduler.dispatchDelivery(self) }
     }
 
-    /// Makes room for one more element at the end (under `lock`): moves the waiting
-    /// elements to the front when they fill at most half the storage, else grows it.
-    @inline(never)
-    private func makeRoom() {
-        if let storage, head > 0, count <= capacity / 2 {
-            storage.moveInitialize(from: storage + head, count: count)
-            head = 0
-            return
-        }
-        let grown = UnsafeMutablePointer<Element>.allocate(capacity: Swift.max(capacity * 2, 16))
-        if let storage {
-            grown.moveInitialize(from: storage + head, count: count)
-            storage.deallocate()
-        }
-        storage = grown
-        capacity = Swift.max(capacity * 2, 16)
-        head = 0
-    }
-
     /// Runs on the queue: delivers everything waiting (batches) or the oldest event.
     func deliverWaiting() {
         if inBatches {
@@ -311,10 +280,8 @@ final class ObserveOnSerialQueueSink<Observer: ObserverType>: Sink<Observer>, Ob
 
     private func deliverOldest() {
         lock.lock()
-        if count > 0 {
-            let element = (storage.unsafelyUnwrapped + head).move()
-            count -= 1
-            head = count == 0 ? 0 : head + 1
+        if !queue.isEmpty {
+            let element = queue.removeFirst()
             _ = waiting.add(-1)
             lock.unlock()
             deliverElement(element)
@@ -344,25 +311,23 @@ final class ObserveOnSerialQueueSink<Observer: ObserverType>: Sink<Observer>, Ob
     }
 
     /// Delivers batch after batch until nothing waits. The elements of a batch are
-    /// delivered outside the lock; its emptied storage becomes the next batch's queue.
+    /// delivered outside the lock; its emptied ring becomes the next batch's queue.
     private func drain() {
-        var batch: UnsafeMutablePointer<Element>? = nil
-        var batchCapacity = 0
+        var batch = ElementRing<Element>()
         while true {
             lock.lock()
             if closed {
                 draining = false
                 lock.unlock()
-                batch?.deallocate()
+                batch.release()
                 return
             }
-            if let emptied = batch, spare == nil {
-                spare = emptied
-                spareCapacity = batchCapacity
+            if spare.room == 0 {
+                spare = batch.takeAll()
             } else {
-                batch?.deallocate()
+                batch.release()
             }
-            if count == 0 {
+            if queue.isEmpty {
                 if terminal == terminalCompleted || terminal == terminalError {
                     // `draining` stays set: nothing is delivered after the terminal event.
                     takeTerminalAndDeliver()
@@ -372,22 +337,11 @@ final class ObserveOnSerialQueueSink<Observer: ObserverType>: Sink<Observer>, Ob
                 lock.unlock()
                 return
             }
-            let taken = storage.unsafelyUnwrapped
-            let start = head
-            let end = head + count
-            batch = taken
-            batchCapacity = capacity
-            storage = spare
-            capacity = spareCapacity
-            spare = nil
-            spareCapacity = 0
-            head = 0
-            count = 0
+            batch = queue.takeAll()
+            queue = spare.takeAll()
             lock.unlock()
-            var index = start
-            while index < end {
-                deliverElement((taken + index).move())
-                index += 1
+            while !batch.isEmpty {
+                deliverElement(batch.removeFirst())
             }
         }
     }
@@ -397,23 +351,12 @@ final class ObserveOnSerialQueueSink<Observer: ObserverType>: Sink<Observer>, Ob
         // after its batch, whose elements `deliverElement` drops.
         lock.lock()
         closed = true
-        let dropped = storage
-        let droppedHead = head
-        let droppedCount = count
-        let droppedSpare = spare
-        storage = nil
-        spare = nil
-        capacity = 0
-        spareCapacity = 0
-        head = 0
-        count = 0
+        var dropped = queue.takeAll()
+        var droppedSpare = spare.takeAll()
         terminalFailure = nil
         lock.unlock()
-        if let dropped {
-            (dropped + droppedHead).deinitialize(count: droppedCount)
-            dropped.deallocate()
-        }
-        droppedSpare?.deallocate()
+        dropped.release()
+        droppedSpare.release()
     }
 }
 

@@ -49,7 +49,7 @@ open class VirtualTimeScheduler<Converter: VirtualTimeConverterType>: SchedulerT
     // Guarded by `lock`: no dynamic exclusivity checks needed (nor paid per action).
     @exclusivity(unchecked) private var running = false
     @exclusivity(unchecked) private var currentClock: VirtualTime
-    @exclusivity(unchecked) private var queue: VirtualSchedulerQueue
+    @exclusivity(unchecked) private var queue: Heap<VirtualSchedulerOrder>
     @exclusivity(unchecked) private var nextId = 0
     private let converter: Converter
 
@@ -58,9 +58,9 @@ open class VirtualTimeScheduler<Converter: VirtualTimeConverterType>: SchedulerT
         currentClock = initialClock
         self.converter = converter
         if VirtualTime.self == Int.self, converter is IntegerVirtualTimeConverter {
-            queue = VirtualSchedulerQueue(isOrderedBefore: nil)
+            queue = Heap(ordering: VirtualSchedulerOrder(compare: nil))
         } else {
-            queue = VirtualSchedulerQueue { lhs, rhs in
+            queue = Heap(ordering: VirtualSchedulerOrder { lhs, rhs in
                 let lhs = unsafeDowncast(lhs, to: VirtualSchedulerItem<VirtualTime>.self)
                 let rhs = unsafeDowncast(rhs, to: VirtualSchedulerItem<VirtualTime>.self)
                 switch converter.compareVirtualTime(lhs.time, rhs.time) {
@@ -68,7 +68,7 @@ open class VirtualTimeScheduler<Converter: VirtualTimeConverterType>: SchedulerT
                 case .equal: return lhs.id < rhs.id
                 case .greaterThan: return false
                 }
-            }
+            })
         }
         Resources.incrementTotal()
     }
@@ -89,12 +89,12 @@ open class VirtualTimeScheduler<Converter: VirtualTimeConverterType>: SchedulerT
 
     /// Whether work is still pending.
     package var hasPendingWork: Bool {
-        lock.withLock { queue.items.contains { !$0.isDisposed } }
+        lock.withLock { queue.elements.contains { !$0.isDisposed } }
     }
 
     /// The number of actions still scheduled (not disposed).
     package var pendingCount: Int {
-        lock.withLock { queue.items.reduce(0) { $0 + ($1.isDisposed ? 0 : $1.pendingSteps) } }
+        lock.withLock { queue.elements.reduce(0) { $0 + ($1.isDisposed ? 0 : $1.pendingSteps) } }
     }
 
     /// The times of the pending actions that came through `SchedulerType`'s methods
@@ -103,7 +103,7 @@ open class VirtualTimeScheduler<Converter: VirtualTimeConverterType>: SchedulerT
     /// `scheduleAt`) are left out.
     package var pendingSchedulerWork: [VirtualTime] {
         lock.withLock {
-            queue.items
+            queue.elements
                 .filter { !$0.isDisposed && !$0.scripted }
                 .map { unsafeDowncast($0, to: VirtualSchedulerItem<VirtualTime>.self) }
                 .sorted { lhs, rhs in
@@ -155,8 +155,8 @@ open class VirtualTimeScheduler<Converter: VirtualTimeConverterType>: SchedulerT
         lock.lock()
         let firstId = nextId
         nextId += times.count
-        let timeline = VirtualTimeline(times: times, order: order, firstId: firstId, ordersByTick: queue.ordersByTick, perform: perform)
-        queue.enqueue(timeline)
+        let timeline = VirtualTimeline(times: times, order: order, firstId: firstId, ordersByTick: queue.ordering.ordersByTick, perform: perform)
+        queue.insert(timeline)
         lock.unlock()
     }
 
@@ -164,7 +164,7 @@ open class VirtualTimeScheduler<Converter: VirtualTimeConverterType>: SchedulerT
     private func run(_ item: VirtualSchedulerItem<VirtualTime>) {
         item.invoke()
         if item.moveToNextStep() {
-            lock.withLock { queue.enqueue(item) }
+            lock.withLock { queue.insert(item) }
         }
     }
 
@@ -172,9 +172,9 @@ open class VirtualTimeScheduler<Converter: VirtualTimeConverterType>: SchedulerT
         lock.lock()
         let item = VirtualSchedulerItem(
             action: { action(state) }, time: time, id: nextId,
-            tick: queue.ordersByTick ? unsafeBitCast(time, to: Int.self) : 0, scripted: scripted)
+            tick: queue.ordering.ordersByTick ? unsafeBitCast(time, to: Int.self) : 0, scripted: scripted)
         nextId += 1
-        queue.enqueue(item)
+        queue.insert(item)
         lock.unlock()
         return item
     }
@@ -242,7 +242,7 @@ open class VirtualTimeScheduler<Converter: VirtualTimeConverterType>: SchedulerT
     /// The time of the earliest pending action, if any.
     package var nextActionTime: VirtualTime? {
         lock.withLock {
-            queue.items.filter { !$0.isDisposed }
+            queue.elements.filter { !$0.isDisposed }
                 .map { unsafeDowncast($0, to: VirtualSchedulerItem<VirtualTime>.self).time }
                 .min { converter.compareVirtualTime($0, $1).lessThen }
         }
@@ -283,16 +283,16 @@ open class VirtualTimeScheduler<Converter: VirtualTimeConverterType>: SchedulerT
         lock.lock()
         defer { lock.unlock() }
         guard running else { return nil }
-        while let entry = queue.peek() {
+        while let entry = queue.first {
             if entry.isDisposed {
-                queue.dequeue()
+                queue.removeFirst()
                 continue
             }
             let front = unsafeDowncast(entry, to: VirtualSchedulerItem<VirtualTime>.self)
             if !isDue(front.time) {
                 return nil
             }
-            queue.dequeue()
+            queue.removeFirst()
             if converter.compareVirtualTime(front.time, currentClock).greaterThan {
                 currentClock = front.time
             }
@@ -303,7 +303,7 @@ open class VirtualTimeScheduler<Converter: VirtualTimeConverterType>: SchedulerT
 
     public var debugDescription: String {
         lock.withLock {
-            queue.items
+            queue.elements
                 .filter { !$0.isDisposed }
                 .flatMap { unsafeDowncast($0, to: VirtualSchedulerItem<VirtualTime>.self).pendingTimes }
                 .map { "\($0)" }
@@ -317,8 +317,8 @@ open class VirtualTimeScheduler<Converter: VirtualTimeConverterType>: SchedulerT
 package protocol IntegerVirtualTimeConverter {}
 
 /// An item of a virtual time scheduler's queue, without its time type, so that the
-/// queue is not generic (a generic heap costs metadata lookups and allocations in
-/// every swap).
+/// queue's heap is specialised for one concrete class (a heap generic over the time
+/// type costs metadata lookups and allocations in every swap).
 class VirtualSchedulerEntry: Disposable, @unchecked Sendable {
     /// The order of scheduling, which breaks ties between equal times. A timeline's
     /// changes from step to step, while it is out of the queue (only the thread running
@@ -418,86 +418,17 @@ private final class VirtualTimeline<Time>: VirtualSchedulerItem<Time>, @unchecke
     }
 }
 
-/// The binary min-heap of a virtual time scheduler: earliest time first, then earliest
-/// scheduled. With no `isOrderedBefore` it compares `tick`s (integer times).
-struct VirtualSchedulerQueue {
-    private(set) var items: [VirtualSchedulerEntry] = []
-    private let isOrderedBefore: ((VirtualSchedulerEntry, VirtualSchedulerEntry) -> Bool)?
-
-    init(isOrderedBefore: ((VirtualSchedulerEntry, VirtualSchedulerEntry) -> Bool)?) {
-        self.isOrderedBefore = isOrderedBefore
-    }
+/// The order of a virtual time scheduler's queue: earliest time first, then earliest
+/// scheduled. With no `compare` it compares `tick`s (integer times) directly.
+struct VirtualSchedulerOrder: HeapOrdering {
+    let compare: ((VirtualSchedulerEntry, VirtualSchedulerEntry) -> Bool)?
 
     /// Whether items are ordered by their `tick`.
-    var ordersByTick: Bool { isOrderedBefore == nil }
+    var ordersByTick: Bool { compare == nil }
 
     @inline(__always)
-    private func before(_ lhs: VirtualSchedulerEntry, _ rhs: VirtualSchedulerEntry) -> Bool {
-        if let isOrderedBefore { return isOrderedBefore(lhs, rhs) }
+    func isOrderedBefore(_ lhs: VirtualSchedulerEntry, _ rhs: VirtualSchedulerEntry) -> Bool {
+        if let compare { return compare(lhs, rhs) }
         return lhs.tick < rhs.tick || (lhs.tick == rhs.tick && lhs.id < rhs.id)
-    }
-
-    func peek() -> VirtualSchedulerEntry? { items.first }
-
-    mutating func enqueue(_ item: VirtualSchedulerEntry) {
-        items.append(item)
-        var child = items.count - 1
-        while child > 0 {
-            let parent = (child - 1) / 2
-            guard before(items[child], items[parent]) else { break }
-            items.swapAt(child, parent)
-            child = parent
-        }
-    }
-
-    @discardableResult
-    mutating func dequeue() -> VirtualSchedulerEntry? {
-        guard !items.isEmpty else { return nil }
-        items.swapAt(0, items.count - 1)
-        let result = items.removeLast()
-        var parent = 0
-        let count = items.count
-        while true {
-            let left = 2 * parent + 1
-            let right = left + 1
-            var candidate = parent
-            if left < count && before(items[left], items[candidate]) { candidate = left }
-            if right < count && before(items[right], items[candidate]) { candidate = right }
-            if candidate == parent { break }
-            items.swapAt(parent, candidate)
-            parent = candidate
-        }
-        return result
-    }
-}
-
-/// Converts `Date` virtual time (used by `HistoricalScheduler`).
-public struct HistoricalSchedulerTimeConverter: VirtualTimeConverterType, Sendable {
-    public typealias VirtualTimeUnit = RxTime
-    public typealias VirtualTimeIntervalUnit = TimeInterval
-
-    public init() {}
-
-    public func convertFromVirtualTime(_ virtualTime: VirtualTimeUnit) -> RxTime { virtualTime }
-    public func convertToVirtualTime(_ time: RxTime) -> VirtualTimeUnit { time }
-    public func convertFromVirtualTimeInterval(_ virtualTimeInterval: VirtualTimeIntervalUnit) -> TimeInterval { virtualTimeInterval }
-    public func convertToVirtualTimeInterval(_ timeInterval: TimeInterval) -> VirtualTimeIntervalUnit { timeInterval }
-    public func offsetVirtualTime(_ time: VirtualTimeUnit, offset: VirtualTimeIntervalUnit) -> VirtualTimeUnit {
-        time.addingTimeInterval(offset)
-    }
-    public func compareVirtualTime(_ lhs: VirtualTimeUnit, _ rhs: VirtualTimeUnit) -> VirtualTimeComparison {
-        switch lhs.compare(rhs) {
-        case .orderedAscending: return .lessThan
-        case .orderedSame: return .equal
-        case .orderedDescending: return .greaterThan
-        }
-    }
-}
-
-/// A virtual time scheduler whose clock is a `Date`.
-public final class HistoricalScheduler: VirtualTimeScheduler<HistoricalSchedulerTimeConverter>, @unchecked Sendable {
-    /// A scheduler starting at `initialClock`.
-    public init(initialClock: RxTime = Date(timeIntervalSince1970: 0)) {
-        super.init(initialClock: initialClock, converter: HistoricalSchedulerTimeConverter())
     }
 }

@@ -3,9 +3,10 @@ public final class AsyncSubject<Element>: Observable<Element>, SubjectType, Obse
     public typealias SubjectObserverType = AsyncSubject<Element>
 
     private let lock = Lock.make()
-    private var observers = Bag<(Event<Element>) -> Void>(vacancy: { _ in })
+    // Guarded by `lock`.
+    @exclusivity(unchecked)
+    private var state = SubjectState()
     private var lastElement: Element?
-    private var stoppedEvent: Event<Element>?
 
     /// A new subject.
     public override init() {
@@ -14,12 +15,12 @@ public final class AsyncSubject<Element>: Observable<Element>, SubjectType, Obse
 
     /// Whether the subject has observers.
     public var hasObservers: Bool {
-        lock.withLock { !observers.isEmpty }
+        lock.withLock { !state.observers.isEmpty }
     }
 
     public func on(_ event: Event<Element>) {
         lock.lock()
-        if stoppedEvent != nil {
+        guard state.isOpen else {
             lock.unlock()
             return
         }
@@ -27,36 +28,41 @@ public final class AsyncSubject<Element>: Observable<Element>, SubjectType, Obse
         case .next(let value):
             lastElement = value
             lock.unlock()
-        case .error, .completed:
-            stoppedEvent = event
-            let snapshot = observers.elements
-            observers.removeAll()
+        case .error(let error):
+            let snapshot = state.stop(error: error)
+            lock.unlock()
+            snapshot?.passTerminal(error)
+        case .completed:
+            let snapshot = state.stop(error: nil)
             let last = lastElement
             lock.unlock()
-            for observer in snapshot {
-                if case .completed = event, let last { observer(.next(last)) }
-                observer(event)
+            snapshot?.forEachElement { observer in
+                if let last { observer.receiveNext(last) }
+                observer.receiveCompleted()
             }
         }
     }
 
     public override func subscribe<Observer: ObserverType>(_ observer: Observer) -> Disposable where Observer.Element == Element {
         lock.lock()
-        if let stoppedEvent {
+        if !state.isOpen, let refusal: Event<Element> = state.refusal(by: self) {
             let last = lastElement
             lock.unlock()
-            if case .completed = stoppedEvent, let last { observer.on(.next(last)) }
-            observer.on(stoppedEvent)
+            if case .completed = refusal, let last { observer.on(.next(last)) }
+            observer.on(refusal)
             return Disposables.create()
         }
-        let key = observers.insert(observer.on)
+        let (key, released) = state.join(observer)
         lock.unlock()
+        withExtendedLifetime(released) {}
         return SubjectSubscription(owner: self, key: key)
     }
 
     func removeObserver(_ key: BagKey) {
-        let removed = lock.withLock { observers.remove(key) }
-        _ = removed
+        lock.lock()
+        let removed = state.observers.remove(key)
+        lock.unlock()
+        withExtendedLifetime(removed) {}
     }
 
     /// The observer side of the subject.

@@ -2,20 +2,13 @@
 ///
 /// Observers that subscribe after a terminal event receive that event at once; after
 /// `dispose()` they receive `RxError.disposed`.
-public final class PublishSubject<Element>: Observable<Element>, SubjectType, Cancelable, ObserverType, SubjectObserverRemoving, @unchecked Sendable {
+public final class PublishSubject<Element>: Observable<Element>, SubjectType, Cancelable, ObserverType, SubjectObserverRemoving, FanOutSubject, @unchecked Sendable {
     public typealias SubjectObserverType = PublishSubject<Element>
 
     private let lock = Lock.make()
     // Guarded by `lock`: no dynamic exclusivity checks needed (nor paid per event).
     @exclusivity(unchecked)
-    private var observers = Bag<SubjectObserverEntry>(vacancy: .vacancy)
-    private var stoppedEvent: Event<Element>?
-    /// `stoppedEvent != nil`, kept apart: testing the optional event costs a generic
-    /// metadata lookup on every event.
-    @exclusivity(unchecked)
-    private var stopped = false
-    @exclusivity(unchecked)
-    private var disposed = false
+    private var state = SubjectState()
 
     /// A new subject.
     public override init() {
@@ -24,63 +17,57 @@ public final class PublishSubject<Element>: Observable<Element>, SubjectType, Ca
 
     /// Whether the subject has observers.
     public var hasObservers: Bool {
-        lock.withLock { !observers.isEmpty }
+        lock.withLock { !state.observers.isEmpty }
     }
 
     public var isDisposed: Bool {
-        lock.withLock { disposed }
+        lock.withLock { state.disposed }
     }
 
     /// Sends `event` to every observer.
     public func on(_ event: Event<Element>) {
-        lock.lock()
-        if disposed || stopped {
-            lock.unlock()
-            return
-        }
-        let snapshot = observers.elements
-        if event.isStopEvent {
-            stoppedEvent = event
-            stopped = true
-            observers.removeAll()
-        }
-        lock.unlock()
-        snapshot.deliver(event)
+        route(event)
     }
 
     /// Sends `element` to every observer (what `on(.next(element))` does, without
     /// building and switching on an `Event`).
     public func onNext(_ element: Element) {
         lock.lock()
-        if disposed || stopped {
+        guard state.isOpen else {
             lock.unlock()
             return
         }
-        let snapshot = observers.elements
+        let delivery = state.observers.beginDelivery()
         lock.unlock()
-        snapshot.deliverNext(element)
+        delivery.passNextByAddress(element)
+        state.observers.endDelivery()
+    }
+
+    func stop(error: Swift.Error?) {
+        lock.lock()
+        let snapshot = state.stop(error: error)
+        lock.unlock()
+        snapshot?.passTerminal(error)
     }
 
     public override func subscribe<Observer: ObserverType>(_ observer: Observer) -> Disposable where Observer.Element == Element {
         lock.lock()
-        if let stoppedEvent {
+        if !state.isOpen, let refusal: Event<Element> = state.refusal(by: self) {
             lock.unlock()
-            observer.on(stoppedEvent)
+            observer.on(refusal)
             return Disposables.create()
         }
-        if disposed {
-            lock.unlock()
-            observer.on(.error(RxError.disposed(object: self)))
-            return Disposables.create()
-        }
-        let key = observers.insert(SubjectObserverEntry(observer))
+        let (key, released) = state.join(observer)
         lock.unlock()
+        withExtendedLifetime(released) {}
         return SubjectSubscription(owner: self, key: key)
     }
 
     func removeObserver(_ key: BagKey) {
-        let removed = lock.withLock { observers.remove(key) }
-        _ = removed
+        lock.lock()
+        let removed = state.observers.remove(key)
+        lock.unlock()
+        withExtendedLifetime(removed) {}
     }
 
     /// The observer side of the subject.
@@ -90,15 +77,9 @@ public final class PublishSubject<Element>: Observable<Element>, SubjectType, Ca
 
     /// Drops every observer; later subscribers receive `RxError.disposed`.
     public func dispose() {
-        let dropped = lock.withLock { () -> Bag<SubjectObserverEntry> in
-            disposed = true
-            defer {
-                observers.removeAll()
-                stoppedEvent = nil
-                stopped = false
-            }
-            return observers
-        }
-        _ = dropped
+        lock.lock()
+        let dropped = state.dispose()
+        lock.unlock()
+        withExtendedLifetime(dropped) {}
     }
 }

@@ -2,20 +2,27 @@
 /// new observer, then passes every later event on.
 ///
 /// The replay runs outside the subject's lock; events that arrive meanwhile are
-/// delivered after it, in order.
-public final class ReplaySubject<Element>: Observable<Element>, SubjectType, ObserverType, Cancelable, SubjectObserverRemoving, @unchecked Sendable {
+/// delivered after it, in order (`ReplayGate`).
+public final class ReplaySubject<Element>: Observable<Element>, SubjectType, ObserverType, Cancelable, SubjectObserverRemoving, FanOutSubject, @unchecked Sendable {
     public typealias SubjectObserverType = ReplaySubject<Element>
 
     private let lock = Lock.make()
-    private let bufferSize: Int?
-    private var buffer = Queue<Element>()
-    private var observers = Bag<ReplayingObserver<Element>>(vacancy: ReplayingObserver { _ in })
-    private var stoppedEvent: Event<Element>?
-    private var disposed = false
+    /// The most elements kept; `Int.max` when unbounded.
+    private let bufferSize: Int
+    // Guarded by `lock`: no dynamic exclusivity checks needed (nor paid per event).
+    /// The latest elements, oldest first.
+    @exclusivity(unchecked)
+    private var buffer = ElementRing<Element>()
+    @exclusivity(unchecked)
+    private var state = SubjectState()
 
-    private init(bufferSize: Int?) {
+    private init(bufferSize: Int) {
         self.bufferSize = bufferSize
         super.init()
+    }
+
+    deinit {
+        buffer.release()
     }
 
     /// A subject that replays the last `bufferSize` elements.
@@ -26,67 +33,75 @@ public final class ReplaySubject<Element>: Observable<Element>, SubjectType, Obs
 
     /// A subject that replays every element.
     public static func createUnbounded() -> ReplaySubject<Element> {
-        ReplaySubject(bufferSize: nil)
+        ReplaySubject(bufferSize: Int.max)
     }
 
     /// Whether the subject has observers.
     public var hasObservers: Bool {
-        lock.withLock { !observers.isEmpty }
+        lock.withLock { !state.observers.isEmpty }
     }
 
     public var isDisposed: Bool {
-        lock.withLock { disposed }
+        lock.withLock { state.disposed }
     }
 
     public func on(_ event: Event<Element>) {
+        route(event)
+    }
+
+    /// Buffers `element` and sends it to every observer (what `on(.next(element))`
+    /// does, without building and switching on an `Event`).
+    public func onNext(_ element: Element) {
         lock.lock()
-        if disposed || stoppedEvent != nil {
+        guard state.isOpen else {
             lock.unlock()
             return
         }
-        switch event {
-        case .next(let value):
-            if let bufferSize {
-                if bufferSize > 0 {
-                    buffer.enqueue(value)
-                    while buffer.count > bufferSize { _ = buffer.dequeue() }
-                }
-            } else {
-                buffer.enqueue(value)
-            }
-        case .error, .completed:
-            stoppedEvent = event
-        }
-        let snapshot = observers.elements
-        if event.isStopEvent { observers.removeAll() }
+        if bufferSize > 0 { buffer.append(bitCasting: element, keepingAtMost: bufferSize) }
+        let delivery = state.observers.beginDelivery()
         lock.unlock()
-        snapshot.forEachElement { observer in observer.on(event) }
+        delivery.passNext(element)
+        state.observers.endDelivery()
+    }
+
+    func stop(error: Swift.Error?) {
+        lock.lock()
+        let snapshot = state.stop(error: error)
+        lock.unlock()
+        snapshot?.passTerminal(error)
     }
 
     public override func subscribe<Observer: ObserverType>(_ observer: Observer) -> Disposable where Observer.Element == Element {
         lock.lock()
-        if disposed {
+        if !state.isOpen, let refusal: Event<Element> = state.refusal(by: self) {
+            // After a terminal event the buffer is replayed before it; after `dispose()`
+            // the buffer is empty.
+            let replayed = buffer.copiedElements()
             lock.unlock()
-            observer.on(.error(RxError.disposed(object: self)))
+            for element in replayed { observer.on(.next(element)) }
+            observer.on(refusal)
             return Disposables.create()
         }
-        var replayed = buffer.elements.map { Event<Element>.next($0) }
-        if let stoppedEvent {
+        if buffer.isEmpty {
+            let (key, released) = state.join(observer)
             lock.unlock()
-            replayed.append(stoppedEvent)
-            for event in replayed { observer.on(event) }
-            return Disposables.create()
+            withExtendedLifetime(released) {}
+            return SubjectSubscription(owner: self, key: key)
         }
-        let entry = ReplayingObserver(observer.on)
-        let key = observers.insert(entry)
+        let gate = ReplayGate(observer, replaying: true)
+        let (key, released) = state.observers.insert(gate)
+        let replayed = buffer.copiedElements()
         lock.unlock()
-        entry.replay(replayed)
+        withExtendedLifetime(released) {}
+        gate.open(after: replayed)
         return SubjectSubscription(owner: self, key: key)
     }
 
     func removeObserver(_ key: BagKey) {
-        let removed = lock.withLock { observers.remove(key) }
-        _ = removed
+        lock.lock()
+        let removed = state.observers.remove(key)
+        lock.unlock()
+        withExtendedLifetime(removed) {}
     }
 
     /// The observer side of the subject.
@@ -95,15 +110,11 @@ public final class ReplaySubject<Element>: Observable<Element>, SubjectType, Obs
     }
 
     public func dispose() {
-        let dropped = lock.withLock { () -> (Bag<ReplayingObserver<Element>>, Queue<Element>) in
-            disposed = true
-            defer {
-                observers.removeAll()
-                buffer.removeAll()
-                stoppedEvent = nil
-            }
-            return (observers, buffer)
-        }
-        _ = dropped
+        lock.lock()
+        let dropped = state.dispose()
+        var droppedElements = buffer.takeAll()
+        lock.unlock()
+        withExtendedLifetime(dropped) {}
+        droppedElements.release()
     }
 }

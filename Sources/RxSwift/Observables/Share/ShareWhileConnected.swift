@@ -57,11 +57,10 @@ package final class ShareWhileConnected<Element>: Observable<Element>, @unchecke
 /// One connection of a `ShareWhileConnected`: subscribed to the source, it passes each
 /// event to the connection's observers and keeps the replay buffer.
 ///
-/// Its state is guarded by the owner's lock. The observers are `DirectObserver`s (the
-/// observer's own direct path, or a `ReplayGate` around it), so an element goes from
-/// the source to every observer with no `Event` built and no generic metadata looked
-/// up; the buffer is an `ElementRing`, raw storage sized by `MemoryLayout<Element>`, for
-/// the same reason.
+/// Its state is guarded by the owner's lock. The observers are a `FanOut`, so an
+/// element goes from the source to every observer with no `Event` built and no
+/// generic metadata looked up; the buffer is an `ElementRing`, raw storage sized by
+/// `MemoryLayout<Element>`, for the same reason.
 final class ShareConnection<Element>: DirectObserver, ObserverType, @unchecked Sendable {
     private let parent: ShareWhileConnected<Element>
     private let replay: Int
@@ -70,10 +69,7 @@ final class ShareConnection<Element>: DirectObserver, ObserverType, @unchecked S
 
     // Guarded by `parent.lock`.
     @exclusivity(unchecked)
-    private var observers = Bag<DirectObserver>(vacancy: VacantObserver.shared)
-    /// `observers` as the deliveries read them, with no retain.
-    @exclusivity(unchecked)
-    private var deliveryList = DeliveryList()
+    private var observers = FanOut()
     /// Set when the connection ended (terminal event, or the last observer left).
     @exclusivity(unchecked)
     private var ended = false
@@ -81,8 +77,6 @@ final class ShareConnection<Element>: DirectObserver, ObserverType, @unchecked S
     /// ends.
     @exclusivity(unchecked)
     private var buffer = ElementRing<Element>()
-    /// How many deliveries walk `deliveryList` now (see `DeliveryList`).
-    private let deliveries = InlineAtomicInt(0)
 
     init(parent: ShareWhileConnected<Element>) {
         self.parent = parent
@@ -91,7 +85,6 @@ final class ShareConnection<Element>: DirectObserver, ObserverType, @unchecked S
     }
 
     deinit {
-        deliveryList.deallocate()
         buffer.release()
     }
 
@@ -102,36 +95,28 @@ final class ShareConnection<Element>: DirectObserver, ObserverType, @unchecked S
     func join<Observer: ObserverType>(_ observer: Observer) -> (key: BagKey, gate: ReplayGate<Observer>?, replay: [Element], released: [DirectObserver]) where Observer.Element == Element {
         if !buffer.isEmpty {
             let gate = ReplayGate(observer, replaying: true)
-            let key = observers.insert(gate)
-            return (key, gate, buffer.copiedElements(), updateDeliveryList(.appended, removed: nil))
+            let (key, released) = observers.insert(gate)
+            return (key, gate, buffer.copiedElements(), released)
         }
-        let entry = directPath(of: observer) ?? ReplayGate(observer, replaying: false)
-        let key = observers.insert(entry)
-        return (key, nil, [], updateDeliveryList(.appended, removed: nil))
-    }
-
-    /// Mirrors `observers` in `deliveryList` after a change (under `lock`).
-    private func updateDeliveryList(_ change: BagChange, removed: DirectObserver?) -> [DirectObserver] {
-        deliveryList.update(to: observers.elements, change: change, removed: removed, delivering: deliveries.load() != 0)
+        let (key, released) = observers.insert(directPath(of: observer) ?? ReplayGate(observer, replaying: false))
+        return (key, nil, [], released)
     }
 
     /// Removes an observer; the last one to leave ends the connection.
     func leave(_ key: BagKey) {
         parent.lock.lock()
-        var change = BagChange.rearranged
-        guard !ended, let removed = observers.remove(key, change: &change) else {
+        guard !ended, let removed = observers.remove(key) else {
             parent.lock.unlock()
             return
         }
-        let released = updateDeliveryList(change, removed: removed)
         guard observers.isEmpty else {
             parent.lock.unlock()
-            withExtendedLifetime((removed, released)) {}
+            withExtendedLifetime(removed) {}
             return
         }
         var dropped = end()
         parent.lock.unlock()
-        withExtendedLifetime((removed, released)) {}
+        withExtendedLifetime(removed) {}
         dropped.release()
         upstream.dispose()
     }
@@ -155,12 +140,10 @@ final class ShareConnection<Element>: DirectObserver, ObserverType, @unchecked S
             return
         }
         if replay > 0 { buffer.append(bitCasting: element, keepingAtMost: replay) }
-        var released: [DirectObserver]?
-        let walk = deliveryList.beginDelivery(counting: deliveries, released: &released)
+        let delivery = observers.beginDelivery()
         parent.lock.unlock()
-        withExtendedLifetime(released) {}
-        walk.passNext(element)
-        _ = deliveries.add(-1)
+        delivery.passNext(element)
+        observers.endDelivery()
     }
 
     override func receiveCompleted() {
@@ -187,19 +170,11 @@ final class ShareConnection<Element>: DirectObserver, ObserverType, @unchecked S
             parent.lock.unlock()
             return
         }
-        let snapshot = observers.elements
-        observers.removeAll()
-        // An observer's reaction to an element can end the source: the delivery of
-        // that element still walks `deliveryList`.
-        if deliveries.load() != 0 { deliveryList.keepAlive(snapshot) }
+        let snapshot = observers.removeAll()
         var dropped = end()
         parent.lock.unlock()
         dropped.release()
-        if let error {
-            snapshot.forEachElement { observer in observer.receiveError(error) }
-        } else {
-            snapshot.forEachElement { observer in observer.receiveCompleted() }
-        }
+        snapshot.passTerminal(error)
         upstream.dispose()
     }
 }

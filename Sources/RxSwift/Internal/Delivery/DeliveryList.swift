@@ -153,4 +153,26 @@ struct DeliveryWalk {
             index += 1
         }
     }
+
+    /// `passNext`, by address to the observers that take it so (their operator's
+    /// specialised step runs) and through `receiveNext` to the others: for sources
+    /// whose observers are mostly operators (a `PublishSubject`). Costs a copy of the
+    /// element and a test per observer, which sources whose observers sit behind a
+    /// `ReplayGate` would pay for nothing.
+    @inline(__always)
+    func passNextByAddress<T>(_ element: T) {
+        withUnsafePointer(to: element) { address in
+            var index = 0
+            while index < count {
+                entries.unsafelyUnwrapped[index]._withUnsafeGuaranteedRef { observer in
+                    if observer.takesElementAddresses {
+                        observer.receive(at: address)
+                    } else {
+                        observer.receiveNext(element)
+                    }
+                }
+                index += 1
+            }
+        }
+    }
 }

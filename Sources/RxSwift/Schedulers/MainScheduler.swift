@@ -1,0 +1,195 @@
+import Dispatch
+import Foundation
+#if canImport(Glibc)
+import Glibc
+import Synchronization
+#endif
+
+#if !canImport(Glibc)
+/// Whether the caller runs on the main thread.
+package var isOnMainThread: Bool {
+    Thread.isMainThread
+}
+#else
+/// The main thread's `pthread_t` once a check ran on it, 0 before.
+private let knownMainThread = Atomic<UInt>(0)
+
+/// Whether the caller runs on the main thread.
+///
+/// Foundation's `Thread.isMainThread` asks the kernel twice on Linux (`getpid` and
+/// `gettid`), which dominated the cost of a `Driver` element; once the main thread has
+/// been seen, comparing `pthread_self()` with it answers without a system call (the
+/// main thread lives as long as the process, so no other thread can share its id).
+@inline(__always)
+package var isOnMainThread: Bool {
+    let current = UInt(pthread_self())
+    let known = knownMainThread.load(ordering: .relaxed)
+    if known != 0 { return known == current }
+    guard Thread.isMainThread else { return false }
+    knownMainThread.store(current, ordering: .relaxed)
+    return true
+}
+#endif
+
+/// The main queue. Work scheduled from the main thread while nothing else is queued
+/// runs at once, as in RxSwift (Drivers deliver their first element synchronously).
+///
+/// Inside a test that substitutes the main schedulers (RxTest's `withVirtualTime` and
+/// `.virtualTime` trait), `instance` and `asyncInstance` are the test's stand-ins, and
+/// every other main scheduler forwards the work scheduled from that test's task to them.
+/// The class is not open: only Rivulet subclasses it, for those stand-ins.
+public class MainScheduler: SerialDispatchQueueScheduler, @unchecked Sendable {
+    private let mainQueue: DispatchQueue
+    /// The work queued on the main queue and not finished yet.
+    private let numberEnqueued = InlineAtomicInt(0)
+    /// Set while work runs at once; read and written on the main thread only.
+    @exclusivity(unchecked)
+    private var runningAtOnce = false
+
+    /// A main scheduler (prefer `instance`).
+    public init() {
+        mainQueue = DispatchQueue.main
+        super.init(serialQueue: mainQueue)
+    }
+
+    private static let shared = MainScheduler()
+    private static let sharedAsync: SerialDispatchQueueScheduler = MainAsyncScheduler(serialQueue: DispatchQueue.main)
+
+    /// The shared main scheduler that runs work at once when it can (the test's stand-in
+    /// while a test substitutes the main schedulers).
+    public static var instance: MainScheduler {
+        SchedulerSubstitution.current?.mainInstance ?? shared
+    }
+
+    /// A scheduler that always goes through the main queue, never at once (the test's
+    /// stand-in while a test substitutes the main schedulers).
+    public static var asyncInstance: SerialDispatchQueueScheduler {
+        SchedulerSubstitution.current?.asyncInstance ?? sharedAsync
+    }
+
+    /// Stops with a clear message when not on the main thread (nor in a test that
+    /// substitutes the main schedulers: its task stands for the main thread).
+    public static func ensureExecutingOnScheduler(errorMessage: String? = nil) {
+        if !isOnMainThread && SchedulerSubstitution.current == nil {
+            rxFatalError(errorMessage ?? "Executing on a background thread. Please use `MainScheduler.instance.schedule` to schedule work on the main thread.")
+        }
+    }
+
+    /// Stops with a clear message when not on the main thread.
+    public static func ensureRunningOnMainThread(errorMessage: String? = nil) {
+        ensureExecutingOnScheduler(errorMessage: errorMessage)
+    }
+
+    public override var now: RxTime {
+        if let substitution = SchedulerSubstitution.current {
+            return substitution.scheduler.now
+        }
+        return Date()
+    }
+
+    override func scheduleInternal<StateType>(_ state: StateType, action: @escaping (StateType) -> Disposable) -> Disposable {
+        if let substitution = SchedulerSubstitution.current {
+            return substitution.mainInstance.scheduleInternal(state, action: action)
+        }
+        if runsAtOnce() {
+            let disposable = action(state)
+            runningAtOnce = false
+            return disposable
+        }
+        let cancel = SingleAssignmentDisposable()
+        let work = UnsafeTransfer((state, action))
+        _ = numberEnqueued.add(1)
+        mainQueue.async { [self] in
+            if !cancel.isDisposed {
+                cancel.setDisposable(work.value.1(work.value.0))
+            }
+            _ = numberEnqueued.add(-1)
+        }
+        return cancel
+    }
+
+    override func dispatch(_ work: @escaping @Sendable () -> Void) {
+        if let substitution = SchedulerSubstitution.currentIfInstalled {
+            substitution.mainInstance.dispatch(work)
+            return
+        }
+        if runsAtOnce() {
+            work()
+            runningAtOnce = false
+            return
+        }
+        _ = numberEnqueued.add(1)
+        mainQueue.async { [self] in
+            work()
+            _ = numberEnqueued.add(-1)
+        }
+    }
+
+    /// `dispatch { target.deliverWaiting() }`, with no closure built when the delivery
+    /// runs at once.
+    override func dispatchDelivery(_ target: any SerialQueueDelivery) {
+        if let substitution = SchedulerSubstitution.currentIfInstalled {
+            substitution.mainInstance.dispatchDelivery(target)
+            return
+        }
+        if runsAtOnce() {
+            target.deliverWaiting()
+            runningAtOnce = false
+            return
+        }
+        _ = numberEnqueued.add(1)
+        mainQueue.async { [self] in
+            target.deliverWaiting()
+            _ = numberEnqueued.add(-1)
+        }
+    }
+
+    override var deliversInBatches: Bool { false }
+
+    /// Whether work scheduled now runs at once: on the main thread, with none of this
+    /// scheduler's work queued or running. When it does, `runningAtOnce` is set, and
+    /// the caller clears it after running the work.
+    ///
+    /// The queued work is counted in `numberEnqueued` (any thread adds, the main thread
+    /// removes once the work ran); the work running at once is the main-thread-only
+    /// flag, so running at once costs no atomic read-modify-write. Work scheduled by
+    /// another thread always goes to the queue, whatever it reads, so reading the count
+    /// before another thread's increment lands decides as if this thread came first.
+    @inline(__always)
+    private func runsAtOnce() -> Bool {
+        guard isOnMainThread, !runningAtOnce, numberEnqueued.loadRelaxed() == 0 else { return false }
+        runningAtOnce = true
+        return true
+    }
+
+    /// For `observe(on:)`'s direct path: when work dispatched now would run at once (no
+    /// substitution, on the main thread, none of this scheduler's work queued or
+    /// running), marks it running and returns `true`; the caller runs it and then calls
+    /// `finishRunningAtOnce()`. Otherwise changes nothing and returns `false`, and the
+    /// caller dispatches as usual.
+    @inline(__always)
+    final func beginRunningAtOnce() -> Bool {
+        if SchedulerSubstitution.currentIfInstalled != nil { return false }
+        return runsAtOnce()
+    }
+
+    /// Ends work that `beginRunningAtOnce()` let run at once.
+    @inline(__always)
+    final func finishRunningAtOnce() {
+        runningAtOnce = false
+    }
+
+    override func scheduleRelativeInternal<StateType>(_ state: StateType, dueTime: RxTimeInterval, action: @escaping (StateType) -> Disposable) -> Disposable {
+        if let substitution = SchedulerSubstitution.current {
+            return substitution.scheduler.scheduleRelative(state, dueTime: dueTime, action: action)
+        }
+        return super.scheduleRelativeInternal(state, dueTime: dueTime, action: action)
+    }
+
+    public override func schedulePeriodic<StateType>(_ state: StateType, startAfter: RxTimeInterval, period: RxTimeInterval, action: @escaping (StateType) -> StateType) -> Disposable {
+        if let substitution = SchedulerSubstitution.current {
+            return substitution.scheduler.schedulePeriodic(state, startAfter: startAfter, period: period, action: action)
+        }
+        return super.schedulePeriodic(state, startAfter: startAfter, period: period, action: action)
+    }
+}

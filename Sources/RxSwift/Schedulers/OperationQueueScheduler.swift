@@ -1,0 +1,28 @@
+import Dispatch
+import Foundation
+
+/// Runs work as operations on an `OperationQueue`.
+public class OperationQueueScheduler: ImmediateSchedulerType, @unchecked Sendable {
+    /// The queue the operations run on.
+    public let operationQueue: OperationQueue
+    /// The priority of the operations.
+    public let queuePriority: Operation.QueuePriority
+
+    /// A scheduler on `operationQueue`.
+    public init(operationQueue: OperationQueue, queuePriority: Operation.QueuePriority = .normal) {
+        self.operationQueue = operationQueue
+        self.queuePriority = queuePriority
+    }
+
+    public func schedule<StateType>(_ state: StateType, action: @escaping (StateType) -> Disposable) -> Disposable {
+        let cancel = SingleAssignmentDisposable()
+        let work = UnsafeTransfer((state, action))
+        let operation = BlockOperation {
+            if cancel.isDisposed { return }
+            cancel.setDisposable(work.value.1(work.value.0))
+        }
+        operation.queuePriority = queuePriority
+        operationQueue.addOperation(operation)
+        return cancel
+    }
+}
