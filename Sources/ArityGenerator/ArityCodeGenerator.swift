@@ -75,7 +75,7 @@ public enum ArityCodeGenerator {
     public static func combineLatest() -> String {
         var text = header(for: "combineLatest")
         for arity in arities {
-            text += "\n" + combineLatest(arity)
+            text += "\n" + overloads(arity, combineLatestDocs)
         }
         return text
     }
@@ -89,37 +89,86 @@ public enum ArityCodeGenerator {
         "{ (\(slots(arity) { "$\($0)" })) }"
     }
 
-    private static func combineLatest(_ arity: Int) -> String {
+    /// The doc comment lines that tell combineLatest's overloads from zip's.
+    private struct OperatorDocs {
+        let name: String
+        let withSelector: String
+        let marble: String
+        let ending: String
+        let selectorParameter: String
+        let intoTuples: String
+    }
+
+    private static let combineLatestDocs = OperatorDocs(
+        name: "combineLatest",
+        withSelector: """
+            /// Combines the latest elements of N sources with `resultSelector` each time one
+            /// of them emits, once each has emitted at least once.
+        """,
+        marble: combineLatestMarble,
+        ending: """
+            /// It completes when every source has completed, or as soon as a source emits while
+            /// all the others completed without ever emitting. The first error ends it.
+        """,
+        selectorParameter: """
+            /// - parameter resultSelector: Receives the latest element of each source; an error
+            ///   it throws ends the sequence.
+        """,
+        intoTuples: """
+            /// Combines the latest elements of N sources into a tuple each time one of them
+            /// emits, once each has emitted at least once.
+        """
+    )
+
+    private static let zipDocs = OperatorDocs(
+        name: "zip",
+        withSelector: """
+            /// Combines the elements of N sources with `resultSelector`, pairing each source's
+            /// n-th element with the n-th element of the others.
+        """,
+        marble: zipMarble,
+        ending: """
+            /// It completes once every source has completed; the first error ends it.
+        """,
+        selectorParameter: """
+            /// - parameter resultSelector: Receives one element of each source; an error it
+            ///   throws ends the sequence.
+        """,
+        intoTuples: """
+            /// Combines the elements of N sources into tuples, pairing each source's n-th
+            /// element with the n-th element of the others.
+        """
+    )
+
+    /// Both overloads of one operator for one arity: with a result selector, and into tuples.
+    private static func overloads(_ arity: Int, _ docs: OperatorDocs) -> String {
+        let withSelector = docs.withSelector.replacingOccurrences(of: " N sources", with: " \(arity) sources")
+        let intoTuples = docs.intoTuples.replacingOccurrences(of: " N sources", with: " \(arity) sources")
         return """
         // MARK: - \(arity) sources
 
         extension ObservableType {
-            /// Combines the latest elements of \(arity) sources with `resultSelector` each time one
-            /// of them emits, once each has emitted at least once.
+        \(withSelector)
             ///
-        \(arity == 2 ? combineLatestMarble : "")    /// It completes when every source has completed, or as soon as a source emits while
-            /// all the others completed without ever emitting. The first error ends it.
+        \(arity == 2 ? docs.marble : "")\(docs.ending)
             ///
-            /// - parameter resultSelector: Receives the latest element of each source; an error
-            ///   it throws ends the sequence.
-            public static func combineLatest<\(genericParameters(arity))>(
+        \(docs.selectorParameter)
+            public static func \(docs.name)<\(genericParameters(arity))>(
                 \(parameters(arity)),
                 resultSelector: @escaping (\(elements(arity))) throws -> Element
             ) -> Observable<Element> {
-        \(combiningBody(arity, rule: "combineLatest", selector: "resultSelector"))
+        \(combiningBody(arity, rule: docs.name, selector: "resultSelector"))
             }
         }
 
         extension ObservableType where Element == Any {
-            /// Combines the latest elements of \(arity) sources into a tuple each time one of them
-            /// emits, once each has emitted at least once.
+        \(intoTuples)
             ///
-            /// It completes when every source has completed, or as soon as a source emits while
-            /// all the others completed without ever emitting. The first error ends it.
-            public static func combineLatest<\(genericParameters(arity))>(
+        \(docs.ending)
+            public static func \(docs.name)<\(genericParameters(arity))>(
                 \(parameters(arity))
             ) -> Observable<(\(elements(arity)))> {
-        \(combiningBody(arity, rule: "combineLatest", selector: tupleSelector(arity)))
+        \(combiningBody(arity, rule: docs.name, selector: tupleSelector(arity)))
             }
         }
 
@@ -131,44 +180,9 @@ public enum ArityCodeGenerator {
     public static func zip() -> String {
         var text = header(for: "zip")
         for arity in arities {
-            text += "\n" + zip(arity)
+            text += "\n" + overloads(arity, zipDocs)
         }
         return text
-    }
-
-    private static func zip(_ arity: Int) -> String {
-        return """
-        // MARK: - \(arity) sources
-
-        extension ObservableType {
-            /// Combines the elements of \(arity) sources with `resultSelector`, pairing each source's
-            /// n-th element with the n-th element of the others.
-            ///
-        \(arity == 2 ? zipMarble : "")    /// It completes once every source has completed; the first error ends it.
-            ///
-            /// - parameter resultSelector: Receives one element of each source; an error it
-            ///   throws ends the sequence.
-            public static func zip<\(genericParameters(arity))>(
-                \(parameters(arity)),
-                resultSelector: @escaping (\(elements(arity))) throws -> Element
-            ) -> Observable<Element> {
-        \(combiningBody(arity, rule: "zip", selector: "resultSelector"))
-            }
-        }
-
-        extension ObservableType where Element == Any {
-            /// Combines the elements of \(arity) sources into tuples, pairing each source's n-th
-            /// element with the n-th element of the others.
-            ///
-            /// It completes once every source has completed; the first error ends it.
-            public static func zip<\(genericParameters(arity))>(
-                \(parameters(arity))
-            ) -> Observable<(\(elements(arity)))> {
-        \(combiningBody(arity, rule: "zip", selector: tupleSelector(arity)))
-            }
-        }
-
-        """
     }
 
     // MARK: the typed part of a subscription

@@ -37,23 +37,14 @@ public enum TraitsArityCodeGenerator {
                 let generics = list(arity) { "E\($0)" }
                 let parameters = list(arity) { "_ source\($0): PrimitiveSequence<Trait, E\($0)>" }
                 let sources = list(arity) { "source\($0).asObservable()" }
-                text += """
-
-                extension PrimitiveSequenceType where Trait == \(trait) {
-                    /// Zips \(arity) \(name). \(outcome)
-                    public static func zip<\(generics)>(\(parameters), resultSelector: @escaping (\(generics)) throws -> Element) -> PrimitiveSequence<Trait, Element> {
-                        PrimitiveSequence(raw: Observable.zip(\(sources), resultSelector: resultSelector))
-                    }
-                }
-
-                extension PrimitiveSequenceType where Element == Any, Trait == \(trait) {
-                    /// Zips \(arity) \(name) into a tuple of their elements.
-                    public static func zip<\(generics)>(\(parameters)) -> PrimitiveSequence<Trait, (\(generics))> {
-                        PrimitiveSequence(raw: Observable.zip(\(sources)) { \(tuple(arity)) })
-                    }
-                }
-
-                """
+                text += "\n" + staticFunction(
+                    in: "PrimitiveSequenceType where Trait == \(trait)", "Zips \(arity) \(name). \(outcome)",
+                    "zip<\(generics)>(\(parameters), resultSelector: @escaping (\(generics)) throws -> Element) -> PrimitiveSequence<Trait, Element>",
+                    "PrimitiveSequence(raw: Observable.zip(\(sources), resultSelector: resultSelector))")
+                text += "\n\n" + staticFunction(
+                    in: "PrimitiveSequenceType where Element == Any, Trait == \(trait)", "Zips \(arity) \(name) into a tuple of their elements.",
+                    "zip<\(generics)>(\(parameters)) -> PrimitiveSequence<Trait, (\(generics))>",
+                    "PrimitiveSequence(raw: Observable.zip(\(sources)) { \(tuple(arity)) })") + "\n"
             }
         }
         return text
@@ -76,48 +67,46 @@ public enum TraitsArityCodeGenerator {
             let tupleParameters = list(arity) { "_ source\($0): O\($0)" }
             let tupleElements = list(arity) { "O\($0).Element" }
             let sources = list(arity) { "source\($0).asObservable()" }
+            let selectorSummary = "\(summary) of \(arity) infallibles with `resultSelector`."
+            let tupleSummary = "\(summary) of \(arity) infallibles into a tuple."
             let selectorForm: String
             let tupleForm: String
             if isZip {
                 let generics = list(arity) { "E\($0)" }
                 let parameters = list(arity) { "_ source\($0): Infallible<E\($0)>" }
-                selectorForm = """
-                extension InfallibleType {
-                    /// \(summary) of \(arity) infallibles with `resultSelector`.
-                    public static func zip<\(generics)>(\(parameters), resultSelector: @escaping (\(generics)) throws -> Element) -> Infallible<Element> {
-                        Infallible(Observable.zip(\(sources), resultSelector: resultSelector))
-                    }
-                }
-                """
-                tupleForm = """
-                extension Infallible where Element == Any {
-                    /// \(summary) of \(arity) infallibles into a tuple.
-                    public static func zip<\(anyGenerics)>(\(anyParameters)) -> Infallible<(\(anyElements))> {
-                        Infallible<(\(anyElements))>(Observable.zip(\(sources)) { \(tuple(arity)) })
-                    }
-                }
-                """
+                selectorForm = staticFunction(
+                    in: "InfallibleType", selectorSummary,
+                    "zip<\(generics)>(\(parameters), resultSelector: @escaping (\(generics)) throws -> Element) -> Infallible<Element>",
+                    "Infallible(Observable.zip(\(sources), resultSelector: resultSelector))")
+                tupleForm = staticFunction(
+                    in: "Infallible where Element == Any", tupleSummary,
+                    "zip<\(anyGenerics)>(\(anyParameters)) -> Infallible<(\(anyElements))>",
+                    "Infallible<(\(anyElements))>(Observable.zip(\(sources)) { \(tuple(arity)) })")
             } else {
-                selectorForm = """
-                extension Infallible {
-                    /// \(summary) of \(arity) infallibles with `resultSelector`.
-                    public static func combineLatest<\(anyGenerics)>(\(anyParameters), resultSelector: @escaping (\(anyElements)) throws -> Element) -> Infallible<Element> {
-                        Infallible(Observable.combineLatest(\(sources), resultSelector: resultSelector))
-                    }
-                }
-                """
-                tupleForm = """
-                extension InfallibleType where Element == Any {
-                    /// \(summary) of \(arity) infallibles into a tuple.
-                    public static func combineLatest<\(tupleGenerics)>(\(tupleParameters)) -> Infallible<(\(tupleElements))> {
-                        Infallible<(\(tupleElements))>(Observable.combineLatest(\(sources)) { \(tuple(arity)) })
-                    }
-                }
-                """
+                selectorForm = staticFunction(
+                    in: "Infallible", selectorSummary,
+                    "combineLatest<\(anyGenerics)>(\(anyParameters), resultSelector: @escaping (\(anyElements)) throws -> Element) -> Infallible<Element>",
+                    "Infallible(Observable.combineLatest(\(sources), resultSelector: resultSelector))")
+                tupleForm = staticFunction(
+                    in: "InfallibleType where Element == Any", tupleSummary,
+                    "combineLatest<\(tupleGenerics)>(\(tupleParameters)) -> Infallible<(\(tupleElements))>",
+                    "Infallible<(\(tupleElements))>(Observable.combineLatest(\(sources)) { \(tuple(arity)) })")
             }
             text += "// MARK: - \(arity) sources\n\n" + selectorForm + "\n\n" + tupleForm + "\n\n\n"
         }
         return text
+    }
+
+    /// One public static function with a one-line body, alone in an extension.
+    private static func staticFunction(in extended: String, _ summary: String, _ signature: String, _ body: String) -> String {
+        """
+        extension \(extended) {
+            /// \(summary)
+            public static func \(signature) {
+                \(body)
+            }
+        }
+        """
     }
 
     // MARK: SharedSequence
@@ -135,23 +124,14 @@ public enum TraitsArityCodeGenerator {
                 ("combineLatest", "Combines the latest elements, each time one emits once all have,"),
                 ("zip", "Pairs the n-th elements"),
             ] {
-                text += """
-
-                extension SharedSequence {
-                    /// \(summary) of \(arity) shared sequences with `resultSelector`.
-                    public static func \(operatorName)<\(generics)>(\(parameters), resultSelector: @escaping (\(elements)) throws -> Element) -> SharedSequence<SharingStrategy, Element> where \(sameStrategy) {
-                        SharedSequence(Observable.\(operatorName)(\(sources), resultSelector: resultSelector))
-                    }
-                }
-
-                extension SharedSequenceConvertibleType where Element == Any {
-                    /// \(summary) of \(arity) shared sequences into a tuple.
-                    public static func \(operatorName)<\(generics)>(\(parameters)) -> SharedSequence<SharingStrategy, (\(elements))> where \(sameStrategy) {
-                        SharedSequence<SharingStrategy, (\(elements))>(Observable.\(operatorName)(\(sources)) { \(tuple(arity)) })
-                    }
-                }
-
-                """
+                text += "\n" + staticFunction(
+                    in: "SharedSequence", "\(summary) of \(arity) shared sequences with `resultSelector`.",
+                    "\(operatorName)<\(generics)>(\(parameters), resultSelector: @escaping (\(elements)) throws -> Element) -> SharedSequence<SharingStrategy, Element> where \(sameStrategy)",
+                    "SharedSequence(Observable.\(operatorName)(\(sources), resultSelector: resultSelector))")
+                text += "\n\n" + staticFunction(
+                    in: "SharedSequenceConvertibleType where Element == Any", "\(summary) of \(arity) shared sequences into a tuple.",
+                    "\(operatorName)<\(generics)>(\(parameters)) -> SharedSequence<SharingStrategy, (\(elements))> where \(sameStrategy)",
+                    "SharedSequence<SharingStrategy, (\(elements))>(Observable.\(operatorName)(\(sources)) { \(tuple(arity)) })") + "\n"
             }
             text += "\n"
         }
