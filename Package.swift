@@ -62,12 +62,25 @@ let package = Package(
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
-        .testTarget(name: "RxSwiftTests", dependencies: ["RxSwift", "RxTest", "RxBlocking"]),
-        .testTarget(name: "RxTestTests", dependencies: ["RxSwift", "RxTest"]),
+        // The generators of the `*+Arity.generated.swift` files, and `swift run rivulet-generate`,
+        // which rewrites them; the test suite checks the committed files with the same code.
+        .target(name: "ArityGenerator"),
+        .executableTarget(name: "rivulet-generate", dependencies: ["ArityGenerator"]),
+        // What the test targets share: the error they send, a locked box, a grammar-checking
+        // observer, bounded waits, and a scheduler that says when its work has settled.
+        .target(name: "RivuletTestSupport", dependencies: ["RxSwift"], path: "Tests/TestSupport"),
+        .testTarget(
+            name: "RxSwiftTests",
+            dependencies: ["RxSwift", "RxTest", "RxBlocking", "RivuletTestSupport", "ArityGenerator"]
+        ),
+        .testTarget(name: "RxTestTests", dependencies: ["RxSwift", "RxTest", "RivuletTestSupport"]),
         .testTarget(name: "RxBlockingTests", dependencies: ["RxSwift", "RxBlocking"]),
-        .testTarget(name: "RxRelayTests", dependencies: ["RxSwift", "RxRelay", "RxTest"]),
-        .testTarget(name: "RxCocoaTests", dependencies: ["RxSwift", "RxRelay", "RxCocoa", "RxTest", "RxBlocking"]),
-        .testTarget(name: "RxMarblesKitTests", dependencies: ["RxMarblesKit", "RxSwift", "RxTestCore"]),
+        .testTarget(name: "RxRelayTests", dependencies: ["RxSwift", "RxRelay", "RxTest", "RivuletTestSupport"]),
+        .testTarget(
+            name: "RxCocoaTests",
+            dependencies: ["RxSwift", "RxRelay", "RxCocoa", "RxTest", "RxBlocking", "RivuletTestSupport"]
+        ),
+        .testTarget(name: "RxMarblesKitTests", dependencies: ["RxMarblesKit", "RxSwift", "RxTestCore", "RivuletTestSupport"]),
         // Real HTTP on a loopback port through URLSession: no HTTP client package to build.
         .testTarget(name: "RxMarblesServerTests", dependencies: ["RxMarblesServer", "RxMarblesKit"]),
         // Built in the Swift 5 language mode: RxSwift code written in that mode compiles unchanged.

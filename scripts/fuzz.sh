@@ -5,6 +5,8 @@
 #   scripts/fuzz.sh run TARGET [RUNS]     fuzz one target for RUNS executions (default 1000000)
 #   scripts/fuzz.sh all [RUNS]            build, then fuzz each target for RUNS executions
 #   scripts/fuzz.sh repro TARGET FILE...  run a target once on saved inputs (crash files)
+#   scripts/fuzz.sh smoke                 what CI runs after `build`: each target replays its
+#                                         seeds once, then a short fuzz from a fixed seed
 #
 # TARGET is FuzzMarbles (RxTestCore's marble parsers, renderer and TestScheduler replay)
 # or FuzzRxMarbles (the rxmarbles tool's arguments and marble inputs).
@@ -96,10 +98,43 @@ repro() {
     SWIFT_BACKTRACE=enable=no "$(binary "$target")" "$@"
 }
 
+# Bounded and repeatable, for CI: every seed input once (the crash inputs saved there
+# among them), then SMOKE_RUNS executions from libFuzzer's seed 1 into a corpus of its
+# own, with a per-input timeout far above any real input's time. Leak detection is off,
+# as in scripts/sanitizers.sh: leaks are the leak check's (Reliability.md), and the
+# gallery's `publish` example keeps its connection for good on purpose.
+smoke() {
+    local status=0 target seeds corpus
+    for target in "${targets[@]}"; do
+        seeds=$(seed_dir "$target")
+        mkdir -p "$scratch/smoke"
+        if ! SWIFT_BACKTRACE=enable=no "$(binary "$target")" -detect_leaks=0 "$seeds"/* > "$scratch/smoke/$target-seeds.log" 2>&1; then
+            tail -40 "$scratch/smoke/$target-seeds.log"
+            echo "$target: a seed input fails" >&2
+            status=1
+            continue
+        fi
+        corpus="$scratch/smoke/corpus-$target"
+        rm -rf "$corpus"
+        mkdir -p "$corpus"
+        if ! SWIFT_BACKTRACE=enable=no "$(binary "$target")" "$corpus" "$seeds" \
+            -seed=1 -runs="${SMOKE_RUNS:-2000}" -max_len=512 -timeout=120 -rss_limit_mb=4096 -detect_leaks=0 \
+            -artifact_prefix="$scratch/smoke/$target-" > "$scratch/smoke/$target.log" 2>&1; then
+            tail -40 "$scratch/smoke/$target.log"
+            echo "$target: the fixed-seed fuzz found a crash; the input is in $scratch/smoke" >&2
+            status=1
+            continue
+        fi
+        echo "$target: $(ls "$seeds" | wc -l) seed inputs replayed, ${SMOKE_RUNS:-2000} fixed-seed executions"
+    done
+    return $status
+}
+
 case "${1:-all}" in
     build) build ;;
     run) run "${2:?target}" "${3:-1000000}" ;;
     repro) repro "${2:?target}" "${@:3}" ;;
+    smoke) smoke ;;
     all)
         build
         status=0
@@ -108,5 +143,5 @@ case "${1:-all}" in
         done
         exit $status
         ;;
-    *) sed -n '2,17p' "$0"; exit 64 ;;
+    *) sed -n '2,19p' "$0"; exit 64 ;;
 esac

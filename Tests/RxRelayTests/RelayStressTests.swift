@@ -1,5 +1,6 @@
 import Dispatch
 import Foundation
+import RivuletTestSupport
 import RxRelay
 import RxSwift
 import RxTest
@@ -9,23 +10,6 @@ import Testing
 // accepted element reaches every observer subscribed at the time, exactly once; a new
 // subscriber gets the relay's state (nothing, the current value, the replay buffer) and
 // then every later element with no gap and no repeat; no terminal event ever.
-
-/// Runs `work` on `threads` threads that start together; `false` when they did not all
-/// finish within `seconds` (a deadlock fails the test instead of hanging it).
-private func together(threads: Int, seconds: Double = 30, _ work: @escaping @Sendable (Int) -> Void) -> Bool {
-    let group = DispatchGroup()
-    let go = DispatchSemaphore(value: 0)
-    for index in 0..<threads {
-        group.enter()
-        Thread {
-            _ = go.wait(timeout: .now() + seconds)
-            work(index)
-            group.leave()
-        }.start()
-    }
-    for _ in 0..<threads { go.signal() }
-    return group.wait(timeout: .now() + seconds) == .success
-}
 
 /// What one observer of a relay received, from any thread.
 final class Received: ObserverType, @unchecked Sendable {
@@ -81,7 +65,7 @@ struct RelayStressTests {
         let steadySubscription = relay.subscribe(steady)
         let churned = LockedList()
         let acceptors = 8, perThread = 1_000
-        let finished = together(threads: acceptors + 4) { index in
+        let finished = runConcurrently(threads: acceptors + 4) { index in
             if index < acceptors {
                 for step in 0..<perThread { relay.accept(index * perThread + step) }
             } else {
@@ -114,7 +98,7 @@ struct RelayStressTests {
         let emitted = 20_000
         let observers = LockedList()
         let stop = LockedFlag()
-        let finished = together(threads: 5) { index in
+        let finished = runConcurrently(threads: 5) { index in
             if index == 0 {
                 for value in 0..<emitted { relay.accept(value) }
                 stop.set()
@@ -148,7 +132,7 @@ struct RelayStressTests {
         let relay = BehaviorRelay(value: -1)
         let bad = LockedList()
         let perThread = 2_000
-        let finished = together(threads: 8) { index in
+        let finished = runConcurrently(threads: 8) { index in
             for step in 0..<perThread {
                 relay.accept(index * perThread + step)
                 let value = relay.value

@@ -1,0 +1,265 @@
+// The one generator of Rivulet's arity families: `combineLatest` and `zip` for 2 to 8
+// sources (CombineLatest+Arity.generated.swift and Zip+Arity.generated.swift in
+// Sources/RxSwift/Observables/Combining/), and the typed part of one subscription for
+// each arity, which both operators share (Combining+Arity.generated.swift there).
+//
+// Why a generator and not parameter packs: packs type-check and keep RxSwift's call
+// syntax (`Observable.combineLatest(a, b) { $0 + $1 }`, tuples from
+// `Observable.combineLatest(a, b)`), but every event then goes through runtime pack
+// expansion (tuple and function metadata lookups, a reabstraction thunk for the
+// selector). Measured on Swift 6.3.1, release build, 1,000,000 events through a
+// two-source combine with an identical design otherwise: about 0.64 µs per event with
+// fixed arity against 1.15 µs with a pack (`/usr/bin/time`, user time, 3 runs each).
+// Packs would also accept 9 or more sources, which RxSwift does not.
+//
+// What is generated is the public overloads, each a few lines that give the shared,
+// hand-written machinery (Combining.swift) one store per source (`LatestStore` or
+// `ZipStore`) and the result selector, and for each arity a `CombiningValues` subclass
+// that takes one value of each store and applies the selector; its element types come
+// from its own instance, so no event looks up the metadata of a tuple of them.
+// `GeneratedFiles` lists the outputs; `swift run rivulet-generate` writes them and the
+// test suite fails, naming the file and that command, when a committed one is stale.
+public enum ArityCodeGenerator {
+    public static let arities = 2...8
+
+    static func header(for operatorName: String) -> String {
+        GeneratedFiles.header(generator: "ArityCodeGenerator.swift") + """
+        //
+        // The public \(operatorName) overloads for 2 to 8 sources. Each describes how its
+        // sources are stored to the shared machinery; the generator explains why these are
+        // generated rather than written with parameter packs.
+
+        """
+    }
+
+    public static func genericParameters(_ arity: Int) -> String {
+        (1...arity).map { "O\($0): ObservableType" }.joined(separator: ", ")
+    }
+
+    private static func parameters(_ arity: Int) -> String {
+        (1...arity).map { "_ source\($0): O\($0)" }.joined(separator: ", ")
+    }
+
+    private static func elements(_ arity: Int) -> String {
+        (1...arity).map { "O\($0).Element" }.joined(separator: ", ")
+    }
+
+    private static func slots(_ arity: Int, _ template: (Int) -> String) -> String {
+        (0..<arity).map(template).joined(separator: ", ")
+    }
+
+    private static let combineLatestMarble = """
+            /// ```
+            /// source1: --1-----2--------|
+            /// source2: -----a-----b--|
+            /// combineLatest(source1, source2) { "\\($0)\\($1)" }
+            /// result:  -----1a-2a-2b----|
+            /// ```
+            ///
+
+        """
+
+    private static let zipMarble = """
+            /// ```
+            /// source1: --1-----2-----3--|
+            /// source2: -----a-----b-----|
+            /// zip(source1, source2) { "\\($0)\\($1)" }
+            /// result:  -----1a----2b----|
+            /// ```
+            ///
+
+        """
+
+    // MARK: combineLatest
+
+    public static func combineLatest() -> String {
+        var text = header(for: "combineLatest")
+        for arity in arities {
+            text += "\n" + overloads(arity, combineLatestDocs)
+        }
+        return text
+    }
+
+    /// The body of a public overload: the shared generated constructor for its arity.
+    private static func combiningBody(_ arity: Int, rule: String, selector: String) -> String {
+        "        combining(.\(rule), \((1...arity).map { "source\($0)" }.joined(separator: ", ")), resultSelector: \(selector))"
+    }
+
+    private static func tupleSelector(_ arity: Int) -> String {
+        "{ (\(slots(arity) { "$\($0)" })) }"
+    }
+
+    /// The doc comment lines that tell combineLatest's overloads from zip's.
+    private struct OperatorDocs {
+        let name: String
+        let withSelector: String
+        let marble: String
+        let ending: String
+        let selectorParameter: String
+        let intoTuples: String
+    }
+
+    private static let combineLatestDocs = OperatorDocs(
+        name: "combineLatest",
+        withSelector: """
+            /// Combines the latest elements of N sources with `resultSelector` each time one
+            /// of them emits, once each has emitted at least once.
+        """,
+        marble: combineLatestMarble,
+        ending: """
+            /// It completes when every source has completed, or as soon as a source emits while
+            /// all the others completed without ever emitting. The first error ends it.
+        """,
+        selectorParameter: """
+            /// - parameter resultSelector: Receives the latest element of each source; an error
+            ///   it throws ends the sequence.
+        """,
+        intoTuples: """
+            /// Combines the latest elements of N sources into a tuple each time one of them
+            /// emits, once each has emitted at least once.
+        """
+    )
+
+    private static let zipDocs = OperatorDocs(
+        name: "zip",
+        withSelector: """
+            /// Combines the elements of N sources with `resultSelector`, pairing each source's
+            /// n-th element with the n-th element of the others.
+        """,
+        marble: zipMarble,
+        ending: """
+            /// It completes once every source has completed; the first error ends it.
+        """,
+        selectorParameter: """
+            /// - parameter resultSelector: Receives one element of each source; an error it
+            ///   throws ends the sequence.
+        """,
+        intoTuples: """
+            /// Combines the elements of N sources into tuples, pairing each source's n-th
+            /// element with the n-th element of the others.
+        """
+    )
+
+    /// Both overloads of one operator for one arity: with a result selector, and into tuples.
+    private static func overloads(_ arity: Int, _ docs: OperatorDocs) -> String {
+        let withSelector = docs.withSelector.replacingOccurrences(of: " N sources", with: " \(arity) sources")
+        let intoTuples = docs.intoTuples.replacingOccurrences(of: " N sources", with: " \(arity) sources")
+        return """
+        // MARK: - \(arity) sources
+
+        extension ObservableType {
+        \(withSelector)
+            ///
+        \(arity == 2 ? docs.marble : "")\(docs.ending)
+            ///
+        \(docs.selectorParameter)
+            public static func \(docs.name)<\(genericParameters(arity))>(
+                \(parameters(arity)),
+                resultSelector: @escaping (\(elements(arity))) throws -> Element
+            ) -> Observable<Element> {
+        \(combiningBody(arity, rule: docs.name, selector: "resultSelector"))
+            }
+        }
+
+        extension ObservableType where Element == Any {
+        \(intoTuples)
+            ///
+        \(docs.ending)
+            public static func \(docs.name)<\(genericParameters(arity))>(
+                \(parameters(arity))
+            ) -> Observable<(\(elements(arity)))> {
+        \(combiningBody(arity, rule: docs.name, selector: tupleSelector(arity)))
+            }
+        }
+
+        """
+    }
+
+    // MARK: zip
+
+    public static func zip() -> String {
+        var text = header(for: "zip")
+        for arity in arities {
+            text += "\n" + overloads(arity, zipDocs)
+        }
+        return text
+    }
+
+    // MARK: the typed part of a subscription
+
+    static func combiningValues() -> String {
+        var text = GeneratedFiles.header(generator: "ArityCodeGenerator.swift") + """
+        //
+        // combineLatest and zip over 2 to 8 sources, and the typed part of one of their
+        // subscriptions: a store per source and the result selector (see Combining.swift).
+
+        """
+        for arity in arities {
+            text += "\n" + combiningValues(arity)
+        }
+        return text
+    }
+
+    private static func combiningValues(_ arity: Int) -> String {
+        let types = (1...arity).map { "E\($0)" }.joined(separator: ", ")
+        let indices = 1...arity
+        func lines(_ template: (Int) -> String) -> String {
+            indices.map { "        " + template($0) }.joined(separator: "\n")
+        }
+        return """
+        /// combineLatest or zip (`rule`) of \(arity) sources.
+        func combining<\(genericParameters(arity)), Result>(
+            _ rule: CombiningRule, \(parameters(arity)),
+            resultSelector: @escaping (\(elements(arity))) throws -> Result
+        ) -> Observable<Result> {
+            CombiningProducer(
+                rule: rule,
+                sources: [\(indices.map { "CombiningTypedSource(source\($0).asObservable())" }.joined(separator: ", "))]
+            ) {
+                CombiningValues\(arity)(
+                    \(indices.map { "makeStore(for: rule, of: O\($0).Element.self)" }.joined(separator: ", ")),
+                    resultSelector: resultSelector
+                )
+            }
+        }
+
+        /// The stores of \(arity) sources and the result selector over their values.
+        final class CombiningValues\(arity)<\(types), Result>: CombiningValues<Result> {
+        \(indices.map { "    private let store\($0): CombiningStore<E\($0)>" }.joined(separator: "\n"))
+            private let resultSelector: (\(types)) throws -> Result
+
+            init(
+                \(indices.map { "_ store\($0): CombiningStore<E\($0)>" }.joined(separator: ", ")),
+                resultSelector: @escaping (\(types)) throws -> Result
+            ) {
+        \(lines { "self.store\($0) = store\($0)" })
+                self.resultSelector = resultSelector
+                super.init(stores: [\(indices.map { "store\($0)" }.joined(separator: ", "))])
+            }
+
+            override func keepForQueuedDelivery() {
+        \(lines { "store\($0).keepForQueuedDelivery()" })
+            }
+
+            override func prepare(queued: Bool) {
+        \(lines { "store\($0).prepare(queued: queued)" })
+            }
+
+            override func result() throws -> Result {
+                try resultSelector(\(indices.map { "store\($0).takePrepared()" }.joined(separator: ", ")))
+            }
+        }
+
+        """
+    }
+
+    // MARK: files
+
+    static var outputs: [GeneratedFile] {
+        [
+            GeneratedFile("Sources/RxSwift/Observables/Combining/CombineLatest+Arity.generated.swift", combineLatest()),
+            GeneratedFile("Sources/RxSwift/Observables/Combining/Zip+Arity.generated.swift", zip()),
+            GeneratedFile("Sources/RxSwift/Observables/Combining/Combining+Arity.generated.swift", combiningValues()),
+        ]
+    }
+}

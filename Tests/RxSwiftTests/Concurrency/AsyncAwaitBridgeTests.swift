@@ -1,0 +1,352 @@
+import Dispatch
+import Foundation
+import RivuletTestSupport
+import RxSwift
+import Testing
+import RxTest
+
+private struct ConcurrencyTestError: Error, Equatable {}
+private struct TimedOut: Error {}
+
+/// Runs `body` in its own task and gives up after `seconds`: a hang fails the test
+/// instead of blocking the run (the hung task is left behind). The limit is generous
+/// because it only guards against hangs: the whole suite shares a cooperative pool as
+/// wide as the machine has cores (2 on CI), and its blocking stress tests can hold
+/// those threads for many seconds on a loaded machine.
+private func bounded<T: Sendable>(_ seconds: Double = 30, _ body: @escaping @Sendable () async throws -> T) async throws -> T {
+    let gate = OnceGate<T>()
+    return try await withCheckedThrowingContinuation { continuation in
+        gate.install(continuation)
+        let work = Task {
+            do {
+                gate.finish(.success(try await body()))
+            } catch {
+                gate.finish(.failure(error))
+            }
+        }
+        Task {
+            try? await Task.sleep(nanoseconds: UInt64(seconds * 1_000_000_000))
+            gate.finish(.failure(TimedOut()))
+            work.cancel()
+        }
+    }
+}
+
+private final class OnceGate<T: Sendable>: @unchecked Sendable {
+    private let lock = NSLock()
+    private var continuation: CheckedContinuation<T, Error>?
+
+    func install(_ continuation: CheckedContinuation<T, Error>) {
+        lock.lock()
+        self.continuation = continuation
+        lock.unlock()
+    }
+
+    func finish(_ result: Result<T, Error>) {
+        lock.lock()
+        let continuation = self.continuation
+        self.continuation = nil
+        lock.unlock()
+        continuation?.resume(with: result)
+    }
+}
+
+@Suite("async/await bridges", .rxLeakCheck)
+struct AsyncAwaitBridgeTests {
+    @Test("values yields every element and finishes")
+    func valuesCompletes() async throws {
+        let collected = try await bounded {
+            var values: [Int] = []
+            for try await value in Observable.of(1, 2, 3).values { values.append(value) }
+            return values
+        }
+        #expect(collected == [1, 2, 3])
+    }
+
+    @Test("values throws the sequence's error after its elements")
+    func valuesThrows() async throws {
+        let outcome = try await bounded { () -> [String] in
+            var log: [String] = []
+            do {
+                let source = Observable<Int>.create { observer in
+                    observer.onNext(1)
+                    observer.onError(ConcurrencyTestError())
+                    return Disposables.create()
+                }
+                for try await value in source.values { log.append("\(value)") }
+                log.append("finished")
+            } catch is ConcurrencyTestError {
+                log.append("error")
+            }
+            return log
+        }
+        #expect(outcome == ["1", "error"])
+    }
+
+    @Test("leaving the loop early disposes the subscription")
+    func valuesEarlyExit() async throws {
+        let subject = PublishSubject<Int>()
+        let emitter = Task.detached {
+            var next = 0
+            while !Task.isCancelled {
+                if subject.hasObservers { subject.onNext(next); next += 1 }
+                try? await Task.sleep(nanoseconds: 500_000)
+            }
+        }
+        let first = try await bounded { () -> [Int] in
+            var values: [Int] = []
+            for try await value in subject.values {
+                values.append(value)
+                if values.count == 3 { break }
+            }
+            return values
+        }
+        #expect(first.count == 3)
+        #expect(await eventually { !subject.hasObservers })
+        emitter.cancel()
+    }
+
+    @Test("cancelling the iterating task disposes the subscription")
+    func valuesCancellation() async throws {
+        let disposed = BooleanDisposable()
+        let source = Observable<Int>.create { observer in
+            observer.onNext(1)
+            return disposed
+        }
+        let received = LockedBox<[Int]>([])
+        let consumer = Task {
+            for try await value in source.values { received.mutate { $0.append(value) } }
+            return "ended"
+        }
+        #expect(await eventually { received.value == [1] })
+        consumer.cancel()
+        let ending = try await bounded { try await consumer.value }
+        #expect(ending == "ended")
+        #expect(disposed.isDisposed)
+    }
+
+    @Test("several consumers of values at once, elements from other threads")
+    func valuesConcurrentConsumers() async throws {
+        let source = Observable.range(start: 0, count: 500)
+            .subscribe(on: ConcurrentDispatchQueueScheduler(qos: .userInitiated))
+        let results = try await bounded { () -> [[Int]] in
+            try await withThrowingTaskGroup(of: [Int].self) { group in
+                for _ in 0..<8 {
+                    group.addTask {
+                        var values: [Int] = []
+                        for try await value in source.values { values.append(value) }
+                        return values
+                    }
+                }
+                var all: [[Int]] = []
+                for try await values in group { all.append(values) }
+                return all
+            }
+        }
+        #expect(results.count == 8)
+        for values in results { #expect(values == Array(0..<500)) }
+    }
+
+    @Test("Infallible.values yields every element and finishes; cancelling disposes")
+    func infallibleValues() async throws {
+        let collected = try await bounded {
+            var values: [Int] = []
+            for await value in Infallible.of(4, 5, 6).values { values.append(value) }
+            return values
+        }
+        #expect(collected == [4, 5, 6])
+
+        let disposed = BooleanDisposable()
+        let endless = Infallible<Int>.create { observer in
+            observer(.next(1))
+            return disposed
+        }
+        let consumer = Task {
+            var count = 0
+            for await _ in endless.values { count += 1 }
+            return count
+        }
+        try? await Task.sleep(nanoseconds: 5_000_000)
+        consumer.cancel()
+        let count = try await bounded { await consumer.value }
+        #expect(count <= 1)
+        #expect(await eventually { disposed.isDisposed })
+    }
+
+    @Test("Single.value, Maybe.value and Completable.value report the outcome")
+    func primitiveValues() async throws {
+        #expect(try await bounded { try await Single.just(1).value } == 1)
+        await #expect(throws: ConcurrencyTestError.self) {
+            try await bounded { try await Single<Int>.error(ConcurrencyTestError()).value }
+        }
+        #expect(try await bounded { try await Maybe.just(2).value } == 2)
+        #expect(try await bounded { try await Maybe<Int>.empty().value } == nil)
+        await #expect(throws: ConcurrencyTestError.self) {
+            try await bounded { try await Maybe<Int>.error(ConcurrencyTestError()).value }
+        }
+        try await bounded { try await Completable.empty().value }
+        await #expect(throws: ConcurrencyTestError.self) {
+            try await bounded { try await Completable.error(ConcurrencyTestError()).value }
+        }
+        let background = ConcurrentDispatchQueueScheduler(qos: .default)
+        #expect(try await bounded { try await Single.just(3).subscribe(on: background).value } == 3)
+    }
+
+    @Test("cancelling a task awaiting value disposes the subscription and throws CancellationError")
+    func valueCancellation() async throws {
+        let disposed = BooleanDisposable()
+        let subscribed = BooleanDisposable()
+        let single = Single<Int>.create { _ in
+            subscribed.dispose()
+            return disposed
+        }
+        let waiter = Task { try await single.value }
+        #expect(await eventually { subscribed.isDisposed })
+        waiter.cancel()
+        let outcome = try await bounded { await waiter.result }
+        #expect(throws: CancellationError.self) { try outcome.get() }
+        #expect(disposed.isDisposed)
+
+        let early = Task { () -> Void in
+            withUnsafeCurrentTask { $0?.cancel() }
+            try await Completable.never().value
+        }
+        let earlyOutcome = try await bounded { await early.result }
+        #expect(throws: CancellationError.self) { try earlyOutcome.get() }
+    }
+
+    @Test("outcome racing cancellation: each wait resumes exactly once")
+    func valueRace() async throws {
+        let queue = DispatchQueue(label: "race", attributes: .concurrent)
+        let outcomes = try await bounded(20) { () -> [String] in
+            try await withThrowingTaskGroup(of: String.self) { group in
+                for index in 0..<300 {
+                    let single = Single<Int>.create { observer in
+                        nonisolated(unsafe) let deliver = observer
+                        queue.async { deliver(.success(index)) }
+                        return Disposables.create()
+                    }
+                    let waiter = Task { try await single.value }
+                    group.addTask {
+                        if index % 2 == 0 { waiter.cancel() }
+                        switch await waiter.result {
+                        case .success(let value): return value == index ? "value" : "wrong"
+                        case .failure(let error): return error is CancellationError ? "cancelled" : "other"
+                        }
+                    }
+                }
+                var all: [String] = []
+                for try await outcome in group { all.append(outcome) }
+                return all
+            }
+        }
+        #expect(outcomes.count == 300)
+        #expect(outcomes.allSatisfy { $0 == "value" || $0 == "cancelled" })
+        #expect(outcomes.filter { $0 == "value" }.count >= 150)
+    }
+
+    @Test("many tasks awaiting the same single at once")
+    func valueConcurrentAwaiters() async throws {
+        let subject = ReplaySubject<Int>.create(bufferSize: 1)
+        let single = subject.take(1).asSingle()
+        let values = try await bounded { () -> [Int] in
+            try await withThrowingTaskGroup(of: Int.self) { group in
+                for _ in 0..<50 { group.addTask { try await single.value } }
+                DispatchQueue.global().async { subject.onNext(42) }
+                var all: [Int] = []
+                for try await value in group { all.append(value) }
+                return all
+            }
+        }
+        #expect(values == Array(repeating: 42, count: 50))
+    }
+
+    @Test("Single.create with async work: success, failure, cancellation on disposal")
+    func singleCreateAsync() async throws {
+        #expect(try await bounded { try await Single<Int>.create(work: { 5 }).value } == 5)
+        await #expect(throws: ConcurrencyTestError.self) {
+            try await bounded { try await Single<Int>.create(work: { throw ConcurrencyTestError() }).value }
+        }
+        #expect(try await bounded { try await Single<Int>.create(detached: true, priority: .high, work: { 6 }).value } == 6)
+
+        let started = BooleanDisposable()
+        let cancelled = BooleanDisposable()
+        let slow = Single<Int>.create(work: {
+            started.dispose()
+            do {
+                try await Task.sleep(nanoseconds: 30_000_000_000)
+            } catch {
+                cancelled.dispose()
+                throw error
+            }
+            return 1
+        })
+        let received = LockedBox<[String]>([])
+        let subscription = slow.subscribe(onSuccess: { _ in received.mutate { $0.append("success") } },
+                                          onFailure: { _ in received.mutate { $0.append("failure") } })
+        #expect(await eventually { started.isDisposed })
+        subscription.dispose()
+        #expect(await eventually { cancelled.isDisposed })
+        try? await Task.sleep(nanoseconds: 10_000_000)
+        #expect(received.value == [])
+    }
+
+    // The blocking helpers of RxBlocking would hold a thread of the cooperative pool
+    // the tasks under test need, so these tests await `values` instead.
+    @Test("Observable.create with async work emits, completes and fails")
+    func observableCreateAsync() async throws {
+        let values = try await bounded {
+            try await Observable<Int>.create(work: { observer in
+                for value in 1...3 { observer(value) }
+            }).toArray().value
+        }
+        #expect(values == [1, 2, 3])
+        await #expect(throws: ConcurrencyTestError.self) {
+            try await bounded {
+                try await Observable<Int>.create(work: { observer in
+                    observer(1)
+                    throw ConcurrencyTestError()
+                }).toArray().value
+            }
+        }
+    }
+
+    @Test("AsyncSequence.asObservable emits, fails, and cancels on disposal")
+    func asyncSequenceAsObservable() async throws {
+        let stream = AsyncStream<Int> { continuation in
+            for value in 1...3 { continuation.yield(value) }
+            continuation.finish()
+        }
+        #expect(try await bounded { try await stream.asObservable().toArray().value } == [1, 2, 3])
+
+        let failing = AsyncThrowingStream<Int, Error> { continuation in
+            continuation.yield(1)
+            continuation.finish(throwing: ConcurrencyTestError())
+        }
+        let log = try await bounded { () -> [String] in
+            var log: [String] = []
+            do {
+                for try await value in failing.asObservable().values { log.append("\(value)") }
+            } catch is ConcurrencyTestError {
+                log.append("error")
+            }
+            return log
+        }
+        #expect(log == ["1", "error"])
+
+        let terminated = BooleanDisposable()
+        let endless = AsyncStream<Int> { continuation in
+            continuation.onTermination = { _ in terminated.dispose() }
+            continuation.yield(7)
+        }
+        let received = LockedBox<[Int]>([])
+        let completed = BooleanDisposable()
+        let subscription = endless.asObservable().subscribe(
+            onNext: { value in received.mutate { $0.append(value) } },
+            onCompleted: { completed.dispose() }
+        )
+        #expect(await eventually { received.value == [7] })
+        subscription.dispose()
+        #expect(await eventually { terminated.isDisposed })
+    }
+}
