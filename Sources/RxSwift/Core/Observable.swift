@@ -30,15 +30,15 @@ public class Observable<Element>: ObservableType, @unchecked Sendable {
         subscribe(observer)
     }
 
-    /// Whether a `map` or `filter` applied to this observable may run its step in this
-    /// observable's sink (see `SinkMakingProducer`): only a `map` or `filter` not
-    /// itself fused into its source says yes.
+    /// Fusion (see Core/FastPath/SpecializedProducer.swift): whether a `map` or
+    /// `filter` applied to this observable may run its step in this observable's sink.
+    /// Only a `map` or `filter` not itself fused into its source says yes.
     var takesFusedStep: Bool { false }
 
-    /// Subscribes one sink that runs this observable's step, then `tail`, the step of
-    /// the `map` or `filter` applied to it; `downstream` takes elements by address.
-    /// Called only where `takesFusedStep` said yes.
-    func subscribeFused(_ downstream: DirectObserver, tail: OptionalStep) -> Disposable {
+    /// Fusion: subscribes one sink that runs this observable's step, then `tail`, the
+    /// step of the `map` or `filter` applied to it; `downstream` takes elements by
+    /// address. Called only where `takesFusedStep` said yes.
+    func subscribeFused(_ downstream: DirectObserver, tail: OptionalAddressStep) -> Disposable {
         rxAbstractMethod()
     }
 }

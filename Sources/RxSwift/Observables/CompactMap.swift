@@ -12,6 +12,7 @@ extension ObservableType {
     }
 }
 
+/// `compactMap`'s observable: each subscription gets a `CompactMapSink`.
 final class CompactMap<Source, Result>: Producer<Result>, @unchecked Sendable {
     private let source: Observable<Source>
     private let transform: (Source) throws -> Result?
@@ -28,6 +29,7 @@ final class CompactMap<Source, Result>: Producer<Result>, @unchecked Sendable {
     }
 }
 
+/// `compactMap`'s sink: passes on the non-`nil` results of `transform`.
 final class CompactMapSink<Source, Observer: ObserverType>: Sink<Observer>, ObserverType, @unchecked Sendable {
     typealias Result = Observer.Element
     private let transform: (Source) throws -> Result?
@@ -40,18 +42,15 @@ final class CompactMapSink<Source, Observer: ObserverType>: Sink<Observer>, Obse
     func on(_ event: Event<Source>) {
         switch event {
         case .next(let element):
-            let mapped: Result?
             do {
-                mapped = try transform(element)
+                if let result = try transform(element) { forwardNext(result) }
             } catch {
-                forwardTerminal(.error(error))
-                return
+                forwardError(error)
             }
-            if let mapped { forwardNext(mapped) }
         case .error(let error):
-            forwardTerminal(.error(error))
+            forwardError(error)
         case .completed:
-            forwardTerminal(.completed)
+            forwardCompleted()
         }
     }
 }

@@ -98,7 +98,8 @@ extension ObservableType where Element: RxAbstractInteger {
 
 /// `range` of `Int`s on the current-thread scheduler: a loop over concrete `Int`s,
 /// started through the trampoline, that checks disposal before each element and lets
-/// other waiting trampoline work run between elements (see `takeTurn`).
+/// other waiting trampoline work run between elements (see
+/// `TrampolineState.takeTurn`).
 final class IntRange: Producer<Int>, @unchecked Sendable {
     private let start: Int
     private let count: Int
@@ -112,16 +113,19 @@ final class IntRange: Producer<Int>, @unchecked Sendable {
         let sink = SequenceSink(observer: observer)
         let trampoline = CurrentThreadScheduler.state
         trampoline.runOrEnqueue(
-            IntRangeEmission(sink: sink, direct: directPath(of: observer), from: start, to: start &+ count, on: trampoline))
+            IntRangeEmission(sink: sink, observer: observer, from: start, to: start &+ count, on: trampoline))
         return sink
     }
 }
 
 /// The emission of one `IntRange` subscription: its own trampoline item, queued again
-/// for each turn it takes (see `takeTurn`), so taking turns allocates nothing.
+/// for each turn it takes (see `TrampolineState.takeTurn`), so taking turns allocates
+/// nothing.
 private final class IntRangeEmission<Observer: ObserverType>: TrampolineWork, @unchecked Sendable where Observer.Element == Int {
     private let sink: SequenceSink<Observer>
-    private let direct: DirectObserver?
+    /// The observer, when it takes elements by address; otherwise elements go through
+    /// `sink.forwardNext` (its direct path, or an `Event`).
+    private let byAddress: DirectObserver?
     /// The next value to emit; only the trampoline's thread touches it, so it needs no
     /// dynamic exclusivity check.
     @exclusivity(unchecked) private var next: Int
@@ -129,9 +133,9 @@ private final class IntRangeEmission<Observer: ObserverType>: TrampolineWork, @u
     /// The trampoline of the thread that subscribed: the emission runs only there.
     private let trampoline: TrampolineState
 
-    init(sink: SequenceSink<Observer>, direct: DirectObserver?, from start: Int, to end: Int, on trampoline: TrampolineState) {
+    init(sink: SequenceSink<Observer>, observer: Observer, from start: Int, to end: Int, on trampoline: TrampolineState) {
         self.sink = sink
-        self.direct = direct
+        self.byAddress = directPath(of: observer).flatMap { $0.takesElementAddresses ? $0 : nil }
         self.next = start
         self.end = end
         self.trampoline = trampoline
@@ -140,52 +144,29 @@ private final class IntRangeEmission<Observer: ObserverType>: TrampolineWork, @u
     /// Emits from `next` to `end`, yielding to waiting trampoline work after an element:
     /// the rest then runs when this item's turn comes again.
     override func run() {
+        if let byAddress {
+            emit { value in withUnsafePointer(to: value) { byAddress.receive(at: $0) } }
+        } else {
+            emit { [sink] value in sink.forwardNext(value) }
+        }
+    }
+
+    /// The one loop, specialised for each way of delivering an element.
+    @inline(__always)
+    private func emit(_ deliver: (Int) -> Void) {
         let (sink, end, trampoline) = (self.sink, self.end, self.trampoline)
         var value = next
-        if let direct, direct.takesElementAddresses {
-            while value != end {
-                if sink.isDisposed { return }
-                withUnsafePointer(to: value) { direct.receive(at: $0) }
-                value &+= 1
-                if trampoline.hasWaitingItems { return continueLater(from: value, on: trampoline) }
-            }
-        } else if let direct {
-            while value != end {
-                if sink.isDisposed { return }
-                direct.receiveNext(value)
-                value &+= 1
-                if trampoline.hasWaitingItems { return continueLater(from: value, on: trampoline) }
-            }
-        } else {
-            while value != end {
-                if sink.isDisposed { return }
-                sink.forwardNext(value)
-                value &+= 1
-                if trampoline.hasWaitingItems { return continueLater(from: value, on: trampoline) }
+        while value != end {
+            if sink.isDisposed { return }
+            deliver(value)
+            value &+= 1
+            if trampoline.hasWaitingItems {
+                next = value
+                return trampoline.takeTurn(self)
             }
         }
         sink.forwardCompleted()
     }
-
-    private func continueLater(from value: Int, on trampoline: TrampolineState) {
-        next = value
-        takeTurn(on: trampoline, self)
-    }
-}
-
-/// Queues the rest of a synchronous sequence's emission behind the work waiting on this
-/// thread's trampoline.
-///
-/// `of`, `from`, `range` and `repeatElement` on the current-thread scheduler emit in a
-/// loop while nothing else waits on the trampoline. When work waits after an element
-/// (another sequence's next element, a subscription made downstream), they continue
-/// behind it, where RxSwift's next per-element trampoline step would run. So
-/// `merge(of(1, 2), of(3, 4))` gives 1, 3, 2, 4, as in RxSwift, while a lone sequence
-/// emits in one loop and allocates nothing per element. `rest` is the emission itself,
-/// queued again: taking a turn allocates nothing either.
-@inline(__always)
-func takeTurn(on trampoline: TrampolineState, _ rest: TrampolineWork) {
-    trampoline.enqueue(rest)
 }
 
 struct RangeSequence<Element: FixedWidthInteger>: Sequence, IteratorProtocol {
@@ -288,8 +269,8 @@ final class Fail<Element>: Producer<Element>, @unchecked Sendable {
 
 /// Emits the elements of a sequence. On the current-thread scheduler the elements go
 /// out in a loop (checking disposal before each) started through the trampoline, which
-/// lets other waiting trampoline work run between elements (`takeTurn`); on any
-/// other scheduler one element per scheduled action, as in RxSwift.
+/// lets other waiting trampoline work run between elements (`TrampolineState.takeTurn`);
+/// on any other scheduler one element per scheduled action, as in RxSwift.
 final class ObservableSequence<Elements: Sequence>: Producer<Elements.Element>, @unchecked Sendable {
     private let elements: Elements
     private let scheduler: ImmediateSchedulerType
@@ -321,7 +302,7 @@ final class ObservableSequence<Elements: Sequence>: Producer<Elements.Element>, 
 
 /// The emission of one `ObservableSequence` subscription on the current-thread
 /// scheduler: its own trampoline item, queued again for each turn it takes (see
-/// `takeTurn`).
+/// `TrampolineState.takeTurn`).
 private final class SequenceEmission<Iterator: IteratorProtocol, Observer: ObserverType>: TrampolineWork, @unchecked Sendable
 where Observer.Element == Iterator.Element {
     /// Where the emission stopped; only the trampoline's thread touches it, so it needs
@@ -349,8 +330,7 @@ where Observer.Element == Iterator.Element {
             sink.forwardNext(element)
             if trampoline.hasWaitingItems {
                 self.iterator = iterator
-                takeTurn(on: trampoline, self)
-                return
+                return trampoline.takeTurn(self)
             }
         }
         sink.forwardCompleted()

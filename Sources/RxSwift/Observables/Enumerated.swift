@@ -11,6 +11,7 @@ extension ObservableType {
     }
 }
 
+/// `enumerated`'s observable: each subscription gets an `EnumeratedSink`.
 final class Enumerated<Element>: Producer<(index: Int, element: Element)>, @unchecked Sendable {
     private let source: Observable<Element>
 
@@ -25,6 +26,8 @@ final class Enumerated<Element>: Producer<(index: Int, element: Element)>, @unch
     }
 }
 
+/// `enumerated`'s sink: passes each element on with the count of those before it, and
+/// ends with `RxError.overflow` when the count would pass `Int.max`.
 final class EnumeratedSink<Element, Observer: ObserverType>: Sink<Observer>, ObserverType, @unchecked Sendable
     where Observer.Element == (index: Int, element: Element) {
     // Touched only from `on`, which the Rx grammar serialises.
@@ -34,17 +37,13 @@ final class EnumeratedSink<Element, Observer: ObserverType>: Sink<Observer>, Obs
         switch event {
         case .next(let element):
             let current = index
-            let (next, overflow) = current.addingReportingOverflow(1)
-            if overflow {
-                forwardTerminal(.error(RxError.overflow))
-                return
-            }
-            index = next
+            guard current < Int.max else { return forwardError(RxError.overflow) }
+            index = current + 1
             forwardNext((index: current, element: element))
         case .error(let error):
-            forwardTerminal(.error(error))
+            forwardError(error)
         case .completed:
-            forwardTerminal(.completed)
+            forwardCompleted()
         }
     }
 }

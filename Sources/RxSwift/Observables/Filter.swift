@@ -8,55 +8,61 @@ extension ObservableType {
     /// ```
     @inlinable
     public func filter(_ predicate: @escaping (Element) throws -> Bool) -> Observable<Element> {
-        Filter(source: asObservable(), predicate: predicate, step: { element, sink in
-            do {
-                if try predicate(element.assumingMemoryBound(to: Element.self).pointee) {
-                    sink.forward(at: element)
-                }
-                return nil
-            } catch {
-                return error
-            }
-        }, subscribe: { producer, downstream, tail in
+        Filter(source: asObservable(), predicate: predicate, step: filterStep(predicate), subscribe: { producer, downstream, tail in
             let filter = unsafeDowncast(producer, to: Filter<Element>.self)
-            let sink = FilterSink<Element>(predicate: filter.predicate, step: filter.elementStep.step, tail: tail, downstream: downstream)
-            sink.setUpstream(filter.source.subscribe(sink, directPath: sink))
-            return sink
+            return filter.attach(FilterSink(predicate: filter.predicate, step: filter.elementStep.step, tail: tail, downstream: downstream))
         })
     }
 }
 
-/// `filter`'s observable. The inlinable operator gives it its step for the address
-/// path (see `DirectObserver`) and the way to subscribe a sink, both built where the
-/// element type is known.
+/// `filter`'s one body, its step (see Core/FastPath/AddressStep.swift, and `mapStep` for
+/// why it is a function of its own): an element that passes goes on where it lies,
+/// without a copy.
+@inlinable
+func filterStep<Element>(_ predicate: @escaping (Element) throws -> Bool) -> OptionalAddressStep {
+    OptionalAddressStep { element, sink in
+        do {
+            if try predicate(element.assumingMemoryBound(to: Element.self).pointee) {
+                sink.forward(at: element)
+            }
+            return nil
+        } catch {
+            return error
+        }
+    }
+}
+
+/// `filter`'s observable: it keeps the predicate for the sinks' value path.
 @usableFromInline
-final class Filter<Element>: SinkMakingProducer<Element, Element>, @unchecked Sendable {
+final class Filter<Element>: SpecializedProducer<Element, Element>, @unchecked Sendable {
     @usableFromInline let predicate: (Element) throws -> Bool
 
     @usableFromInline
     init(
         source: Observable<Element>,
         predicate: @escaping (Element) throws -> Bool,
-        step: @escaping ElementStep,
-        subscribe: @escaping (SinkMakingProducer<Element, Element>, consuming DirectObserver, OptionalStep) -> Disposable
+        step: OptionalAddressStep,
+        subscribe: @escaping (SpecializedProducer<Element, Element>, consuming DirectObserver, OptionalAddressStep) -> Disposable
     ) {
         self.predicate = predicate
-        super.init(source: source, elementStep: OptionalStep(step), subscribe: subscribe)
+        super.init(source: source, elementStep: step, subscribe: subscribe)
     }
 }
 
+/// `filter`'s sink: a `StepSink` running `filter`'s step (and a fused one after it),
+/// and on the value path `predicate` itself (see StepSink.swift).
 @usableFromInline
-final class FilterSink<Element>: ElementStepSink<Element>, @unchecked Sendable {
+final class FilterSink<Element>: StepSink<Element, Element>, @unchecked Sendable {
     private let predicate: (Element) throws -> Bool
 
     @usableFromInline
-    init(predicate: @escaping (Element) throws -> Bool, step: @escaping ElementStep, tail: OptionalStep, downstream: consuming DirectObserver) {
+    init(predicate: @escaping (Element) throws -> Bool, step: @escaping AddressStep, tail: OptionalAddressStep, downstream: consuming DirectObserver) {
         self.predicate = predicate
         super.init(step: step, tail: tail, downstream: downstream)
     }
 
     override func receiveNext<T>(_ element: T) {
-        // `T` is `Element`: forward the element where it lies, without a copy.
+        // `T` is `Element`: pass the element on as it came, without a copy.
         let passes: Bool
         do {
             passes = try predicate(unsafeBitCast(element, to: Element.self))
@@ -64,6 +70,6 @@ final class FilterSink<Element>: ElementStepSink<Element>, @unchecked Sendable {
             forwardError(error)
             return
         }
-        if passes { forwardStepped(element) }
+        if passes { forwardResult(element) }
     }
 }

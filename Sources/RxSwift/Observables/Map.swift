@@ -8,60 +8,66 @@ extension ObservableType {
     /// ```
     @inlinable
     public func map<Result>(_ transform: @escaping (Element) throws -> Result) -> Observable<Result> {
-        Map(source: asObservable(), transform: transform, step: { element, sink in
-            do {
-                var result = try transform(element.assumingMemoryBound(to: Element.self).pointee)
-                withUnsafeMutablePointer(to: &result) { sink.forward(at: $0) }
-                return nil
-            } catch {
-                return error
-            }
-        }, subscribe: { producer, downstream, tail in
+        Map(source: asObservable(), transform: transform, step: mapStep(transform), subscribe: { producer, downstream, tail in
             let map = unsafeDowncast(producer, to: Map<Element, Result>.self)
-            let sink = MapSink<Element, Result>(transform: map.transform, step: map.elementStep.step, tail: tail, downstream: downstream)
-            sink.setUpstream(map.source.subscribe(sink, directPath: sink))
-            return sink
+            return map.attach(MapSink(transform: map.transform, step: map.elementStep.step, tail: tail, downstream: downstream))
         })
     }
 }
 
-/// `map`'s observable. The inlinable operator gives it its step for the address path
-/// (see `DirectObserver`) and the way to subscribe a sink, both built where the element
-/// types are known.
+/// `map`'s one body, its step (see Core/FastPath/AddressStep.swift). Generic over its
+/// own parameters rather than inside `ObservableType`: where it is not specialised, the
+/// element type is then at hand, not looked up as `Self.Element` for every element.
+@inlinable
+func mapStep<Source, Result>(_ transform: @escaping (Source) throws -> Result) -> OptionalAddressStep {
+    OptionalAddressStep { element, sink in
+        do {
+            var result = try transform(element.assumingMemoryBound(to: Source.self).pointee)
+            withUnsafeMutablePointer(to: &result) { sink.forward(at: $0) }
+            return nil
+        } catch {
+            return error
+        }
+    }
+}
+
+/// `map`'s observable: it keeps the closure for the sinks' value path.
 @usableFromInline
-final class Map<Source, Result>: SinkMakingProducer<Source, Result>, @unchecked Sendable {
+final class Map<Source, Result>: SpecializedProducer<Source, Result>, @unchecked Sendable {
     @usableFromInline let transform: (Source) throws -> Result
 
     @usableFromInline
     init(
         source: Observable<Source>,
         transform: @escaping (Source) throws -> Result,
-        step: @escaping ElementStep,
-        subscribe: @escaping (SinkMakingProducer<Source, Result>, consuming DirectObserver, OptionalStep) -> Disposable
+        step: OptionalAddressStep,
+        subscribe: @escaping (SpecializedProducer<Source, Result>, consuming DirectObserver, OptionalAddressStep) -> Disposable
     ) {
         self.transform = transform
-        super.init(source: source, elementStep: OptionalStep(step), subscribe: subscribe)
+        super.init(source: source, elementStep: step, subscribe: subscribe)
     }
 }
 
+/// `map`'s sink: a `StepSink` running `map`'s step (and a fused one after it), and on
+/// the value path `transform` itself (see StepSink.swift).
 @usableFromInline
-final class MapSink<Source, Result>: ElementStepSink<Source>, @unchecked Sendable {
+final class MapSink<Source, Result>: StepSink<Source, Result>, @unchecked Sendable {
     private let transform: (Source) throws -> Result
 
     @usableFromInline
-    init(transform: @escaping (Source) throws -> Result, step: @escaping ElementStep, tail: OptionalStep, downstream: consuming DirectObserver) {
+    init(transform: @escaping (Source) throws -> Result, step: @escaping AddressStep, tail: OptionalAddressStep, downstream: consuming DirectObserver) {
         self.transform = transform
         super.init(step: step, tail: tail, downstream: downstream)
     }
 
     override func receiveNext<T>(_ element: T) {
-        let mapped: Result
+        let result: Result
         do {
-            mapped = try transform(unsafeBitCast(element, to: Source.self))
+            result = try transform(unsafeBitCast(element, to: Source.self))
         } catch {
             forwardError(error)
             return
         }
-        forwardStepped(mapped)
+        forwardResult(result)
     }
 }

@@ -13,15 +13,7 @@ extension ObservableType {
     ///   the sequence with it.
     @inlinable
     public func scan<A>(into seed: A, accumulator: @escaping (inout A, Element) throws -> Void) -> Observable<A> {
-        Scan(source: asObservable(), seed: seed, accumulator: accumulator, step: { element, state, sink in
-            do {
-                try accumulator(&state.assumingMemoryBound(to: A.self).pointee, element.assumingMemoryBound(to: Element.self).pointee)
-            } catch {
-                return error
-            }
-            sink.forward(at: state)
-            return nil
-        }, subscribe: Self.subscribeScanSink)
+        Scan(source: asObservable(), seed: seed, step: scanStep(updatingInPlace: accumulator), subscribe: Self.subscribeScanSink)
     }
 
     /// Applies `accumulator` to a running state for each element and passes on each
@@ -38,92 +30,90 @@ extension ObservableType {
     ///   element; a thrown error ends the sequence with it.
     @inlinable
     public func scan<A>(_ seed: A, accumulator: @escaping (A, Element) throws -> A) -> Observable<A> {
-        Scan(source: asObservable(), seed: seed, accumulator: { state, element in
-            state = try accumulator(state, element)
-        }, step: { element, state, sink in
-            let current = state.assumingMemoryBound(to: A.self)
-            do {
-                current.pointee = try accumulator(current.pointee, element.assumingMemoryBound(to: Element.self).pointee)
-            } catch {
-                return error
-            }
-            sink.forward(at: state)
-            return nil
-        }, subscribe: Self.subscribeScanSink)
+        Scan(source: asObservable(), seed: seed, step: scanStep(replacing: accumulator), subscribe: Self.subscribeScanSink)
     }
 
     /// Subscribes a sink of `scan` to its source. Inlinable, so that the sink's type
     /// comes from the caller's cache.
     @inlinable
-    static func subscribeScanSink<A>(_ producer: SinkMakingProducer<Element, A>, _ downstream: consuming DirectObserver, _: OptionalStep) -> Disposable {
+    static func subscribeScanSink<A>(_ producer: SpecializedProducer<Element, A>, _ downstream: consuming DirectObserver, _: OptionalAddressStep) -> Disposable {
         let scan = unsafeDowncast(producer, to: Scan<Element, A>.self)
-        let sink = ScanSink<Element, A>(seed: scan.seed, accumulator: scan.accumulator, step: scan.step, downstream: downstream)
-        sink.setUpstream(scan.source.subscribe(sink, directPath: sink))
-        return sink
+        return scan.attach(ScanSink<Element, A>(seed: scan.seed, step: scan.step, downstream: downstream))
     }
 }
 
-/// `scan`'s step for the address path (see `DirectObserver`): updates the state at the
-/// second address with the element at the first, and passes the state on.
+/// `scan`'s step, its one body (see Core/FastPath/AddressStep.swift): updates the state
+/// at the second address with the element at the first, and passes the state on.
 @usableFromInline
 typealias ScanStep = (UnsafeRawPointer, UnsafeMutableRawPointer, DirectObserver) -> Swift.Error?
 
-/// `scan`'s observable. The inlinable operator gives it its step for the address path
-/// and the way to subscribe a sink, both built where the element types are known.
-@usableFromInline
-final class Scan<Element, Accumulate>: SinkMakingProducer<Element, Accumulate>, @unchecked Sendable {
-    @usableFromInline typealias Accumulator = (inout Accumulate, Element) throws -> Void
+/// The one body of `scan(into:accumulator:)`, its step (see `mapStep` for why it is a
+/// function of its own).
+@inlinable
+func scanStep<Element, A>(updatingInPlace accumulator: @escaping (inout A, Element) throws -> Void) -> ScanStep {
+    { element, state, sink in
+        do {
+            try accumulator(&state.assumingMemoryBound(to: A.self).pointee, element.assumingMemoryBound(to: Element.self).pointee)
+        } catch {
+            return error
+        }
+        sink.forward(at: state)
+        return nil
+    }
+}
 
+/// The one body of `scan(_:accumulator:)`, its step.
+@inlinable
+func scanStep<Element, A>(replacing accumulator: @escaping (A, Element) throws -> A) -> ScanStep {
+    { element, state, sink in
+        let current = state.assumingMemoryBound(to: A.self)
+        do {
+            current.pointee = try accumulator(current.pointee, element.assumingMemoryBound(to: Element.self).pointee)
+        } catch {
+            return error
+        }
+        sink.forward(at: state)
+        return nil
+    }
+}
+
+/// `scan`'s observable: it keeps the seed and the step for each subscription's sink.
+@usableFromInline
+final class Scan<Element, Accumulate>: SpecializedProducer<Element, Accumulate>, @unchecked Sendable {
     @usableFromInline let seed: Accumulate
-    @usableFromInline let accumulator: Accumulator
     @usableFromInline let step: ScanStep
 
     @usableFromInline
     init(
         source: Observable<Element>,
         seed: Accumulate,
-        accumulator: @escaping Accumulator,
         step: @escaping ScanStep,
-        subscribe: @escaping (SinkMakingProducer<Element, Accumulate>, consuming DirectObserver, OptionalStep) -> Disposable
+        subscribe: @escaping (SpecializedProducer<Element, Accumulate>, consuming DirectObserver, OptionalAddressStep) -> Disposable
     ) {
         self.seed = seed
-        self.accumulator = accumulator
         self.step = step
         super.init(source: source, elementStep: .none, subscribe: subscribe)
     }
 }
 
+/// `scan`'s sink: it holds the state and runs the step on it.
 @usableFromInline
-final class ScanSink<Element, Accumulate>: DirectSinkOf<Element>, @unchecked Sendable {
-    private let accumulator: (inout Accumulate, Element) throws -> Void
-    // Touched only from `receiveNext` / `receive(at:)`, which the Rx grammar serialises.
+final class ScanSink<Element, Accumulate>: SpecializedSink<Element, Accumulate>, @unchecked Sendable {
+    // Touched only from `receive(at:)`, which the Rx grammar serialises.
     @exclusivity(unchecked)
     private var state: Accumulate
-
-    /// Run only when the downstream takes addresses.
     private let step: ScanStep
 
     @usableFromInline
-    init(seed: Accumulate, accumulator: @escaping (inout Accumulate, Element) throws -> Void, step: @escaping ScanStep, downstream: consuming DirectObserver) {
+    init(seed: Accumulate, step: @escaping ScanStep, downstream: consuming DirectObserver) {
         self.state = seed
-        self.accumulator = accumulator
         self.step = step
         super.init(downstream: downstream)
     }
 
     override func receive(at element: UnsafeRawPointer) {
-        if skipsElements { return }
+        if isDisposed { return }
         let error = withUnsafeMutablePointer(to: &state) { step(element, $0, self) }
         if let error { forwardError(error) }
-    }
-
-    override func receiveNext<T>(_ element: T) {
-        do {
-            try accumulator(&state, unsafeBitCast(element, to: Element.self))
-        } catch {
-            forwardError(error)
-            return
-        }
-        forwardNext(direct: state)
     }
 }

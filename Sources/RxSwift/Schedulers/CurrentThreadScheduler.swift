@@ -93,6 +93,21 @@ final class TrampolineState {
         waiting += 1
     }
 
+    /// Queues the rest of a synchronous sequence's emission behind the work waiting on
+    /// this trampoline.
+    ///
+    /// `of`, `from`, `range` and `repeatElement` on the current-thread scheduler emit in
+    /// a loop while nothing else waits on the trampoline. When work waits after an
+    /// element (another sequence's next element, a subscription made downstream), they
+    /// continue behind it, where RxSwift's next per-element trampoline step would run.
+    /// So `merge(of(1, 2), of(3, 4))` gives 1, 3, 2, 4, as in RxSwift, while a lone
+    /// sequence emits in one loop and allocates nothing per element. `rest` is the
+    /// emission itself, queued again: taking a turn allocates nothing either.
+    @inline(__always)
+    func takeTurn(_ rest: TrampolineWork) {
+        enqueue(rest)
+    }
+
     func drain() {
         while let item = items.dequeue() {
             waiting -= 1

@@ -1,0 +1,30 @@
+/// A sink that passes its source's events on unchanged, on the direct path when both
+/// sides have one: the sink of `create`, `multicast`, `subscribe(on:)`, `startWith`
+/// and the connectable observables, which emit through it rather than through a sink
+/// of their own. Its `receiveNext` may `unsafeBitCast` its `T` to the element type:
+/// `acceptsElements` accepts that type only (see Core/FastPath/ObserverBase.swift).
+final class ForwardSink<Observer: ObserverType>: Sink<Observer>, ObserverType, @unchecked Sendable {
+    func on(_ event: Event<Observer.Element>) {
+        switch event {
+        case .next(let element): forwardNext(element)
+        case .error(let error): forwardError(error)
+        case .completed: forwardCompleted()
+        }
+    }
+
+    override func acceptsElements<T>(of type: T.Type) -> Bool {
+        T.self == Observer.Element.self
+    }
+
+    override func receiveNext<T>(_ element: T) {
+        forwardNext(unsafeBitCast(element, to: Observer.Element.self))
+    }
+
+    override func receiveCompleted() {
+        forwardCompleted()
+    }
+
+    override func receiveError(_ error: Swift.Error) {
+        forwardError(error)
+    }
+}
