@@ -86,7 +86,7 @@ public final class EventRecorder<Element>: @unchecked Sendable {
     private let observer: TestableObserver<Element>
     private let subscription = SingleAssignmentDisposable()
     private let site: CallSite
-    private let progress = LockedValue(Progress())
+    private let progress = LockedState(Progress())
 
     private struct Progress {
         var consumed = 0

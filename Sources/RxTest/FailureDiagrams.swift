@@ -94,7 +94,7 @@ public enum FailureDiagrams {
 
 /// File names handed out in this run: the second `x.svg` becomes `x-2.svg`.
 private final class LockedNames: Sendable {
-    private let counts = LockedValue<[String: Int]>([:])
+    private let counts = LockedState<[String: Int]>([:])
 
     func claim(_ file: String) -> String {
         let count = counts.withLock { counts -> Int in

@@ -49,7 +49,7 @@ private final class RuntimeStackCapture: Sendable {
     /// Symbolicating with source locations costs a quarter of a second or more per
     /// backtrace (the debug information is read anew each time), so leaks and
     /// anomalies made at the same place, in any test, are symbolicated once.
-    private let symbolicated = LockedValue<[[Backtrace.Address]: [StackFrame]]>([:])
+    private let symbolicated = LockedState<[[Backtrace.Address]: [StackFrame]]>([:])
 
     var capture: CallStackCapture {
         { [self] in

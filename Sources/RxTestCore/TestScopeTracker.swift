@@ -157,7 +157,7 @@ package final class TestScopeTracker: RxTracker, @unchecked Sendable {
     /// does not open another one inside it.
     package let scopeKey: String?
     private let captureStack: CallStackCapture?
-    private let state = LockedValue(State())
+    private let state = LockedState(State())
 
     /// A registry checking what `options` says; `captureStack`, when given, records
     /// where each subscription and anomaly came from.

@@ -8,7 +8,7 @@ public class TestableObservable<Element>: ObservableType, @unchecked Sendable {
     /// The events it emits.
     public let recordedEvents: [Recorded<Event<Element>>]
 
-    let lock = LockedValue<[Subscription]>([])
+    let lock = LockedState<[Subscription]>([])
 
     /// The subscriptions made so far, with their disposal times.
     public var subscriptions: [Subscription] {

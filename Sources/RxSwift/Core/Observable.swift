@@ -26,7 +26,7 @@ public class Observable<Element>: ObservableType, @unchecked Sendable {
     /// again (`map`, `filter`, `scan`, `just`) overrides this and skips the lookup,
     /// a class cast and a virtual call per subscription.
     @usableFromInline
-    func subscribe<Observer: ObserverType>(_ observer: Observer, directPath direct: DirectObserver) -> Disposable where Observer.Element == Element {
+    func subscribe<Observer: ObserverType>(_ observer: Observer, directPath direct: ObserverBase) -> Disposable where Observer.Element == Element {
         subscribe(observer)
     }
 
@@ -38,7 +38,7 @@ public class Observable<Element>: ObservableType, @unchecked Sendable {
     /// Fusion: subscribes one sink that runs this observable's step, then `tail`, the
     /// step of the `map` or `filter` applied to it; `downstream` takes elements by
     /// address. Called only where `takesFusedStep` said yes.
-    func subscribeFused(_ downstream: DirectObserver, tail: OptionalAddressStep) -> Disposable {
+    func subscribeFused(_ downstream: ObserverBase, tail: OptionalAddressStep) -> Disposable {
         rxAbstractMethod()
     }
 }

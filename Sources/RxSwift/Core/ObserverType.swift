@@ -66,7 +66,7 @@ extension ObserverType {
 
 /// Observer with closure-based handling and the Rx grammar enforced: nothing is
 /// delivered after the first terminal event.
-final class AnonymousObserver<Element>: DirectObserver, ObserverType, @unchecked Sendable {
+final class AnonymousObserver<Element>: ObserverBase, ObserverType, @unchecked Sendable {
     private let handler: (Event<Element>) -> Void
     private let elementHandler: ((Element) -> Void)?
     private let stopped = InlineAtomicInt(0)

@@ -3,7 +3,7 @@
 /// and the connectable observables, which emit through it rather than through a sink
 /// of their own. Its `receiveNext` may `unsafeBitCast` its `T` to the element type:
 /// `acceptsElements` accepts that type only (see Core/FastPath/ObserverBase.swift).
-final class ForwardSink<Observer: ObserverType>: Sink<Observer>, ObserverType, @unchecked Sendable {
+final class PassThroughSink<Observer: ObserverType>: Sink<Observer>, ObserverType, @unchecked Sendable {
     func on(_ event: Event<Observer.Element>) {
         switch event {
         case .next(let element): forwardNext(element)

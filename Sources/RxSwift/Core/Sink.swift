@@ -23,11 +23,11 @@ private let sinkStoppedBit = 4
 /// Not generic, so that a sink class need not be generic over its observer: the sinks
 /// of the fast path derive from it through `SpecializedSink` (Core/FastPath/).
 @usableFromInline
-class SinkCore: DirectObserver, Disposable, Cancelable, @unchecked Sendable {
+class SinkCore: ObserverBase, Disposable, Cancelable, @unchecked Sendable {
     /// The downstream observer's direct path, if it has one. It is held strongly
     /// elsewhere (by `Sink.observer` or `SpecializedSink`), so it is kept unretained
     /// here: a call through it then costs no reference counting.
-    final let downstream: Unmanaged<DirectObserver>?
+    final let downstream: Unmanaged<ObserverBase>?
     private final let state = InlineAtomicInt(0)
     /// Not optional: destroying an optional existential goes through `Optional`'s
     /// generic value witnesses; a plain existential is destroyed through its own.
@@ -36,7 +36,7 @@ class SinkCore: DirectObserver, Disposable, Cancelable, @unchecked Sendable {
     /// Set only while a test kit tracks subscriptions (see Tracking.swift).
     private final var tracking: RxTrackingToken?
 
-    init(downstream: Unmanaged<DirectObserver>?) {
+    init(downstream: Unmanaged<ObserverBase>?) {
         self.downstream = downstream
         super.init()
         Resources.incrementTotal()

@@ -79,7 +79,7 @@ private let subscribeEndedBit = 2
 /// As a `Disposable` it is the subscription's end: `onDisposed` runs and the test kit's
 /// token closes, once, whether the sequence terminated or the caller disposed.
 @usableFromInline
-final class SubscribeObserver<Element>: DirectObserver, ObserverType, Disposable, @unchecked Sendable {
+final class SubscribeObserver<Element>: ObserverBase, ObserverType, Disposable, @unchecked Sendable {
     /// `onNext`, or a handler that does nothing. Not optional: a stored optional
     /// closure is copied, with a retain, before each call.
     private let nextHandler: (Element) -> Void

@@ -18,7 +18,7 @@ final class AnonymousObservable<Element>: Producer<Element>, @unchecked Sendable
     }
 
     override func run<Observer: ObserverType>(_ observer: Observer) -> Disposable where Observer.Element == Element {
-        let sink = ForwardSink(observer: observer)
+        let sink = PassThroughSink(observer: observer)
         if let tracker = sink.tracker {
             sink.trackAs("create")
             // A test kit is watching: check the grammar of what the handler sends.
@@ -46,7 +46,7 @@ final class Deferred<Element>: Producer<Element>, @unchecked Sendable {
     }
 
     override func run<Observer: ObserverType>(_ observer: Observer) -> Disposable where Observer.Element == Element {
-        let sink = ForwardSink(observer: observer)
+        let sink = PassThroughSink(observer: observer)
         do {
             sink.setUpstream(try factory().subscribe(sink))
         } catch {

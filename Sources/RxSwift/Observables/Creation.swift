@@ -125,7 +125,7 @@ private final class IntRangeEmission<Observer: ObserverType>: TrampolineWork, @u
     private let sink: SequenceSink<Observer>
     /// The observer, when it takes elements by address; otherwise elements go through
     /// `sink.forwardNext` (its direct path, or an `Event`).
-    private let byAddress: DirectObserver?
+    private let byAddress: ObserverBase?
     /// The next value to emit; only the trampoline's thread touches it, so it needs no
     /// dynamic exclusivity check.
     @exclusivity(unchecked) private var next: Int
@@ -206,14 +206,14 @@ final class Just<Element>: Producer<Element>, @unchecked Sendable {
         return Disposables.create()
     }
 
-    override func subscribe<Observer: ObserverType>(_ observer: Observer, directPath direct: DirectObserver) -> Disposable where Observer.Element == Element {
+    override func subscribe<Observer: ObserverType>(_ observer: Observer, directPath direct: ObserverBase) -> Disposable where Observer.Element == Element {
         send(to: direct)
         return Disposables.create()
     }
 
     /// Sends the element by address when the observer takes addresses (its operators'
     /// steps are then specialised for the element type), then completes.
-    private func send(to direct: DirectObserver) {
+    private func send(to direct: ObserverBase) {
         if direct.takesElementAddresses {
             withUnsafePointer(to: element) { direct.receive(at: $0) }
         } else {

@@ -56,7 +56,7 @@ final class DebugSink<Observer: ObserverType>: Sink<Observer>, ObserverType, @un
     private let identifier: String
     private let trimOutput: Bool
     private let output: (String) -> Void
-    private let formatter = LockedValue(DateFormatter())
+    private let formatter = LockedState(DateFormatter())
     private let loggedDisposal = AtomicFlag()
 
     init(identifier: String, trimOutput: Bool, output: @escaping (String) -> Void, observer: Observer) {

@@ -164,7 +164,7 @@ final class DelaySubscription<Element>: Producer<Element>, @unchecked Sendable {
     }
 
     override func run<Observer: ObserverType>(_ observer: Observer) -> Disposable where Observer.Element == Element {
-        let sink = ForwardSink(observer: observer)
+        let sink = PassThroughSink(observer: observer)
         let source = self.source
         // The scheduled action's result (the subscription) is owned by the scheduled
         // item: disposing the item disposes the subscription.

@@ -42,7 +42,7 @@ final class Filter<Element>: SpecializedProducer<Element, Element>, @unchecked S
         source: Observable<Element>,
         predicate: @escaping (Element) throws -> Bool,
         step: OptionalAddressStep,
-        subscribe: @escaping (SpecializedProducer<Element, Element>, consuming DirectObserver, OptionalAddressStep) -> Disposable
+        subscribe: @escaping (SpecializedProducer<Element, Element>, consuming ObserverBase, OptionalAddressStep) -> Disposable
     ) {
         self.predicate = predicate
         super.init(source: source, elementStep: step, subscribe: subscribe)
@@ -56,7 +56,7 @@ final class FilterSink<Element>: StepSink<Element, Element>, @unchecked Sendable
     private let predicate: (Element) throws -> Bool
 
     @usableFromInline
-    init(predicate: @escaping (Element) throws -> Bool, step: @escaping AddressStep, tail: OptionalAddressStep, downstream: consuming DirectObserver) {
+    init(predicate: @escaping (Element) throws -> Bool, step: @escaping AddressStep, tail: OptionalAddressStep, downstream: consuming ObserverBase) {
         self.predicate = predicate
         super.init(step: step, tail: tail, downstream: downstream)
     }

@@ -41,7 +41,7 @@ final class Map<Source, Result>: SpecializedProducer<Source, Result>, @unchecked
         source: Observable<Source>,
         transform: @escaping (Source) throws -> Result,
         step: OptionalAddressStep,
-        subscribe: @escaping (SpecializedProducer<Source, Result>, consuming DirectObserver, OptionalAddressStep) -> Disposable
+        subscribe: @escaping (SpecializedProducer<Source, Result>, consuming ObserverBase, OptionalAddressStep) -> Disposable
     ) {
         self.transform = transform
         super.init(source: source, elementStep: step, subscribe: subscribe)
@@ -55,7 +55,7 @@ final class MapSink<Source, Result>: StepSink<Source, Result>, @unchecked Sendab
     private let transform: (Source) throws -> Result
 
     @usableFromInline
-    init(transform: @escaping (Source) throws -> Result, step: @escaping AddressStep, tail: OptionalAddressStep, downstream: consuming DirectObserver) {
+    init(transform: @escaping (Source) throws -> Result, step: @escaping AddressStep, tail: OptionalAddressStep, downstream: consuming ObserverBase) {
         self.transform = transform
         super.init(step: step, tail: tail, downstream: downstream)
     }

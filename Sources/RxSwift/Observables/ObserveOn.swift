@@ -139,7 +139,7 @@ final class ObserveOnSerialQueueSink<Observer: ObserverType>: Sink<Observer>, Ob
     private let main: Unmanaged<MainScheduler>?
     /// The downstream observer's direct path, for elements delivered at once: the
     /// observer keeps it alive.
-    private let downstreamDirect: Unmanaged<DirectObserver>?
+    private let downstreamDirect: Unmanaged<ObserverBase>?
     /// One dispatch per event: how many events wait (the queue's elements plus a
     /// waiting terminal event), kept apart so that the direct path reads it without the
     /// lock.

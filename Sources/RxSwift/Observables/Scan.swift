@@ -36,7 +36,7 @@ extension ObservableType {
     /// Subscribes a sink of `scan` to its source. Inlinable, so that the sink's type
     /// comes from the caller's cache.
     @inlinable
-    static func subscribeScanSink<A>(_ producer: SpecializedProducer<Element, A>, _ downstream: consuming DirectObserver, _: OptionalAddressStep) -> Disposable {
+    static func subscribeScanSink<A>(_ producer: SpecializedProducer<Element, A>, _ downstream: consuming ObserverBase, _: OptionalAddressStep) -> Disposable {
         let scan = unsafeDowncast(producer, to: Scan<Element, A>.self)
         return scan.attach(ScanSink<Element, A>(seed: scan.seed, step: scan.step, downstream: downstream))
     }
@@ -45,7 +45,7 @@ extension ObservableType {
 /// `scan`'s step, its one body (see Core/FastPath/AddressStep.swift): updates the state
 /// at the second address with the element at the first, and passes the state on.
 @usableFromInline
-typealias ScanStep = (UnsafeRawPointer, UnsafeMutableRawPointer, DirectObserver) -> Swift.Error?
+typealias ScanStep = (UnsafeRawPointer, UnsafeMutableRawPointer, ObserverBase) -> Swift.Error?
 
 /// The one body of `scan(into:accumulator:)`, its step (see `mapStep` for why it is a
 /// function of its own).
@@ -88,7 +88,7 @@ final class Scan<Element, Accumulate>: SpecializedProducer<Element, Accumulate>,
         source: Observable<Element>,
         seed: Accumulate,
         step: @escaping ScanStep,
-        subscribe: @escaping (SpecializedProducer<Element, Accumulate>, consuming DirectObserver, OptionalAddressStep) -> Disposable
+        subscribe: @escaping (SpecializedProducer<Element, Accumulate>, consuming ObserverBase, OptionalAddressStep) -> Disposable
     ) {
         self.seed = seed
         self.step = step
@@ -105,7 +105,7 @@ final class ScanSink<Element, Accumulate>: SpecializedSink<Element, Accumulate>,
     private let step: ScanStep
 
     @usableFromInline
-    init(seed: Accumulate, step: @escaping ScanStep, downstream: consuming DirectObserver) {
+    init(seed: Accumulate, step: @escaping ScanStep, downstream: consuming ObserverBase) {
         self.state = seed
         self.step = step
         super.init(downstream: downstream)

@@ -36,7 +36,7 @@ struct SkipUntil<Element, Other>: PlainOperator {
     }
 }
 
-final class SkipUntilSink<Observer: ObserverType>: SerializedDeliverySink<Observer>, ObserverType, @unchecked Sendable {
+final class SkipUntilSink<Observer: ObserverType>: SerializedSink<Observer, Void>, ObserverType, @unchecked Sendable {
     typealias Element = Observer.Element
 
     let open = AtomicFlag()

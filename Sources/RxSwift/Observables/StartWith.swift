@@ -16,7 +16,7 @@ struct StartWith<Element>: PlainOperator {
     let elements: [Element]
 
     func subscribe<Observer: ObserverType>(_ observer: Observer, to source: Observable<Element>) -> Disposable where Observer.Element == Element {
-        let sink = ForwardSink(observer: observer)
+        let sink = PassThroughSink(observer: observer)
         for element in elements {
             sink.forwardNext(element)
         }

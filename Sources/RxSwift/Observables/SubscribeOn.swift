@@ -28,7 +28,7 @@ final class SubscribeOn<Source: ObservableType>: Producer<Source.Element>, @unch
     }
 
     override func run<Observer: ObserverType>(_ observer: Observer) -> Disposable where Observer.Element == Element {
-        let sink = ForwardSink(observer: observer)
+        let sink = PassThroughSink(observer: observer)
         let subscription = SingleAssignmentDisposable()
         let scheduled = SerialDisposable()
         scheduled.disposable = subscription

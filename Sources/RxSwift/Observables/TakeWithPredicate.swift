@@ -122,7 +122,7 @@ struct TakeUntil<Element, Other>: PlainOperator {
     }
 }
 
-final class TakeUntilSink<Observer: ObserverType>: SerializedDeliverySink<Observer>, ObserverType, @unchecked Sendable {
+final class TakeUntilSink<Observer: ObserverType>: SerializedSink<Observer, Void>, ObserverType, @unchecked Sendable {
     typealias Element = Observer.Element
 
     func on(_ event: Event<Element>) {

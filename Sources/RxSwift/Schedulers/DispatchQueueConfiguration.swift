@@ -36,7 +36,7 @@ struct DispatchQueueConfiguration: @unchecked Sendable {
 
     func schedulePeriodic<StateType>(_ state: StateType, startAfter: RxTimeInterval, period: RxTimeInterval, action: @escaping (StateType) -> StateType) -> Disposable {
         let initial = DispatchTime.now() + startAfter
-        let timerState = LockedValue(state)
+        let timerState = LockedState(state)
         let timer = DispatchSource.makeTimerSource(queue: queue)
         let work = UnsafeTransfer(action)
         timer.schedule(deadline: initial, repeating: period, leeway: leeway)

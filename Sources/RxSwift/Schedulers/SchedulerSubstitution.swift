@@ -68,7 +68,7 @@ package final class SchedulerSubstitution: @unchecked Sendable {
 final class SubstitutedMainScheduler: MainScheduler, @unchecked Sendable {
     private let target: SchedulerType
     private let runsAtOnceWhenIdle: Bool
-    private let outstanding = LockedValue(0)
+    private let outstanding = LockedState(0)
 
     init(target: SchedulerType, runsAtOnceWhenIdle: Bool) {
         self.target = target
@@ -130,10 +130,10 @@ final class SubstitutedMainScheduler: MainScheduler, @unchecked Sendable {
 /// One queued action of a `SubstitutedMainScheduler`: leaves the count once, when it
 /// has run or when it is disposed before running.
 private final class OutstandingWork: @unchecked Sendable {
-    private let counter: LockedValue<Int>
-    private let ended = LockedValue(false)
+    private let counter: LockedState<Int>
+    private let ended = LockedState(false)
 
-    init(counter: LockedValue<Int>) {
+    init(counter: LockedState<Int>) {
         self.counter = counter
     }
 

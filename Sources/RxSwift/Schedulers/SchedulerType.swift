@@ -32,7 +32,7 @@ extension SchedulerType {
     /// Periodic scheduling built from recursive relative scheduling: each tick first
     /// schedules the next one, then runs the action.
     public func schedulePeriodic<StateType>(_ state: StateType, startAfter: RxTimeInterval, period: RxTimeInterval, action: @escaping (StateType) -> StateType) -> Disposable {
-        let current = LockedValue(state)
+        let current = LockedState(state)
         return scheduleRecursive((), dueTime: startAfter) { _, recurse in
             recurse((), period)
             let value = current.withLock { $0 }
@@ -118,7 +118,7 @@ final class RecursiveScheduler<State, Scheduler: ImmediateSchedulerType>: Dispos
     func schedule(_ state: State, dueTime: RxTimeInterval?) {
         // `done` and `key` coordinate an action that runs synchronously inside
         // `schedule` with the insertion of its disposable into the group.
-        let slot = LockedValue<(done: Bool, key: CompositeDisposable.DisposeKey?)>((false, nil))
+        let slot = LockedState<(done: Bool, key: CompositeDisposable.DisposeKey?)>((false, nil))
         let body: (State) -> Disposable = { [weak self] state in
             guard let self else { return Disposables.create() }
             let key = slot.withLock { slot -> CompositeDisposable.DisposeKey? in

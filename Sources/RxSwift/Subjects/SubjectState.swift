@@ -19,7 +19,7 @@ struct SubjectState: ~Copyable {
     /// Records a terminal event (an error when `error` is set, else completion);
     /// returns the observers to pass it to after unlocking, or `nil` when the subject
     /// had already ended or was disposed.
-    mutating func stop(error: Swift.Error?) -> ContiguousArray<DirectObserver>? {
+    mutating func stop(error: Swift.Error?) -> ContiguousArray<ObserverBase>? {
         guard isOpen else { return nil }
         stopped = true
         stoppedError = error
@@ -28,7 +28,7 @@ struct SubjectState: ~Copyable {
 
     /// Ends the subject for good; returns the observers it drops, to release after
     /// unlocking. Later observers receive `RxError.disposed`.
-    mutating func dispose() -> ContiguousArray<DirectObserver> {
+    mutating func dispose() -> ContiguousArray<ObserverBase> {
         disposed = true
         stopped = false
         stoppedError = nil
@@ -51,7 +51,7 @@ struct SubjectState: ~Copyable {
 
     /// Adds `observer` through its direct path, or an open `ReplayGate` around it when it
     /// has none; returns its key and what to release after unlocking.
-    mutating func join<Observer: ObserverType>(_ observer: Observer) -> (key: BagKey, released: [DirectObserver]) {
+    mutating func join<Observer: ObserverType>(_ observer: Observer) -> (key: BagKey, released: [ObserverBase]) {
         observers.insert(directPath(of: observer) ?? ReplayGate(observer, replaying: false))
     }
 }

@@ -2,7 +2,7 @@ import RxSwift
 import RxTest
 import Testing
 
-/// The address path (see `DirectObserver`): `map`, `filter`, `scan` and
+/// The address path (see `ObserverBase`): `map`, `filter`, `scan` and
 /// `subscribe(onNext:)` pass elements by address when every stage takes them so, from
 /// `range` and from subjects. These tests run the same chains through that path and
 /// through the generic one (a `TestScheduler` source, or an array), and compare.

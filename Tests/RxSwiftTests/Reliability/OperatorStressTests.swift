@@ -296,7 +296,7 @@ struct LockDiagnosticsTests {
         #expect(LockDiagnostics.heldByCurrentThread == 0)
         observer.on(.next(2))
         #expect(observer.deliveriesUnderLock == 1)
-        let value = LockedValue(0)
+        let value = LockedState(0)
         value.withLock { _ in #expect(LockDiagnostics.heldByCurrentThread == 1) }
         #expect(LockDiagnostics.heldByCurrentThread == 0)
     }

@@ -787,7 +787,7 @@ struct GenericRefCountTests {
         for _ in 0..<50 {
             let connectable = HandMadeConnectable(Observable.of(1, 2, 3))
             let refCounted = connectable.refCount()
-            let observers = (0..<64).map { _ in LockedValue<[Event<Int>]>([]) }
+            let observers = (0..<64).map { _ in LockedState<[Event<Int>]>([]) }
             let group = DispatchGroup()
             group.enter()
             Thread {

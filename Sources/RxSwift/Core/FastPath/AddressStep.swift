@@ -16,7 +16,7 @@
 /// register for the error, and the sinks that run steps then save and restore one more
 /// register for every element.
 @usableFromInline
-typealias AddressStep = (UnsafeRawPointer, DirectObserver) -> Swift.Error?
+typealias AddressStep = (UnsafeRawPointer, ObserverBase) -> Swift.Error?
 
 /// An `AddressStep` that may be absent. A struct rather than an optional function: a
 /// function stored in an `Optional` is kept in its most general form, and converting

@@ -11,31 +11,31 @@
 /// The type is checked first: a metatype cast walks the class chain, where casting the
 /// value would go through the general dynamic cast.
 @inline(__always)
-func directPath<Observer: ObserverType>(of observer: Observer) -> DirectObserver? {
+func directPath<Observer: ObserverType>(of observer: Observer) -> ObserverBase? {
     unretainedDirectPath(of: observer)?.takeUnretainedValue()
 }
 
 /// `directPath(of:)` without a retain: valid while `observer` is alive.
 @inline(__always)
-func unretainedDirectPath<Observer: ObserverType>(of observer: Observer) -> Unmanaged<DirectObserver>? {
-    guard Observer.self is DirectObserver.Type else { return nil }
-    // `Observer` is a class deriving from DirectObserver: its value is that reference,
+func unretainedDirectPath<Observer: ObserverType>(of observer: Observer) -> Unmanaged<ObserverBase>? {
+    guard Observer.self is ObserverBase.Type else { return nil }
+    // `Observer` is a class deriving from ObserverBase: its value is that reference,
     // which `observer` keeps alive while it is asked.
-    let direct = unsafeBitCast(observer, to: Unmanaged<DirectObserver>.self)
+    let direct = unsafeBitCast(observer, to: Unmanaged<ObserverBase>.self)
     guard direct._withUnsafeGuaranteedRef({ $0.acceptsElements(of: Observer.Element.self) }) else { return nil }
     return direct
 }
 
 /// `observer`'s direct path: the observer itself when it has one, or an adapter.
 @usableFromInline
-func directPathOrAdapter<Observer: ObserverType>(for observer: Observer) -> DirectObserver {
+func directPathOrAdapter<Observer: ObserverType>(for observer: Observer) -> ObserverBase {
     if let direct = unretainedDirectPath(of: observer) {
         return direct.takeUnretainedValue()
     }
     return EventAdapter(observer)
 }
 
-extension DirectObserver {
+extension ObserverBase {
     /// Takes `event` on the direct path: what an observer's `on(_:)` does when its
     /// element type is `Element` and it handles events only through the direct path.
     @inline(__always)
@@ -50,7 +50,7 @@ extension DirectObserver {
 
 /// Gives an observer that takes only `Event`s a direct path: `receiveNext` and the
 /// terminal calls become `Event`s sent to it.
-final class EventAdapter<Observer: ObserverType>: DirectObserver, @unchecked Sendable {
+final class EventAdapter<Observer: ObserverType>: ObserverBase, @unchecked Sendable {
     private let observer: Observer
 
     init(_ observer: Observer) {
@@ -77,7 +77,7 @@ final class EventAdapter<Observer: ObserverType>: DirectObserver, @unchecked Sen
 /// The observer that fills a vacated slot of a list of observers (a `Bag`'s vacancy):
 /// it takes every element, by value or by address, and every terminal event, and does
 /// nothing with them, so a walk over the list needs no test per slot.
-final class VacantObserver: DirectObserver, @unchecked Sendable {
+final class VacantObserver: ObserverBase, @unchecked Sendable {
     /// The one instance every list shares.
     static let shared = VacantObserver()
 

@@ -22,7 +22,7 @@
 /// A class rather than a protocol: finding it is a class cast, not a lookup of a
 /// protocol conformance.
 @usableFromInline
-class DirectObserver: @unchecked Sendable {
+class ObserverBase: @unchecked Sendable {
     init() {}
 
     /// Whether this observer takes elements by address through `receive(at:)`.

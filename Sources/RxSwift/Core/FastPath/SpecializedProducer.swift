@@ -18,13 +18,13 @@ class SpecializedProducer<Source, Element>: Producer<Element>, @unchecked Sendab
     @usableFromInline final let elementStep: OptionalAddressStep
     /// Whether this operator runs its step in its source's sink.
     private final let fusesIntoSource: Bool
-    private final let subscribeSink: (SpecializedProducer, consuming DirectObserver, OptionalAddressStep) -> Disposable
+    private final let subscribeSink: (SpecializedProducer, consuming ObserverBase, OptionalAddressStep) -> Disposable
 
     @usableFromInline
     init(
         source: Observable<Source>,
         elementStep: OptionalAddressStep,
-        subscribe: @escaping (SpecializedProducer, consuming DirectObserver, OptionalAddressStep) -> Disposable
+        subscribe: @escaping (SpecializedProducer, consuming ObserverBase, OptionalAddressStep) -> Disposable
     ) {
         self.source = source
         self.elementStep = elementStep
@@ -45,12 +45,12 @@ class SpecializedProducer<Source, Element>: Producer<Element>, @unchecked Sendab
         subscribe(direct: directPathOrAdapter(for: observer))
     }
 
-    override final func subscribe<Observer: ObserverType>(_ observer: Observer, directPath direct: DirectObserver) -> Disposable where Observer.Element == Element {
+    override final func subscribe<Observer: ObserverType>(_ observer: Observer, directPath direct: ObserverBase) -> Disposable where Observer.Element == Element {
         subscribe(direct: direct)
     }
 
     @inline(__always)
-    private final func subscribe(direct: consuming DirectObserver) -> Disposable {
+    private final func subscribe(direct: consuming ObserverBase) -> Disposable {
         if fusesIntoSource, direct.takesElementAddresses {
             return source.subscribeFused(direct, tail: elementStep)
         }
@@ -61,7 +61,7 @@ class SpecializedProducer<Source, Element>: Producer<Element>, @unchecked Sendab
         elementStep.isPresent && !fusesIntoSource
     }
 
-    override final func subscribeFused(_ downstream: DirectObserver, tail: OptionalAddressStep) -> Disposable {
+    override final func subscribeFused(_ downstream: ObserverBase, tail: OptionalAddressStep) -> Disposable {
         subscribeSink(self, downstream, tail)
     }
 }

@@ -1,7 +1,7 @@
 /// The sink of an operator that opts into the fast path (`map`, `filter`, `scan`).
 ///
 /// Generic over its element types only, not over its observer: its downstream is
-/// always a `DirectObserver` (`directPathOrAdapter(for:)` gives one for any observer),
+/// always a `ObserverBase` (`directPathOrAdapter(for:)` gives one for any observer),
 /// so the inlinable operator can make it where the element types are known and its
 /// type comes from the caller's cache, with no lookup in the runtime's generic
 /// metadata per subscription.
@@ -22,11 +22,11 @@
 @usableFromInline
 class SpecializedSink<Input, Output>: SinkCore, ObserverType, @unchecked Sendable {
     /// Keeps the downstream alive; `SinkCore.downstream` calls it unretained.
-    private final let retainedDownstream: DirectObserver
+    private final let retainedDownstream: ObserverBase
     private final let downstreamTakesAddresses: Bool
 
     @usableFromInline
-    init(downstream: consuming DirectObserver) {
+    init(downstream: consuming ObserverBase) {
         let unretained = Unmanaged.passUnretained(downstream)
         downstreamTakesAddresses = downstream.takesElementAddresses
         retainedDownstream = consume downstream

@@ -31,7 +31,7 @@ class StepSink<Input, Output>: SpecializedSink<Input, Output>, @unchecked Sendab
     private final var inTail = false
 
     @usableFromInline
-    init(step: @escaping AddressStep, tail: OptionalAddressStep, downstream: consuming DirectObserver) {
+    init(step: @escaping AddressStep, tail: OptionalAddressStep, downstream: consuming ObserverBase) {
         self.step = step
         self.tail = tail
         super.init(downstream: downstream)

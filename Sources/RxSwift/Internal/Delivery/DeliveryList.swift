@@ -16,13 +16,13 @@
 /// threads at once.
 struct DeliveryList {
     /// `count` references to the observers, in subscription order.
-    private var entries: UnsafeMutablePointer<Unmanaged<DirectObserver>>?
+    private var entries: UnsafeMutablePointer<Unmanaged<ObserverBase>>?
     private var count = 0
     private var capacity = 0
     /// Whether arrays or observers are kept for deliveries that may still run.
     private var hasRetired = false
-    private var retiredEntries: [UnsafeMutablePointer<Unmanaged<DirectObserver>>] = []
-    private var retiredObservers: [DirectObserver] = []
+    private var retiredEntries: [UnsafeMutablePointer<Unmanaged<ObserverBase>>] = []
+    private var retiredObservers: [ObserverBase] = []
 
     /// Mirrors `observers` after an insertion or removal (`removed`) that changed them as
     /// `change` says. `delivering`: a delivery may be walking the current array. Returns
@@ -35,8 +35,8 @@ struct DeliveryList {
     /// `count` entries of the array it started with, so an append beyond them that
     /// fits the array is written in place too; any other change while one runs writes a
     /// new array and keeps the old one.
-    mutating func update(to observers: ContiguousArray<DirectObserver>, change: BagChange, removed: DirectObserver?, delivering: Bool) -> [DirectObserver] {
-        var released: [DirectObserver] = []
+    mutating func update(to observers: ContiguousArray<ObserverBase>, change: BagChange, removed: ObserverBase?, delivering: Bool) -> [ObserverBase] {
+        var released: [ObserverBase] = []
         if delivering {
             if change == .appended, observers.count <= capacity, observers.count == count + 1 {
                 write(observers, from: count)
@@ -73,7 +73,7 @@ struct DeliveryList {
     /// entries (only with no delivery running, or with the array retired).
     private mutating func grow(toHold needed: Int) {
         let grownCapacity = Swift.max(needed, capacity * 2, 2)
-        let grown = UnsafeMutablePointer<Unmanaged<DirectObserver>>.allocate(capacity: grownCapacity)
+        let grown = UnsafeMutablePointer<Unmanaged<ObserverBase>>.allocate(capacity: grownCapacity)
         if let entries {
             grown.initialize(from: entries, count: count)
             entries.deallocate()
@@ -84,7 +84,7 @@ struct DeliveryList {
 
     /// Writes references to `observers[start...]` into the array and makes them all the
     /// entries.
-    private mutating func write(_ observers: ContiguousArray<DirectObserver>, from start: Int) {
+    private mutating func write(_ observers: ContiguousArray<ObserverBase>, from start: Int) {
         observers.withUnsafeBufferPointer { source in
             var index = start
             while index < source.count {
@@ -101,7 +101,7 @@ struct DeliveryList {
     /// release after unlocking. The caller walks the result after unlocking, then
     /// lowers `deliveries`.
     @inline(__always)
-    mutating func beginDelivery(counting deliveries: borrowing InlineAtomicInt, released: inout [DirectObserver]?) -> DeliveryWalk {
+    mutating func beginDelivery(counting deliveries: borrowing InlineAtomicInt, released: inout [ObserverBase]?) -> DeliveryWalk {
         // An atomic increment, not a load and a store: a delivery on another thread
         // (a source sending from several threads) may lower the count meanwhile, and a
         // lost decrement would keep every later removal alive for good.
@@ -111,20 +111,20 @@ struct DeliveryList {
     }
 
     @inline(never)
-    private mutating func takeRetired() -> [DirectObserver] {
+    private mutating func takeRetired() -> [ObserverBase] {
         releaseRetired()
     }
 
     /// Keeps `observers`, no longer owned by the source, alive for the deliveries
     /// that may still walk the array.
-    mutating func keepAlive(_ observers: ContiguousArray<DirectObserver>) {
+    mutating func keepAlive(_ observers: ContiguousArray<ObserverBase>) {
         retiredObservers.append(contentsOf: observers)
         hasRetired = true
     }
 
     /// Frees the arrays kept for earlier deliveries and hands back the observers kept
     /// alive for them, to release after unlocking. Only when no delivery runs.
-    mutating func releaseRetired() -> [DirectObserver] {
+    mutating func releaseRetired() -> [ObserverBase] {
         for retired in retiredEntries { retired.deallocate() }
         retiredEntries = []
         hasRetired = false
@@ -141,7 +141,7 @@ struct DeliveryList {
 
 /// The observers one delivery walks, read from a `DeliveryList` under the owner's lock.
 struct DeliveryWalk {
-    let entries: UnsafeMutablePointer<Unmanaged<DirectObserver>>?
+    let entries: UnsafeMutablePointer<Unmanaged<ObserverBase>>?
     let count: Int
 
     /// Passes `element` to every observer, in order, with no retain.

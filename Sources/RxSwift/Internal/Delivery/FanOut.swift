@@ -1,7 +1,7 @@
 /// The observers of a source that sends each event to all of them: every subject and
 /// every `share` connection keeps its observers in one.
 ///
-/// Each observer is a `DirectObserver` (the observer's own direct path, or a
+/// Each observer is a `ObserverBase` (the observer's own direct path, or a
 /// `ReplayGate` around it), so the list is one concrete class and an element goes to
 /// every observer with no `Event` built and no generic metadata looked up. The `Bag`
 /// owns the observers (O(1) insertion and removal, in subscription order); the
@@ -13,7 +13,7 @@
 /// mutating methods hand back (observers removed or kept for earlier deliveries) is
 /// released by the caller after unlocking, so no observer's `deinit` runs under the lock.
 struct FanOut: ~Copyable {
-    private var observers = Bag<DirectObserver>(vacancy: VacantObserver.shared)
+    private var observers = Bag<ObserverBase>(vacancy: VacantObserver.shared)
     private var deliveryList = DeliveryList()
     /// How many deliveries walk `deliveryList` now.
     private let deliveries = InlineAtomicInt(0)
@@ -28,7 +28,7 @@ struct FanOut: ~Copyable {
 
     /// Adds `observer`; returns its key and the observers that earlier deliveries no
     /// longer need, to release after unlocking.
-    mutating func insert(_ observer: DirectObserver) -> (key: BagKey, released: [DirectObserver]) {
+    mutating func insert(_ observer: ObserverBase) -> (key: BagKey, released: [ObserverBase]) {
         let key = observers.insert(observer)
         let released = deliveryList.update(to: observers.elements, change: .appended, removed: nil, delivering: deliveries.load() != 0)
         return (key, released)
@@ -36,7 +36,7 @@ struct FanOut: ~Copyable {
 
     /// Removes the observer with `key`, if it is still here; returns it with the
     /// observers earlier deliveries no longer need, to release after unlocking.
-    mutating func remove(_ key: BagKey) -> (removed: DirectObserver, released: [DirectObserver])? {
+    mutating func remove(_ key: BagKey) -> (removed: ObserverBase, released: [ObserverBase])? {
         var change = BagChange.rearranged
         guard let removed = observers.remove(key, change: &change) else { return nil }
         let released = deliveryList.update(to: observers.elements, change: change, removed: removed, delivering: deliveries.load() != 0)
@@ -46,7 +46,7 @@ struct FanOut: ~Copyable {
     /// Removes every observer and returns them, in subscription order, for a terminal
     /// event or a disposal. A delivery running now (an observer's reaction to an element
     /// can stop the source) still walks the list: the observers stay alive for it.
-    mutating func removeAll() -> ContiguousArray<DirectObserver> {
+    mutating func removeAll() -> ContiguousArray<ObserverBase> {
         let all = observers.elements
         observers.removeAll()
         if deliveries.load() != 0 { deliveryList.keepAlive(all) }
@@ -57,7 +57,7 @@ struct FanOut: ~Copyable {
     /// unlocking. The caller calls `endDelivery()` once the walk is over.
     @inline(__always)
     mutating func beginDelivery() -> FanOutDelivery {
-        var released: [DirectObserver]?
+        var released: [ObserverBase]?
         let walk = deliveryList.beginDelivery(counting: deliveries, released: &released)
         return FanOutDelivery(walk: walk, released: released)
     }
@@ -73,7 +73,7 @@ struct FanOut: ~Copyable {
 /// and the observers earlier deliveries kept alive, released with it.
 struct FanOutDelivery {
     let walk: DeliveryWalk
-    let released: [DirectObserver]?
+    let released: [ObserverBase]?
 
     /// Passes `element` to every observer, in order, with no retain.
     @inline(__always)
@@ -89,7 +89,7 @@ struct FanOutDelivery {
     }
 }
 
-extension ContiguousArray where Element == DirectObserver {
+extension ContiguousArray where Element == ObserverBase {
     /// Passes a terminal event to every observer, in order: an error when `error` is
     /// set, otherwise completion.
     func passTerminal(_ error: Swift.Error?) {

@@ -8,7 +8,7 @@ private let gateOpen = 1
 private let gateStopped = 2
 
 /// One observer of a source that replays to each new observer (`BehaviorSubject`,
-/// `share(replay:)`), as the source stores it: a `DirectObserver`, so the source's
+/// `share(replay:)`), as the source stores it: a `ObserverBase`, so the source's
 /// observer list is an array of one concrete class and its per-event code looks up no
 /// generic metadata.
 ///
@@ -16,13 +16,13 @@ private let gateStopped = 2
 /// the gate, so the observer sees every event in order and no observer code runs
 /// under the source's lock; once the replay is over, an event costs one atomic load
 /// on top of the observer's own direct path.
-final class ReplayGate<Observer: ObserverType>: DirectObserver, @unchecked Sendable {
+final class ReplayGate<Observer: ObserverType>: ObserverBase, @unchecked Sendable {
     typealias Element = Observer.Element
 
     private let observer: Observer
     /// The observer's direct path, if it has one: `observer` itself, which `observer`
     /// keeps alive, so it is not retained again for each event.
-    private let direct: Unmanaged<DirectObserver>?
+    private let direct: Unmanaged<ObserverBase>?
     private let state: InlineAtomicInt
     private let lock = Lock.make()
     /// Events that arrived during the replay. Guarded by `lock`.

@@ -39,7 +39,3 @@ extension SerializedSink where State == Void {
         self.init(observer: observer, state: ())
     }
 }
-
-/// The former name of a `SerializedSink` with no state of its own, until its users
-/// outside the delivery code are renamed.
-typealias SerializedDeliverySink<Observer: ObserverType> = SerializedSink<Observer, Void>

@@ -1,6 +1,6 @@
 // combineLatest and zip: the public collection forms, the producer, and the typed part
-// of a subscription. The fixed arities are generated (Combining+arity.swift,
-// CombineLatest+arity.swift and Zip+arity.swift); the sink is CombiningSink.swift, its
+// of a subscription. The fixed arities are generated (Combining+Arity.generated.swift,
+// CombineLatest+Arity.generated.swift and Zip+Arity.generated.swift); the sink is CombiningSink.swift, its
 // state machine CombiningState.swift, and what each source keeps CombiningStores.swift.
 //
 // The two operators differ only in what a source keeps (`LatestStore`: its latest
@@ -103,7 +103,7 @@ private func makeZipCollection<Collection: Swift.Collection, Result>(
 }
 
 /// The typed part of one combining subscription: a store per source, and the result
-/// selector. Each fixed arity has a subclass (Combining+arity.swift), and the collection
+/// selector. Each fixed arity has a subclass (Combining+Arity.generated.swift), and the collection
 /// forms share `CombiningArrayValues`.
 class CombiningValues<Result> {
     /// The stores, in the sources' order; source `i` is a `CombiningStore` of its

@@ -141,7 +141,7 @@ final class CombiningSink<Observer: ObserverType>: Sink<Observer>, @unchecked Se
 }
 
 /// The observer of one source: stores each element and reports to the sink.
-final class CombiningInput<Element, Observer: ObserverType>: DirectObserver, ObserverType, @unchecked Sendable {
+final class CombiningInput<Element, Observer: ObserverType>: ObserverBase, ObserverType, @unchecked Sendable {
     private let sink: CombiningSink<Observer>
     private let index: Int
     private let store: CombiningStore<Element>

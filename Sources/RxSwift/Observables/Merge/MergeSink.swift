@@ -14,7 +14,7 @@ final class MergeSink<SourceElement, Inner: ObservableConvertibleType, Observer:
     let outerSubscription = SingleAssignmentDisposable()
     /// The downstream observer's direct path, if it has one: inner elements go to it as
     /// they were received, with no copy and no lookup of the element type.
-    private let direct: DirectObserver?
+    private let direct: ObserverBase?
 
     init(selector: @escaping (SourceElement) throws -> Inner, policy: MergePolicy, observer: Observer) {
         self.selector = selector
@@ -205,7 +205,7 @@ final class MergeSink<SourceElement, Inner: ObservableConvertibleType, Observer:
     }
 }
 
-final class MergeInnerObserver<SourceElement, Inner: ObservableConvertibleType, Observer: ObserverType>: DirectObserver, ObserverType,
+final class MergeInnerObserver<SourceElement, Inner: ObservableConvertibleType, Observer: ObserverType>: ObserverBase, ObserverType,
     @unchecked Sendable where Inner.Element == Observer.Element {
     private let sink: MergeSink<SourceElement, Inner, Observer>
     private let key: CompositeDisposable.DisposeKey

@@ -353,7 +353,7 @@ final class MulticastRefCount<Subject: SubjectType>: Producer<Subject.Element>, 
     }
 
     override func run<Observer: ObserverType>(_ observer: Observer) -> Disposable where Observer.Element == Subject.Element {
-        let sink = ForwardSink(observer: observer)
+        let sink = PassThroughSink(observer: observer)
         let (pair, generation) = parent.reserve()
         let subscription = pair.subject.subscribe(sink)
         // A subject that had already terminated ended the sink while subscribing: it

@@ -88,7 +88,7 @@ final class Multicast<Subject: SubjectType, Result>: Producer<Result>, @unchecke
     }
 
     override func run<Observer: ObserverType>(_ observer: Observer) -> Disposable where Observer.Element == Result {
-        let sink = ForwardSink(observer: observer)
+        let sink = PassThroughSink(observer: observer)
         do {
             let subject = try subjectSelector()
             let connectable = ConnectableObservableAdapter(source: source, makeSubject: { subject })

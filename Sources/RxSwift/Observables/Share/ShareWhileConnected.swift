@@ -61,7 +61,7 @@ package final class ShareWhileConnected<Element>: Observable<Element>, @unchecke
 /// element goes from the source to every observer with no `Event` built and no
 /// generic metadata looked up; the buffer is an `ElementRing`, raw storage sized by
 /// `MemoryLayout<Element>`, for the same reason.
-final class ShareConnection<Element>: DirectObserver, ObserverType, @unchecked Sendable {
+final class ShareConnection<Element>: ObserverBase, ObserverType, @unchecked Sendable {
     private let parent: ShareWhileConnected<Element>
     private let replay: Int
     /// The subscription to the source, assigned once connected.
@@ -92,7 +92,7 @@ final class ShareConnection<Element>: DirectObserver, ObserverType, @unchecked S
     /// added behind a closed gate and the caller replays `replay` through it after
     /// unlocking. `released`: observers kept for earlier deliveries, for the caller to
     /// release after unlocking.
-    func join<Observer: ObserverType>(_ observer: Observer) -> (key: BagKey, gate: ReplayGate<Observer>?, replay: [Element], released: [DirectObserver]) where Observer.Element == Element {
+    func join<Observer: ObserverType>(_ observer: Observer) -> (key: BagKey, gate: ReplayGate<Observer>?, replay: [Element], released: [ObserverBase]) where Observer.Element == Element {
         if !buffer.isEmpty {
             let gate = ReplayGate(observer, replaying: true)
             let (key, released) = observers.insert(gate)

@@ -216,7 +216,7 @@ struct CombiningConcurrencyTests {
         let limit = 2
         let count = 200
         let scheduler = ConcurrentDispatchQueueScheduler(queue: DispatchQueue(label: "merge.limited", attributes: .concurrent))
-        let gauge = LockedValue((active: 0, maximum: 0))
+        let gauge = LockedState((active: 0, maximum: 0))
         let inners = (0..<count).map { value in
             Observable<Int>.create { observer in
                 gauge.withLock { $0.active += 1; $0.maximum = max($0.maximum, $0.active) }
