@@ -8,42 +8,26 @@ extension ObservableType {
     /// result: --1---------3----|
     /// ```
     public func compactMap<Result>(_ transform: @escaping (Element) throws -> Result?) -> Observable<Result> {
-        CompactMap(source: asObservable(), transform: transform)
+        PlainProducer(asObservable(), CompactMap(transform: transform))
     }
 }
 
-/// `compactMap`'s observable: each subscription gets a `CompactMapSink`.
-final class CompactMap<Source, Result>: Producer<Result>, @unchecked Sendable {
-    private let source: Observable<Source>
-    private let transform: (Source) throws -> Result?
+/// `compactMap`'s parameter; each subscription gets a `CompactMapSink`.
+struct CompactMap<SourceElement, Element>: PlainOperator {
+    let transform: (SourceElement) throws -> Element?
 
-    init(source: Observable<Source>, transform: @escaping (Source) throws -> Result?) {
-        self.source = source
-        self.transform = transform
-    }
-
-    override func run<Observer: ObserverType>(_ observer: Observer) -> Disposable where Observer.Element == Result {
-        let sink = CompactMapSink<Source, Observer>(transform: transform, observer: observer)
-        sink.setUpstream(source.subscribe(sink))
-        return sink
+    func subscribe<Observer: ObserverType>(_ observer: Observer, to source: Observable<SourceElement>) -> Disposable where Observer.Element == Element {
+        CompactMapSink(self, observer: observer).observe(source)
     }
 }
 
-/// `compactMap`'s sink: passes on the non-`nil` results of `transform`.
-final class CompactMapSink<Source, Observer: ObserverType>: Sink<Observer>, ObserverType, @unchecked Sendable {
-    typealias Result = Observer.Element
-    private let transform: (Source) throws -> Result?
-
-    init(transform: @escaping (Source) throws -> Result?, observer: Observer) {
-        self.transform = transform
-        super.init(observer: observer)
-    }
-
+/// `compactMap`'s sink: passes on the non-`nil` results of the operator's `transform`.
+final class CompactMapSink<Source, Observer: ObserverType>: PlainSink<CompactMap<Source, Observer.Element>, Observer>, ObserverType, @unchecked Sendable {
     func on(_ event: Event<Source>) {
         switch event {
         case .next(let element):
             do {
-                if let result = try transform(element) { forwardNext(result) }
+                if let result = try parameters.transform(element) { forwardNext(result) }
             } catch {
                 forwardError(error)
             }

@@ -7,22 +7,16 @@ extension ObservableType {
     /// result: --(0,a)--(1,b)--(2,c)--|
     /// ```
     public func enumerated() -> Observable<(index: Int, element: Element)> {
-        Enumerated(source: asObservable())
+        PlainProducer(asObservable(), Enumerate())
     }
 }
 
-/// `enumerated`'s observable: each subscription gets an `EnumeratedSink`.
-final class Enumerated<Element>: Producer<(index: Int, element: Element)>, @unchecked Sendable {
-    private let source: Observable<Element>
+/// `enumerated()`: no parameters; each subscription gets an `EnumeratedSink`.
+struct Enumerate<SourceElement>: PlainOperator {
+    typealias Element = (index: Int, element: SourceElement)
 
-    init(source: Observable<Element>) {
-        self.source = source
-    }
-
-    override func run<Observer: ObserverType>(_ observer: Observer) -> Disposable where Observer.Element == (index: Int, element: Element) {
-        let sink = EnumeratedSink<Element, Observer>(observer: observer)
-        sink.setUpstream(source.subscribe(sink))
-        return sink
+    func subscribe<Observer: ObserverType>(_ observer: Observer, to source: Observable<SourceElement>) -> Disposable where Observer.Element == Element {
+        EnumeratedSink<SourceElement, Observer>(observer: observer).observe(source)
     }
 }
 

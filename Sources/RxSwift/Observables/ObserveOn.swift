@@ -287,26 +287,29 @@ final class ObserveOnSerialQueueSink<Observer: ObserverType>: Sink<Observer>, Ob
             deliverElement(element)
             return
         }
-        takeTerminalAndDeliver()
+        let stop = takeTerminal()
+        lock.unlock()
+        deliver(stop)
     }
 
-    /// Takes the terminal event, if one waits, and delivers it; called under `lock`,
-    /// which it releases.
-    private func takeTerminalAndDeliver() {
+    /// The terminal event waiting to be delivered, if any, marked taken so that it is
+    /// delivered once. Runs under `lock`, which its caller takes and releases.
+    private func takeTerminal() -> Event<Never>? {
         let kind = terminal
-        guard kind == terminalCompleted || kind == terminalError else {
-            lock.unlock()
-            return
-        }
+        guard kind == terminalCompleted || kind == terminalError else { return nil }
         terminal = terminalTaken
         let error = terminalFailure
         terminalFailure = nil
         if !inBatches { _ = waiting.add(-1) }
-        lock.unlock()
-        if let error {
-            forwardError(error)
-        } else {
-            forwardCompleted()
+        return error.map { .error($0) } ?? .completed
+    }
+
+    /// Delivers what `takeTerminal` took, after the lock is released.
+    private func deliver(_ stop: Event<Never>?) {
+        switch stop {
+        case .error(let error)?: forwardError(error)
+        case .completed?: forwardCompleted()
+        case nil, .next?: break
         }
     }
 
@@ -330,7 +333,9 @@ final class ObserveOnSerialQueueSink<Observer: ObserverType>: Sink<Observer>, Ob
             if queue.isEmpty {
                 if terminal == terminalCompleted || terminal == terminalError {
                     // `draining` stays set: nothing is delivered after the terminal event.
-                    takeTerminalAndDeliver()
+                    let stop = takeTerminal()
+                    lock.unlock()
+                    deliver(stop)
                     return
                 }
                 draining = false

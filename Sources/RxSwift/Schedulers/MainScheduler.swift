@@ -1,35 +1,5 @@
 import Dispatch
 import Foundation
-#if canImport(Glibc)
-import Glibc
-import Synchronization
-#endif
-
-#if !canImport(Glibc)
-/// Whether the caller runs on the main thread.
-package var isOnMainThread: Bool {
-    Thread.isMainThread
-}
-#else
-/// The main thread's `pthread_t` once a check ran on it, 0 before.
-private let knownMainThread = Atomic<UInt>(0)
-
-/// Whether the caller runs on the main thread.
-///
-/// Foundation's `Thread.isMainThread` asks the kernel twice on Linux (`getpid` and
-/// `gettid`), which dominated the cost of a `Driver` element; once the main thread has
-/// been seen, comparing `pthread_self()` with it answers without a system call (the
-/// main thread lives as long as the process, so no other thread can share its id).
-@inline(__always)
-package var isOnMainThread: Bool {
-    let current = UInt(pthread_self())
-    let known = knownMainThread.load(ordering: .relaxed)
-    if known != 0 { return known == current }
-    guard Thread.isMainThread else { return false }
-    knownMainThread.store(current, ordering: .relaxed)
-    return true
-}
-#endif
 
 /// The main queue. Work scheduled from the main thread while nothing else is queued
 /// runs at once, as in RxSwift (Drivers deliver their first element synchronously).

@@ -10,10 +10,12 @@
 // | lock stored in an object      | `Lock` (one small allocation)   | `Mutex`, in place          |
 // | atomic `Int` in an object     | swift-atomics `UnsafeAtomic`    | `Synchronization.Atomic`   |
 // | global atomic (`GlobalAtomic`) | swift-atomics `ManagedAtomic`   | `Atomic`, set up statically |
+// | main-thread check (`isOnMainThread`) | `Thread.isMainThread` | the main thread's number, kept atomically |
 
 #if canImport(Darwin)
 import Darwin
 import Atomics
+import Foundation
 
 /// The word a `Lock` or a `LockedState` keeps in its tail allocation.
 package typealias LockWord = os_unfair_lock
@@ -142,6 +144,11 @@ package func currentThreadID() -> UInt {
     UInt(bitPattern: pthread_self())
 }
 
+/// Whether the caller runs on the main thread.
+package var isOnMainThread: Bool {
+    Thread.isMainThread
+}
+
 #else
 #if canImport(Glibc)
 import Glibc
@@ -149,6 +156,7 @@ import Glibc
 import Musl
 #endif
 import Synchronization
+import Foundation
 
 /// The word a `Lock` or a `LockedState` keeps in its tail allocation: a
 /// `pthread_mutex_t` (an uncontended lock and unlock measure about half the time of
@@ -293,5 +301,24 @@ extension Atomic where Value == Int {
 @inline(__always)
 package func currentThreadID() -> UInt {
     UInt(pthread_self())
+}
+
+/// The main thread's number once a check ran on it, 0 before.
+private let knownMainThread = Atomic<UInt>(0)
+
+/// Whether the caller runs on the main thread.
+///
+/// Foundation's `Thread.isMainThread` asks the kernel twice here (`getpid` and
+/// `gettid`), which dominated the cost of a `Driver` element; once the main thread has
+/// been seen, comparing the calling thread with it answers without a system call (the
+/// main thread lives as long as the process, so no other thread can share its number).
+@inline(__always)
+package var isOnMainThread: Bool {
+    let current = currentThreadID()
+    let known = knownMainThread.load(ordering: .relaxed)
+    if known != 0 { return known == current }
+    guard Thread.isMainThread else { return false }
+    knownMainThread.store(current, ordering: .relaxed)
+    return true
 }
 #endif
