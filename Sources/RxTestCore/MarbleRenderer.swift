@@ -180,20 +180,10 @@ extension Marbles {
             for recorded in timeline {
                 switch recorded.value {
                 case .next(let element):
-                    if let found = elements.firstIndex(where: { sameValue($0, element) }) {
-                        elementRow.append(found)
-                    } else {
-                        elements.append(element)
-                        elementRow.append(elements.count - 1)
-                    }
+                    elementRow.append(index(of: element, in: &elements, matching: sameValue))
                     failureRow.append(nil)
                 case .error(let error):
-                    if let found = failures.firstIndex(where: { errorsAreEqual($0, error) }) {
-                        failureRow.append(found)
-                    } else {
-                        failures.append(error)
-                        failureRow.append(failures.count - 1)
-                    }
+                    failureRow.append(index(of: error, in: &failures, matching: errorsAreEqual))
                     elementRow.append(nil)
                 case .completed:
                     elementRow.append(nil)
@@ -377,4 +367,12 @@ extension Marbles {
         }
         return x
     }
+}
+
+/// The index of the first of `values` that `matches` pairs with `value`; `value` is
+/// appended first when none does.
+private func index<T>(of value: T, in values: inout [T], matching matches: (T, T) -> Bool) -> Int {
+    if let found = values.firstIndex(where: { matches($0, value) }) { return found }
+    values.append(value)
+    return values.count - 1
 }
