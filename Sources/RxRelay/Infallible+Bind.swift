@@ -6,38 +6,32 @@ extension InfallibleType {
     ///
     /// - returns: The subscription; disposing it stops the binding.
     public func bind(to relays: PublishRelay<Element>...) -> Disposable {
-        accept(into: relays) { relay, element in relay.accept(element) }
+        asObservable().bind(relays) { relay, element in relay.accept(element) }
     }
 
     /// Subscribes and passes every element, as an optional, to each of `relays`.
     public func bind(to relays: PublishRelay<Element?>...) -> Disposable {
-        accept(into: relays) { relay, element in relay.accept(element) }
+        asObservable().bind(relays) { relay, element in relay.accept(element) }
     }
 
     /// Subscribes and makes every element the current value of each of `relays`.
     public func bind(to relays: BehaviorRelay<Element>...) -> Disposable {
-        accept(into: relays) { relay, element in relay.accept(element) }
+        asObservable().bind(relays) { relay, element in relay.accept(element) }
     }
 
     /// Subscribes and makes every element, as an optional, the current value of each of `relays`.
     public func bind(to relays: BehaviorRelay<Element?>...) -> Disposable {
-        accept(into: relays) { relay, element in relay.accept(element) }
+        asObservable().bind(relays) { relay, element in relay.accept(element) }
     }
 
     /// Subscribes and passes every element to each of `relays`, which buffer it for replay.
     public func bind(to relays: ReplayRelay<Element>...) -> Disposable {
-        accept(into: relays) { relay, element in relay.accept(element) }
+        asObservable().bind(relays) { relay, element in relay.accept(element) }
     }
 
     /// Subscribes and passes every element, as an optional, to each of `relays`.
     public func bind(to relays: ReplayRelay<Element?>...) -> Disposable {
-        accept(into: relays) { relay, element in relay.accept(element) }
-    }
-
-    private func accept<Relay>(into relays: [Relay], _ accept: @escaping (Relay, Element) -> Void) -> Disposable {
-        asObservable().subscribe(onNext: { element in
-            for relay in relays { accept(relay, element) }
-        })
+        asObservable().bind(relays) { relay, element in relay.accept(element) }
     }
 }
 

@@ -17,39 +17,42 @@ extension ObservableType {
     ///
     /// - returns: The subscription; disposing it stops the binding.
     public func bind(to relays: PublishRelay<Element>...) -> Disposable {
-        bind(to: relays) { relay, element in relay.accept(element) }
+        bind(relays) { relay, element in relay.accept(element) }
     }
 
     /// Subscribes and passes every element, as an optional, to each of `relays`.
     public func bind(to relays: PublishRelay<Element?>...) -> Disposable {
-        bind(to: relays) { relay, element in relay.accept(element) }
+        bind(relays) { relay, element in relay.accept(element) }
     }
 
     /// Subscribes and makes every element the current value of each of `relays`.
     ///
     /// A completed source leaves the relays as they are; an error is a programming error.
     public func bind(to relays: BehaviorRelay<Element>...) -> Disposable {
-        bind(to: relays) { relay, element in relay.accept(element) }
+        bind(relays) { relay, element in relay.accept(element) }
     }
 
     /// Subscribes and makes every element, as an optional, the current value of each of `relays`.
     public func bind(to relays: BehaviorRelay<Element?>...) -> Disposable {
-        bind(to: relays) { relay, element in relay.accept(element) }
+        bind(relays) { relay, element in relay.accept(element) }
     }
 
     /// Subscribes and passes every element to each of `relays`, which buffer it for replay.
     ///
     /// A completed source leaves the relays as they are; an error is a programming error.
     public func bind(to relays: ReplayRelay<Element>...) -> Disposable {
-        bind(to: relays) { relay, element in relay.accept(element) }
+        bind(relays) { relay, element in relay.accept(element) }
     }
 
     /// Subscribes and passes every element, as an optional, to each of `relays`.
     public func bind(to relays: ReplayRelay<Element?>...) -> Disposable {
-        bind(to: relays) { relay, element in relay.accept(element) }
+        bind(relays) { relay, element in relay.accept(element) }
     }
 
-    private func bind<Relay>(to relays: [Relay], accept: @escaping (Relay, Element) -> Void) -> Disposable {
+    /// The binding behind every `bind(to:)` of a relay, for observables and
+    /// infallibles alike: `accept` passes each element to each relay; an error is a
+    /// programming error (an infallible never sends one).
+    func bind<Relay>(_ relays: [Relay], accept: @escaping (Relay, Element) -> Void) -> Disposable {
         let name = "\(Relay.self)"
         return subscribe { event in
             switch event {

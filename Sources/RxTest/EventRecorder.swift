@@ -355,15 +355,7 @@ public final class EventRecorder<Element>: @unchecked Sendable {
         let end = start + ticks
         let name = "expectNoEvents(for: \(ticks)) (time \(start) ..< \(end))"
         let site = CallSite(fileID: fileID, filePath: filePath, line: line, column: column)
-        if let index = firstUnconsumedIndex() {
-            consume(through: index)
-            fail(name, got: index, at: site)
-            return false
-        }
-        guard !scheduler.isRunning else {
-            reportFailure("\(name) failed: it was called while the scheduler is running; call it from the test, between runs.", at: site)
-            return false
-        }
+        if failOnArrival(name, at: site) || refuseWhileRunning(name, at: site) { return false }
         var steps = 0
         while let due = scheduler.nextActionTime, due < end {
             steps += 1
@@ -372,11 +364,7 @@ public final class EventRecorder<Element>: @unchecked Sendable {
                 return false
             }
             guard scheduler.runNextAction(until: end - 1) else { break }
-            if let index = firstUnconsumedIndex() {
-                consume(through: index)
-                fail(name, got: index, at: site)
-                return false
-            }
+            if failOnArrival(name, at: site) { return false }
         }
         let clock = scheduler.clock
         if clock < end {
@@ -395,13 +383,7 @@ public final class EventRecorder<Element>: @unchecked Sendable {
         line: UInt = #line,
         column: UInt = #column
     ) -> Bool {
-        let site = CallSite(fileID: fileID, filePath: filePath, line: line, column: column)
-        if let message = unconsumedMessage(headline: "expectNoEvents() failed") {
-            consumeAll()
-            reportFailure(message, at: site)
-            return false
-        }
-        return true
+        !failOnUnconsumed("expectNoEvents()", at: CallSite(fileID: fileID, filePath: filePath, line: line, column: column))
     }
 
     /// Expects the sequence to stay silent from now on: nothing waiting unconsumed, and
@@ -418,23 +400,12 @@ public final class EventRecorder<Element>: @unchecked Sendable {
     ) -> Bool {
         let name = "expectNoMoreEvents()"
         let site = CallSite(fileID: fileID, filePath: filePath, line: line, column: column)
-        if let message = unconsumedMessage(headline: "\(name) failed") {
-            consumeAll()
-            reportFailure(message, at: site)
-            return false
-        }
+        if failOnUnconsumed(name, at: site) { return false }
         if isTerminated { return true }
-        guard !scheduler.isRunning else {
-            reportFailure("\(name) failed: it was called while the scheduler is running; call it from the test, between runs.", at: site)
-            return false
-        }
+        if refuseWhileRunning(name, at: site) { return false }
         var steps = 0
         while scheduler.runNextAction() {
-            if let index = firstUnconsumedIndex() {
-                consume(through: index)
-                fail(name, got: index, at: site)
-                return false
-            }
+            if failOnArrival(name, at: site) { return false }
             steps += 1
             if steps >= actionBudget {
                 reportFailure(failure("\(name) failed: the scheduler still had work after \(actionBudget) actions (clock at \(scheduler.clock)); a periodic timer that is never disposed?", marking: nil), at: site)
@@ -457,12 +428,7 @@ public final class EventRecorder<Element>: @unchecked Sendable {
         line: UInt = #line,
         column: UInt = #column
     ) -> Bool {
-        let wasFinished = progress.withLock { progress -> Bool in
-            defer { progress.finished = true }
-            return progress.finished
-        }
-        subscription.dispose()
-        if wasFinished { return true }
+        if markFinished() { return true }
         if let message = unconsumedMessage(headline: "finish() failed") {
             reportFailure(message, at: CallSite(fileID: fileID, filePath: filePath, line: line, column: column))
             return false
@@ -484,13 +450,19 @@ public final class EventRecorder<Element>: @unchecked Sendable {
     /// The check a leak-checked scope runs at its end: the unconsumed events, as a
     /// message, unless the recorder was finished.
     func checkAtScopeEnd() -> String? {
+        if markFinished() { return nil }
+        return unconsumedMessage(headline: "EventRecorder created at \(site.fileID):\(site.line) ended")
+    }
+
+    /// Marks the recorder finished and disposes the subscription; returns whether it
+    /// was finished already.
+    private func markFinished() -> Bool {
         let wasFinished = progress.withLock { progress -> Bool in
             defer { progress.finished = true }
             return progress.finished
         }
         subscription.dispose()
-        if wasFinished { return nil }
-        return unconsumedMessage(headline: "EventRecorder created at \(site.fileID):\(site.line) ended")
+        return wasFinished
     }
 
     // MARK: - Pulling
@@ -551,6 +523,33 @@ public final class EventRecorder<Element>: @unchecked Sendable {
     private func fail(_ name: String, got index: Int, at site: CallSite) {
         let recorded = observer.events[index]
         reportFailure(failure("\(name) failed: got \(recorded)", marking: index), at: site)
+    }
+
+    /// Where silence is expected: reports the first unconsumed event as the failure of
+    /// `name` (consuming up to it) and returns `true`, or returns `false` when none is
+    /// waiting.
+    private func failOnArrival(_ name: String, at site: CallSite) -> Bool {
+        guard let index = firstUnconsumedIndex() else { return false }
+        consume(through: index)
+        fail(name, got: index, at: site)
+        return true
+    }
+
+    /// Reports every unconsumed event as the failure of `name` (consuming them all) and
+    /// returns `true`, or returns `false` when none is waiting.
+    private func failOnUnconsumed(_ name: String, at site: CallSite) -> Bool {
+        guard let message = unconsumedMessage(headline: "\(name) failed") else { return false }
+        consumeAll()
+        reportFailure(message, at: site)
+        return true
+    }
+
+    /// Reports that `name` cannot run the scheduler from inside one of its actions and
+    /// returns `true`, or returns `false` when the scheduler is idle.
+    private func refuseWhileRunning(_ name: String, at site: CallSite) -> Bool {
+        guard scheduler.isRunning else { return false }
+        reportFailure("\(name) failed: it was called while the scheduler is running; call it from the test, between runs.", at: site)
+        return true
     }
 
     /// A message naming the unconsumed events, or `nil` when there are none.

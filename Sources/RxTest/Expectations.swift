@@ -28,15 +28,10 @@ public func expectEvents<T: Equatable>(
     line: UInt = #line,
     column: UInt = #column
 ) -> Bool {
-    let site = CallSite(fileID: fileID, filePath: filePath, line: line, column: column)
-    if record || RecordMode.isOn {
-        reportRecording(
-            recordingMessage(observer.events, subject: "events", frame: nil, origin: 0, resolution: observer.scheduler.resolution),
-            at: site
-        )
-        return false
-    }
-    return expectEvents(observer.events, equal: expected, fileID: fileID, filePath: filePath, line: line, column: column)
+    checkEvents(
+        observer.events, equal: expected, record: record, resolution: observer.scheduler.resolution,
+        at: CallSite(fileID: fileID, filePath: filePath, line: line, column: column)
+    )
 }
 
 /// Expects recorded events to equal `expected`.
@@ -54,16 +49,7 @@ public func expectEvents<T: Equatable>(
     line: UInt = #line,
     column: UInt = #column
 ) -> Bool {
-    if record || RecordMode.isOn {
-        reportRecording(
-            recordingMessage(events, subject: "events", frame: nil, origin: 0, resolution: 1),
-            at: CallSite(fileID: fileID, filePath: filePath, line: line, column: column)
-        )
-        return false
-    }
-    if events == expected { return true }
-    reportEventsMismatch(events, expected, at: CallSite(fileID: fileID, filePath: filePath, line: line, column: column))
-    return false
+    checkEvents(events, equal: expected, record: record, resolution: 1, at: CallSite(fileID: fileID, filePath: filePath, line: line, column: column))
 }
 
 /// Expects an observer to have recorded what a marble diagram shows (see ``Marbles``
@@ -102,20 +88,16 @@ public func expectEvents<T: Equatable>(
     line: UInt = #line,
     column: UInt = #column
 ) -> Bool {
-    if record || RecordMode.isOn {
-        reportRecording(
-            recordingMessage(
-                observer.events, subject: "events", frame: frame == 1 ? nil : frame,
-                origin: TestScheduler.marbleOrigin(for: marbles, origin: origin), resolution: observer.scheduler.resolution
-            ),
-            at: CallSite(fileID: fileID, filePath: filePath, line: line, column: column)
-        )
-        return false
-    }
+    let site = CallSite(fileID: fileID, filePath: filePath, line: line, column: column)
+    let resolution = observer.scheduler.resolution
+    let recorded = recordsInstead(
+        observer.events, record: record, frame: frame == 1 ? nil : frame,
+        origin: TestScheduler.marbleOrigin(for: marbles, origin: origin), resolution: resolution, at: site
+    )
+    if recorded { return false }
     return checkEvents(
         observer.events, marbles: marbles, values: values, errors: errors, frame: frame, origin: origin,
-        resolution: observer.scheduler.resolution,
-        at: CallSite(fileID: fileID, filePath: filePath, line: line, column: column)
+        resolution: resolution, at: site
     )
 }
 
@@ -152,13 +134,7 @@ public func expectSubscriptions<T>(
     line: UInt = #line,
     column: UInt = #column
 ) -> Bool {
-    let actual = observable.subscriptions
-    if actual == expected { return true }
-    reportFailure(
-        subscriptionsMismatchMessage(actual, expected),
-        at: CallSite(fileID: fileID, filePath: filePath, line: line, column: column)
-    )
-    return false
+    checkSubscriptions(observable.subscriptions, equal: expected, at: CallSite(fileID: fileID, filePath: filePath, line: line, column: column))
 }
 
 /// Expects a testable observable's subscriptions to be those of subscription marbles,
@@ -196,8 +172,18 @@ public func expectSubscriptions<T>(
         reportFailure("Invalid subscription marbles: \(error)", at: site)
         return false
     }
-    let actual = observable.subscriptions
-    if actual == expected { return true }
-    reportFailure(subscriptionsMismatchMessage(actual, expected), at: site)
-    return false
+    return checkSubscriptions(observable.subscriptions, equal: expected, at: site)
+}
+
+/// Compares recorded events with `expected`, or, in record mode, reports them ready to
+/// paste instead (and fails).
+private func checkEvents<T: Equatable>(
+    _ events: [Recorded<Event<T>>],
+    equal expected: [Recorded<Event<T>>],
+    record: Bool,
+    resolution: Double,
+    at site: CallSite
+) -> Bool {
+    if recordsInstead(events, record: record, frame: nil, origin: 0, resolution: resolution, at: site) { return false }
+    return checkEvents(events, equal: expected, at: site)
 }

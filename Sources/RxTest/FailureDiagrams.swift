@@ -119,9 +119,7 @@ public struct FailureDiagramsTrait: TestTrait, SuiteTrait, TestScoping {
         testCase: Test.Case?,
         performing function: @Sendable () async throws -> Void
     ) async throws {
-        try await FailureDiagrams.$folderForTask.withValue(folder) {
-            try await function()
-        }
+        try await FailureDiagrams.$folderForTask.withValue(folder, operation: function)
     }
 }
 

@@ -40,6 +40,11 @@ public struct RxCheckOptions: Sendable, Equatable {
     var registryOptions: TestScopeTracker.Options {
         TestScopeTracker.Options(leakCheck: leaks, anomalies: anomalies, callStacks: callStacks)
     }
+
+    /// A new scope, made at `site`, that checks what these options choose.
+    func scope(at site: SourceSite?, key: String? = nil) -> TestScopeTracker {
+        TestScopeTracker(options: registryOptions, scopeSite: site, scopeKey: key, captureStack: StackCapture.make())
+    }
 }
 
 /// Runs `body` as a checked scope: at its end, subscriptions made in it that are still
@@ -79,8 +84,7 @@ public func withRxLeakCheck<Result>(
     column: UInt = #column,
     _ body: () throws -> Result
 ) rethrows -> Result {
-    let site = SourceSite(fileID: fileID, filePath: filePath, line: line, column: column)
-    let registry = TestScopeTracker(options: options.registryOptions, scopeSite: site, captureStack: StackCapture.make())
+    let registry = options.scope(at: SourceSite(fileID: fileID, filePath: filePath, line: line, column: column))
     defer { reportFindings(of: registry) }
     return try registry.install(body)
 }
@@ -96,8 +100,7 @@ public func withRxLeakCheck<Result>(
     isolation: isolated (any Actor)? = #isolation,
     _ body: () async throws -> Result
 ) async rethrows -> Result {
-    let site = SourceSite(fileID: fileID, filePath: filePath, line: line, column: column)
-    let registry = TestScopeTracker(options: options.registryOptions, scopeSite: site, captureStack: StackCapture.make())
+    let registry = options.scope(at: SourceSite(fileID: fileID, filePath: filePath, line: line, column: column))
     defer { reportFindings(of: registry) }
     return try await registry.install(isolation: isolation, body)
 }
@@ -189,7 +192,7 @@ func withCheckedTestScope(
     }
     let location = test.sourceLocation
     let site = SourceSite(fileID: location.fileID, filePath: location.filePath, line: UInt(location.line), column: UInt(location.column))
-    let registry = TestScopeTracker(options: options.registryOptions, scopeSite: site, scopeKey: key, captureStack: StackCapture.make())
+    let registry = options.scope(at: site, key: key)
     defer { reportFindings(of: registry) }
     try await registry.install(isolation: isolation) { try await function() }
 }

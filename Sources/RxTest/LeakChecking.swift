@@ -71,7 +71,7 @@ open class LeakCheckingTestCase: XCTestCase {
 
     open override func invokeTest() {
         let baseline = Resources.total
-        let registry = TestScopeTracker(options: rxCheckOptions.registryOptions, scopeSite: nil, captureStack: StackCapture.make())
+        let registry = rxCheckOptions.scope(at: nil)
         registry.install {
             super.invokeTest()
         }

@@ -41,9 +41,7 @@ public struct RecordMarblesTrait: TestTrait, SuiteTrait, TestScoping {
         testCase: Test.Case?,
         performing function: @Sendable () async throws -> Void
     ) async throws {
-        try await RecordMode.$isOnForTask.withValue(true) {
-            try await function()
-        }
+        try await RecordMode.$isOnForTask.withValue(true, operation: function)
     }
 }
 
@@ -144,6 +142,22 @@ func recordedLiteral<T>(_ events: [Recorded<Event<T>>]) -> String {
             return ".completed(\(recorded.time))"
         }
     }.joined(separator: ", ") + "]"
+}
+
+/// When `record` or record mode is on, reports `events` as a recording (drawn with
+/// `frame` from `origin`) and returns `true`: the expectation then fails without
+/// comparing. Returns `false` otherwise.
+func recordsInstead<T>(
+    _ events: [Recorded<Event<T>>],
+    record: Bool,
+    frame: TestTime?,
+    origin: @autoclosure () -> TestTime,
+    resolution: Double,
+    at site: CallSite
+) -> Bool {
+    guard record || RecordMode.isOn else { return false }
+    reportRecording(recordingMessage(events, subject: "events", frame: frame, origin: origin(), resolution: resolution), at: site)
+    return true
 }
 
 /// Prints a recording and reports it as an issue (an XCTest failure outside Swift Testing).

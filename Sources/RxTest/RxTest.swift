@@ -18,8 +18,7 @@ import XCTest
 ///   - lhs: The events recorded (`res.events`).
 ///   - rhs: The events expected.
 public func XCTAssertEqual<T: Equatable>(_ lhs: [Recorded<Event<T>>], _ rhs: [Recorded<Event<T>>], file: StaticString = #filePath, line: UInt = #line) {
-    if lhs == rhs { return }
-    reportEventsMismatch(lhs, rhs, at: CallSite(filePath: file, line: line))
+    checkEvents(lhs, equal: rhs, at: CallSite(filePath: file, line: line))
 }
 
 /// Asserts that recorded events match a marble diagram (see ``Marbles`` for the grammar).
@@ -70,8 +69,7 @@ public func XCTAssertEqual(
 /// Asserts that two subscription lists are equal; the failure draws both as
 /// subscription marbles.
 public func XCTAssertEqual(_ lhs: [Subscription], _ rhs: [Subscription], file: StaticString = #filePath, line: UInt = #line) {
-    if lhs == rhs { return }
-    reportFailure(subscriptionsMismatchMessage(lhs, rhs), at: CallSite(filePath: file, line: line))
+    checkSubscriptions(lhs, equal: rhs, at: CallSite(filePath: file, line: line))
 }
 
 /// Asserts that two arrays of events are equal.
@@ -125,7 +123,21 @@ func checkEvents<T: Equatable>(
         reportFailure("Invalid expected marbles: \(error)", at: site)
         return false
     }
+    return checkEvents(events, equal: expected, at: site)
+}
+
+/// Compares recorded events with `expected`, reporting a mismatch at `site`.
+@discardableResult
+func checkEvents<T: Equatable>(_ events: [Recorded<Event<T>>], equal expected: [Recorded<Event<T>>], at site: CallSite) -> Bool {
     if events == expected { return true }
     reportEventsMismatch(events, expected, at: site)
+    return false
+}
+
+/// Compares subscriptions with `expected`, reporting a mismatch at `site`.
+@discardableResult
+func checkSubscriptions(_ actual: [Subscription], equal expected: [Subscription], at site: CallSite) -> Bool {
+    if actual == expected { return true }
+    reportFailure(subscriptionsMismatchMessage(actual, expected), at: site)
     return false
 }

@@ -91,19 +91,18 @@ extension Marbles {
         render(timelines: [events], frame: frame, origin: origin)
     }
 
+    /// The ticks per column: the greatest common divisor of the `offsets` from the first
+    /// column, and of `frame` when one is asked for; 1 when every offset is 0.
+    private static func columnStep(offsets: [TestTime], frame: TestTime?) -> TestTime {
+        let divisor = offsets.reduce(0) { gcd($0, abs($1)) }
+        if let frame, frame > 0 { return gcd(frame, divisor) }
+        return divisor == 0 ? 1 : divisor
+    }
+
     /// Draws several timelines with aligned columns and shared keys, one line each.
     public static func render<T>(timelines: [[Recorded<Event<T>>]], frame: TestTime? = nil, origin: TestTime = 0) -> MarbleDiagram<T> {
         let sorted = timelines.map(sortedByTime)
-        var divisor = 0
-        for recorded in sorted.joined() {
-            divisor = gcd(divisor, abs(recorded.time - origin))
-        }
-        let step: TestTime
-        if let frame, frame > 0 {
-            step = gcd(frame, divisor)
-        } else {
-            step = divisor == 0 ? 1 : divisor
-        }
+        let step = columnStep(offsets: sorted.joined().map { $0.time - origin }, frame: frame)
         let direct = layout(sorted, step: step, origin: origin, legendKeys: false)
         if direct.needsLegendKeys {
             return layout(sorted, step: step, origin: origin, legendKeys: true).diagram
@@ -120,19 +119,10 @@ extension Marbles {
     ///     back to its own time.
     public static func renderSubscriptions(_ subscriptions: [Subscription], frame: TestTime? = nil, origin: TestTime = 0) -> MarbleSubscriptionDiagram {
         let start = subscriptions.map(\.subscribe).reduce(origin, min)
-        var divisor = 0
-        for subscription in subscriptions {
-            divisor = gcd(divisor, subscription.subscribe - start)
-            if subscription.unsubscribe != Int.max {
-                divisor = gcd(divisor, abs(subscription.unsubscribe - start))
-            }
+        let offsets = subscriptions.flatMap { subscription in
+            subscription.unsubscribe == Int.max ? [subscription.subscribe - start] : [subscription.subscribe - start, subscription.unsubscribe - start]
         }
-        let step: TestTime
-        if let frame, frame > 0 {
-            step = gcd(frame, divisor)
-        } else {
-            step = divisor == 0 ? 1 : divisor
-        }
+        let step = columnStep(offsets: offsets, frame: frame)
         let lines = subscriptions.map { subscription -> String in
             let subscribed = (subscription.subscribe - start) / step
             var line = String(repeating: "-", count: subscribed)
@@ -180,20 +170,10 @@ extension Marbles {
             for recorded in timeline {
                 switch recorded.value {
                 case .next(let element):
-                    if let found = elements.firstIndex(where: { sameValue($0, element) }) {
-                        elementRow.append(found)
-                    } else {
-                        elements.append(element)
-                        elementRow.append(elements.count - 1)
-                    }
+                    elementRow.append(index(of: element, in: &elements, matching: sameValue))
                     failureRow.append(nil)
                 case .error(let error):
-                    if let found = failures.firstIndex(where: { errorsAreEqual($0, error) }) {
-                        failureRow.append(found)
-                    } else {
-                        failures.append(error)
-                        failureRow.append(failures.count - 1)
-                    }
+                    failureRow.append(index(of: error, in: &failures, matching: errorsAreEqual))
                     elementRow.append(nil)
                 case .completed:
                     elementRow.append(nil)
@@ -377,4 +357,12 @@ extension Marbles {
         }
         return x
     }
+}
+
+/// The index of the first of `values` that `matches` pairs with `value`; `value` is
+/// appended first when none does.
+private func index<T>(of value: T, in values: inout [T], matching matches: (T, T) -> Bool) -> Int {
+    if let found = values.firstIndex(where: { matches($0, value) }) { return found }
+    values.append(value)
+    return values.count - 1
 }

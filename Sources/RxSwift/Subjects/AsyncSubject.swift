@@ -1,11 +1,10 @@
 /// A subject that emits only the last element, and only when it completes.
-public final class AsyncSubject<Element>: Observable<Element>, SubjectType, ObserverType, SubjectObserverRemoving, @unchecked Sendable {
+public final class AsyncSubject<Element>: Observable<Element>, SubjectType, ObserverType, LockedSubject, @unchecked Sendable {
     public typealias SubjectObserverType = AsyncSubject<Element>
 
-    private let lock = Lock.make()
-    // Guarded by `lock`.
+    let lockedState = LockedSubjectState()
+    // Guarded by `lockedState`'s lock.
     @exclusivity(unchecked)
-    private var state = SubjectState()
     private var lastElement: Element?
 
     /// A new subject.
@@ -14,29 +13,19 @@ public final class AsyncSubject<Element>: Observable<Element>, SubjectType, Obse
     }
 
     /// Whether the subject has observers.
-    public var hasObservers: Bool {
-        lock.withLock { !state.observers.isEmpty }
-    }
+    public var hasObservers: Bool { hasObserversNow }
 
     public func on(_ event: Event<Element>) {
-        lock.lock()
-        guard state.isOpen else {
-            lock.unlock()
-            return
-        }
         switch event {
         case .next(let value):
-            lastElement = value
-            lock.unlock()
+            lockedState.withLock { state in
+                if state.isOpen { lastElement = value }
+            }
         case .error(let error):
-            let snapshot = state.stop(error: error)
-            lock.unlock()
-            snapshot?.passTerminal(error)
+            stop(error: error)
         case .completed:
-            let snapshot = state.stop(error: nil)
-            let last = lastElement
-            lock.unlock()
-            snapshot?.forEachElement { observer in
+            let (observers, last) = lockedState.withLock { state in (state.stop(error: nil), lastElement) }
+            observers?.forEachElement { observer in
                 if let last { observer.receiveNext(last) }
                 observer.receiveCompleted()
             }
@@ -44,25 +33,15 @@ public final class AsyncSubject<Element>: Observable<Element>, SubjectType, Obse
     }
 
     public override func subscribe<Observer: ObserverType>(_ observer: Observer) -> Disposable where Observer.Element == Element {
-        lock.lock()
-        if !state.isOpen, let refusal: Event<Element> = state.refusal(by: self) {
-            let last = lastElement
-            lock.unlock()
-            if case .completed = refusal, let last { observer.on(.next(last)) }
-            observer.on(refusal)
-            return Disposables.create()
-        }
-        let (key, released) = state.join(observer)
-        lock.unlock()
-        withExtendedLifetime(released) {}
-        return SubjectSubscription(owner: self, key: key)
-    }
-
-    func removeObserver(_ key: BagKey) {
-        lock.lock()
-        let removed = state.observers.remove(key)
-        lock.unlock()
-        withExtendedLifetime(removed) {}
+        admit(
+            backlog: { lastElement },
+            refuse: { last, refusal in
+                if case .completed = refusal, let last { observer.on(.next(last)) }
+                observer.on(refusal)
+            },
+            join: { state in (state.join(observer), ()) },
+            open: { _ in }
+        )
     }
 
     /// The observer side of the subject.

@@ -2,13 +2,10 @@
 ///
 /// Observers that subscribe after a terminal event receive that event at once; after
 /// `dispose()` they receive `RxError.disposed`.
-public final class PublishSubject<Element>: Observable<Element>, SubjectType, Cancelable, ObserverType, SubjectObserverRemoving, FanOutSubject, @unchecked Sendable {
+public final class PublishSubject<Element>: Observable<Element>, SubjectType, Cancelable, ObserverType, LockedSubject, FanOutSubject, @unchecked Sendable {
     public typealias SubjectObserverType = PublishSubject<Element>
 
-    private let lock = Lock.make()
-    // Guarded by `lock`: no dynamic exclusivity checks needed (nor paid per event).
-    @exclusivity(unchecked)
-    private var state = SubjectState()
+    let lockedState = LockedSubjectState()
 
     /// A new subject.
     public override init() {
@@ -16,13 +13,9 @@ public final class PublishSubject<Element>: Observable<Element>, SubjectType, Ca
     }
 
     /// Whether the subject has observers.
-    public var hasObservers: Bool {
-        lock.withLock { !state.observers.isEmpty }
-    }
+    public var hasObservers: Bool { hasObserversNow }
 
-    public var isDisposed: Bool {
-        lock.withLock { state.disposed }
-    }
+    public var isDisposed: Bool { isDisposedNow }
 
     /// Sends `event` to every observer.
     public func on(_ event: Event<Element>) {
@@ -32,42 +25,16 @@ public final class PublishSubject<Element>: Observable<Element>, SubjectType, Ca
     /// Sends `element` to every observer (what `on(.next(element))` does, without
     /// building and switching on an `Event`).
     public func onNext(_ element: Element) {
-        lock.lock()
-        guard state.isOpen else {
-            lock.unlock()
-            return
-        }
-        let delivery = state.observers.beginDelivery()
-        lock.unlock()
-        delivery.passNextByAddress(element)
-        state.observers.endDelivery()
-    }
-
-    func stop(error: Swift.Error?) {
-        lock.lock()
-        let snapshot = state.stop(error: error)
-        lock.unlock()
-        snapshot?.passTerminal(error)
+        fanOut(keeping: {}) { $0.passNextByAddress(element) }
     }
 
     public override func subscribe<Observer: ObserverType>(_ observer: Observer) -> Disposable where Observer.Element == Element {
-        lock.lock()
-        if !state.isOpen, let refusal: Event<Element> = state.refusal(by: self) {
-            lock.unlock()
-            observer.on(refusal)
-            return Disposables.create()
-        }
-        let (key, released) = state.join(observer)
-        lock.unlock()
-        withExtendedLifetime(released) {}
-        return SubjectSubscription(owner: self, key: key)
-    }
-
-    func removeObserver(_ key: BagKey) {
-        lock.lock()
-        let removed = state.observers.remove(key)
-        lock.unlock()
-        withExtendedLifetime(removed) {}
+        admit(
+            backlog: {},
+            refuse: { _, refusal in observer.on(refusal) },
+            join: { state in (state.join(observer), ()) },
+            open: { _ in }
+        )
     }
 
     /// The observer side of the subject.
@@ -77,9 +44,6 @@ public final class PublishSubject<Element>: Observable<Element>, SubjectType, Ca
 
     /// Drops every observer; later subscribers receive `RxError.disposed`.
     public func dispose() {
-        lock.lock()
-        let dropped = state.dispose()
-        lock.unlock()
-        withExtendedLifetime(dropped) {}
+        disposeObservers {}
     }
 }

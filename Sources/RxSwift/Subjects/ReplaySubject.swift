@@ -3,18 +3,16 @@
 ///
 /// The replay runs outside the subject's lock; events that arrive meanwhile are
 /// delivered after it, in order (`ReplayGate`).
-public final class ReplaySubject<Element>: Observable<Element>, SubjectType, ObserverType, Cancelable, SubjectObserverRemoving, FanOutSubject, @unchecked Sendable {
+public final class ReplaySubject<Element>: Observable<Element>, SubjectType, ObserverType, Cancelable, LockedSubject, FanOutSubject, @unchecked Sendable {
     public typealias SubjectObserverType = ReplaySubject<Element>
 
-    private let lock = Lock.make()
+    let lockedState = LockedSubjectState()
     /// The most elements kept; `Int.max` when unbounded.
     private let bufferSize: Int
-    // Guarded by `lock`: no dynamic exclusivity checks needed (nor paid per event).
+    // Guarded by `lockedState`'s lock: no dynamic exclusivity checks needed (nor paid per event).
     /// The latest elements, oldest first.
     @exclusivity(unchecked)
     private var buffer = ElementRing<Element>()
-    @exclusivity(unchecked)
-    private var state = SubjectState()
 
     private init(bufferSize: Int) {
         self.bufferSize = bufferSize
@@ -37,13 +35,9 @@ public final class ReplaySubject<Element>: Observable<Element>, SubjectType, Obs
     }
 
     /// Whether the subject has observers.
-    public var hasObservers: Bool {
-        lock.withLock { !state.observers.isEmpty }
-    }
+    public var hasObservers: Bool { hasObserversNow }
 
-    public var isDisposed: Bool {
-        lock.withLock { state.disposed }
-    }
+    public var isDisposed: Bool { isDisposedNow }
 
     public func on(_ event: Event<Element>) {
         route(event)
@@ -52,56 +46,29 @@ public final class ReplaySubject<Element>: Observable<Element>, SubjectType, Obs
     /// Buffers `element` and sends it to every observer (what `on(.next(element))`
     /// does, without building and switching on an `Event`).
     public func onNext(_ element: Element) {
-        lock.lock()
-        guard state.isOpen else {
-            lock.unlock()
-            return
-        }
-        if bufferSize > 0 { buffer.append(bitCasting: element, keepingAtMost: bufferSize) }
-        let delivery = state.observers.beginDelivery()
-        lock.unlock()
-        delivery.passNext(element)
-        state.observers.endDelivery()
-    }
-
-    func stop(error: Swift.Error?) {
-        lock.lock()
-        let snapshot = state.stop(error: error)
-        lock.unlock()
-        snapshot?.passTerminal(error)
+        fanOut(keeping: {
+            if bufferSize > 0 { buffer.append(bitCasting: element, keepingAtMost: bufferSize) }
+        }) { $0.passNext(element) }
     }
 
     public override func subscribe<Observer: ObserverType>(_ observer: Observer) -> Disposable where Observer.Element == Element {
-        lock.lock()
-        if !state.isOpen, let refusal: Event<Element> = state.refusal(by: self) {
+        admit(
             // After a terminal event the buffer is replayed before it; after `dispose()`
             // the buffer is empty.
-            let replayed = buffer.copiedElements()
-            lock.unlock()
-            for element in replayed { observer.on(.next(element)) }
-            observer.on(refusal)
-            return Disposables.create()
-        }
-        if buffer.isEmpty {
-            let (key, released) = state.join(observer)
-            lock.unlock()
-            withExtendedLifetime(released) {}
-            return SubjectSubscription(owner: self, key: key)
-        }
-        let gate = ReplayGate(observer, replaying: true)
-        let (key, released) = state.observers.insert(gate)
-        let replayed = buffer.copiedElements()
-        lock.unlock()
-        withExtendedLifetime(released) {}
-        gate.open(after: replayed)
-        return SubjectSubscription(owner: self, key: key)
-    }
-
-    func removeObserver(_ key: BagKey) {
-        lock.lock()
-        let removed = state.observers.remove(key)
-        lock.unlock()
-        withExtendedLifetime(removed) {}
+            backlog: { buffer.copiedElements() },
+            refuse: { replayed, refusal in
+                for element in replayed { observer.on(.next(element)) }
+                observer.on(refusal)
+            },
+            join: { state -> (joined: (key: BagKey, released: [DirectObserver]), opening: (ReplayGate<Observer>, [Element])?) in
+                if buffer.isEmpty { return (state.join(observer), nil) }
+                let gate = ReplayGate(observer, replaying: true)
+                return (state.observers.insert(gate), (gate, buffer.copiedElements()))
+            },
+            open: { opening in
+                if let (gate, replayed) = opening { gate.open(after: replayed) }
+            }
+        )
     }
 
     /// The observer side of the subject.
@@ -110,11 +77,7 @@ public final class ReplaySubject<Element>: Observable<Element>, SubjectType, Obs
     }
 
     public func dispose() {
-        lock.lock()
-        let dropped = state.dispose()
-        var droppedElements = buffer.takeAll()
-        lock.unlock()
-        withExtendedLifetime(dropped) {}
-        droppedElements.release()
+        var dropped = disposeObservers { buffer.takeAll() }
+        dropped.release()
     }
 }

@@ -1,6 +1,6 @@
 /// What every subject keeps under its lock: its observers (a `FanOut`) and how it
 /// ended. The subject adds its own value (the current element, the replay buffer, the
-/// last element) and takes the lock around each call.
+/// last element); `LockedSubject` takes the subject's lock around each transition.
 ///
 /// Not generic: in a subject's unspecialised code, reaching a field of a generic struct
 /// looks up the struct's metadata, which the per-event path must not pay.
