@@ -53,7 +53,7 @@ final class LockedSubjectState: @unchecked Sendable {
 /// insertion handed back and open the observer (`opening`: a replay, or nothing).
 enum SubjectAdmission<Element, Backlog, Opening> {
     case refused(Event<Element>, backlog: Backlog)
-    case joined(key: BagKey, released: [DirectObserver], opening: Opening)
+    case joined(key: BagKey, released: [ObserverBase], opening: Opening)
 }
 
 extension LockedSubject {
@@ -118,7 +118,7 @@ extension LockedSubject {
     func admit<Backlog, Opening>(
         backlog: () -> Backlog,
         refuse: (Backlog, Event<Element>) -> Void,
-        join: (inout SubjectState) -> (joined: (key: BagKey, released: [DirectObserver]), opening: Opening),
+        join: (inout SubjectState) -> (joined: (key: BagKey, released: [ObserverBase]), opening: Opening),
         open: (Opening) -> Void
     ) -> Disposable {
         let admission = lockedState.withLock { state -> SubjectAdmission<Element, Backlog, Opening> in

@@ -60,7 +60,7 @@ public final class ReplaySubject<Element>: Observable<Element>, SubjectType, Obs
                 for element in replayed { observer.on(.next(element)) }
                 observer.on(refusal)
             },
-            join: { state -> (joined: (key: BagKey, released: [DirectObserver]), opening: (ReplayGate<Observer>, [Element])?) in
+            join: { state -> (joined: (key: BagKey, released: [ObserverBase]), opening: (ReplayGate<Observer>, [Element])?) in
                 if buffer.isEmpty { return (state.join(observer), nil) }
                 let gate = ReplayGate(observer, replaying: true)
                 return (state.observers.insert(gate), (gate, buffer.copiedElements()))
