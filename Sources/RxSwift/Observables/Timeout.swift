@@ -55,7 +55,7 @@ struct TimeoutState {
     var switched = false
 }
 
-final class TimeoutSink<Observer: ObserverType>: PlainSerializedSink<Timeout<Observer.Element>, Observer, TimeoutState>, ObserverType, @unchecked Sendable {
+final class TimeoutSink<Observer: ObserverType>: PlainSerializedSink<Timeout<Observer.Element>, Observer, TimeoutState>, ObserverType, SideEventReceiver, @unchecked Sendable {
     typealias Element = Observer.Element
 
     /// The source's subscription, then `other`'s.
@@ -94,23 +94,11 @@ final class TimeoutSink<Observer: ObserverType>: PlainSerializedSink<Timeout<Obs
         }
         guard switches else { return }
         // Replacing the source's subscription disposes it.
-        subscription.disposable = parameters.other.subscribe(TimeoutOtherObserver(sink: self))
+        subscription.disposable = parameters.other.subscribe(SideObserver(self))
     }
 
-    fileprivate func onOther(_ event: Event<Element>) {
+    /// An event of `other`.
+    func receiveSide(_ event: Event<Element>) {
         deliverSerialized(event)
-    }
-}
-
-private final class TimeoutOtherObserver<Observer: ObserverType>: ObserverType, @unchecked Sendable {
-    typealias Element = Observer.Element
-    private let sink: TimeoutSink<Observer>
-
-    init(sink: TimeoutSink<Observer>) {
-        self.sink = sink
-    }
-
-    func on(_ event: Event<Element>) {
-        sink.onOther(event)
     }
 }
