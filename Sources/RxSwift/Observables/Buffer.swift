@@ -15,27 +15,22 @@ extension ObservableType {
     /// - parameter scheduler: The scheduler that runs the timers.
     /// - returns: The sequence of arrays.
     public func buffer(timeSpan: RxTimeInterval, count: Int, scheduler: SchedulerType) -> Observable<[Element]> {
-        BufferTimeCount(source: asObservable(), timeSpan: timeSpan, count: count, scheduler: scheduler)
+        PlainProducer(asObservable(), BufferTimeCount(timeSpan: timeSpan, count: count, scheduler: scheduler))
     }
 }
 
-final class BufferTimeCount<Element>: Producer<[Element]>, @unchecked Sendable {
-    fileprivate let source: Observable<Element>
-    fileprivate let timeSpan: RxTimeInterval
-    fileprivate let count: Int
-    fileprivate let scheduler: SchedulerType
+/// `buffer(timeSpan:count:scheduler:)`'s parameters.
+struct BufferTimeCount<SourceElement>: PlainOperator {
+    typealias Element = [SourceElement]
 
-    init(source: Observable<Element>, timeSpan: RxTimeInterval, count: Int, scheduler: SchedulerType) {
-        self.source = source
-        self.timeSpan = timeSpan
-        self.count = count
-        self.scheduler = scheduler
-    }
+    let timeSpan: RxTimeInterval
+    let count: Int
+    let scheduler: SchedulerType
 
-    override func run<Observer: ObserverType>(_ observer: Observer) -> Disposable where Observer.Element == [Element] {
-        let sink = BufferTimeCountSink<Element, Observer>(parent: self, observer: observer)
-        sink.run(source: source)
-        return sink
+    func subscribe<Observer: ObserverType>(_ observer: Observer, to source: Observable<SourceElement>) -> Disposable where Observer.Element == Element {
+        let sink = BufferTimeCountSink(self, observer: observer, state: BufferTimeCountState())
+        sink.startTimer(windowID: 0)
+        return sink.observe(source, alongside: sink.timer)
     }
 }
 
@@ -47,28 +42,11 @@ struct BufferTimeCountState<Element> {
     var windowID: UInt64 = 0
 }
 
-final class BufferTimeCountSink<Element, Observer: ObserverType>: SerializedSink<Observer, BufferTimeCountState<Element>>, ObserverType, @unchecked Sendable where Observer.Element == [Element] {
-    private let timeSpan: RxTimeInterval
-    private let count: Int
-    private let scheduler: SchedulerType
-    private let timer = TimerSlot()
-
-    init(parent: BufferTimeCount<Element>, observer: Observer) {
-        timeSpan = parent.timeSpan
-        count = parent.count
-        scheduler = parent.scheduler
-        super.init(observer: observer, state: BufferTimeCountState())
-    }
-
-    func run(source: Observable<Element>) {
-        let sourceSubscription = SingleAssignmentDisposable()
-        setUpstream(Disposables.create(timer, sourceSubscription))
-        startTimer(windowID: 0)
-        sourceSubscription.setDisposable(source.subscribe(self))
-    }
+final class BufferTimeCountSink<Element, Observer: ObserverType>: PlainSerializedSink<BufferTimeCount<Element>, Observer, BufferTimeCountState<Element>>, ObserverType, @unchecked Sendable where Observer.Element == [Element] {
+    let timer = TimerSlot()
 
     func on(_ event: Event<Element>) {
-        let limit = count
+        let limit = parameters.count
         let newWindow: UInt64? = update { state in
             switch event {
             case .next(let element):
@@ -97,11 +75,8 @@ final class BufferTimeCountSink<Element, Observer: ObserverType>: SerializedSink
         return state.value.windowID
     }
 
-    private func startTimer(windowID: UInt64) {
-        timer.set(scheduler.scheduleRelative(windowID, dueTime: timeSpan) { [weak self] windowID in
-            self?.timerFired(windowID)
-            return Disposables.create()
-        }, generation: windowID)
+    func startTimer(windowID: UInt64) {
+        timer.start(windowID, after: parameters.timeSpan, on: parameters.scheduler) { [weak self] in self?.timerFired($0) }
     }
 
     private func timerFired(_ firedWindowID: UInt64) {

@@ -10,7 +10,7 @@ extension ObservableType {
     /// - parameter handler: Returns the sequence to continue with; an error it throws ends the result with that error.
     /// - returns: The source's elements, then, after an error, those of the handler's sequence.
     public func `catch`(_ handler: @escaping (Swift.Error) throws -> Observable<Element>) -> Observable<Element> {
-        Catch(source: asObservable(), handler: handler)
+        PlainProducer(asObservable(), Catch(handler: handler))
     }
 
     /// Continues a sequence that fails with the sequence `handler` returns for the error.
@@ -27,7 +27,7 @@ extension ObservableType {
     /// result:   -1-2-(0|)
     /// ```
     public func catchAndReturn(_ element: Element) -> Observable<Element> {
-        Catch(source: asObservable(), handler: { _ in Observable.just(element) })
+        PlainProducer(asObservable(), Catch(handler: { _ in Observable.just(element) }))
     }
 
     /// Ends a sequence that fails with `element` and a completion instead of the error.
@@ -89,19 +89,12 @@ extension ObservableType {
 
 // MARK: - catch with a handler
 
-final class Catch<Element>: Producer<Element>, @unchecked Sendable {
-    typealias Handler = (Swift.Error) throws -> Observable<Element>
+/// `catch(_:)`'s parameter.
+struct Catch<Element>: PlainOperator {
+    let handler: (Swift.Error) throws -> Observable<Element>
 
-    private let source: Observable<Element>
-    private let handler: Handler
-
-    init(source: Observable<Element>, handler: @escaping Handler) {
-        self.source = source
-        self.handler = handler
-    }
-
-    override func run<Observer: ObserverType>(_ observer: Observer) -> Disposable where Observer.Element == Element {
-        let sink = CatchSink(handler: handler, observer: observer)
+    func subscribe<Observer: ObserverType>(_ observer: Observer, to source: Observable<Element>) -> Disposable where Observer.Element == Element {
+        let sink = CatchSink(self, observer: observer)
         sink.run(source: source)
         return sink
     }
@@ -109,17 +102,11 @@ final class Catch<Element>: Producer<Element>, @unchecked Sendable {
 
 /// Only one sequence sends events at a time (the source, then the handler's), so
 /// their own serialisation is all the delivery needs.
-final class CatchSink<Observer: ObserverType>: Sink<Observer>, ObserverType, @unchecked Sendable {
+final class CatchSink<Observer: ObserverType>: PlainSink<Catch<Observer.Element>, Observer>, ObserverType, SideEventReceiver, @unchecked Sendable {
     typealias Element = Observer.Element
 
-    private let handler: Catch<Element>.Handler
     /// The source's subscription, then the handler sequence's.
     private let subscription = SerialDisposable()
-
-    init(handler: @escaping Catch<Element>.Handler, observer: Observer) {
-        self.handler = handler
-        super.init(observer: observer)
-    }
 
     func run(source: Observable<Element>) {
         let first = SingleAssignmentDisposable()
@@ -138,34 +125,22 @@ final class CatchSink<Observer: ObserverType>: Sink<Observer>, ObserverType, @un
             if isDisposed { return }
             let fallback: Observable<Element>
             do {
-                fallback = try handler(error)
+                fallback = try parameters.handler(error)
             } catch {
                 forwardTerminal(.error(error))
                 return
             }
-            subscription.disposable = fallback.subscribe(CatchFallbackObserver(sink: self))
+            subscription.disposable = fallback.subscribe(SideObserver(self))
         }
     }
 
-    fileprivate func onFallback(_ event: Event<Element>) {
+    /// An event of the handler's sequence.
+    func receiveSide(_ event: Event<Element>) {
         if event.isStopEvent {
             forwardTerminal(event)
         } else {
             forwardOn(event)
         }
-    }
-}
-
-private final class CatchFallbackObserver<Observer: ObserverType>: ObserverType, @unchecked Sendable {
-    typealias Element = Observer.Element
-    private let sink: CatchSink<Observer>
-
-    init(sink: CatchSink<Observer>) {
-        self.sink = sink
-    }
-
-    func on(_ event: Event<Element>) {
-        sink.onFallback(event)
     }
 }
 

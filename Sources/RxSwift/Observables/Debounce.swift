@@ -12,25 +12,17 @@ extension ObservableType {
     /// - parameter scheduler: The scheduler that runs the timers.
     /// - returns: The debounced sequence.
     public func debounce(_ dueTime: RxTimeInterval, scheduler: SchedulerType) -> Observable<Element> {
-        Debounce(source: asObservable(), dueTime: dueTime, scheduler: scheduler)
+        PlainProducer(asObservable(), Debounce(dueTime: dueTime, scheduler: scheduler))
     }
 }
 
-final class Debounce<Element>: Producer<Element>, @unchecked Sendable {
-    fileprivate let source: Observable<Element>
-    fileprivate let dueTime: RxTimeInterval
-    fileprivate let scheduler: SchedulerType
+/// `debounce`'s parameters.
+struct Debounce<Element>: PlainOperator {
+    let dueTime: RxTimeInterval
+    let scheduler: SchedulerType
 
-    init(source: Observable<Element>, dueTime: RxTimeInterval, scheduler: SchedulerType) {
-        self.source = source
-        self.dueTime = dueTime
-        self.scheduler = scheduler
-    }
-
-    override func run<Observer: ObserverType>(_ observer: Observer) -> Disposable where Observer.Element == Element {
-        let sink = DebounceSink(parent: self, observer: observer)
-        sink.setUpstream(source.subscribe(sink))
-        return sink
+    func subscribe<Observer: ObserverType>(_ observer: Observer, to source: Observable<Element>) -> Disposable where Observer.Element == Element {
+        DebounceSink(self, observer: observer, state: DebounceState()).observe(source)
     }
 }
 
@@ -41,18 +33,10 @@ struct DebounceState<Element> {
     var pending: Element?
 }
 
-final class DebounceSink<Observer: ObserverType>: SerializedSink<Observer, DebounceState<Observer.Element>>, ObserverType, @unchecked Sendable {
+final class DebounceSink<Observer: ObserverType>: PlainSerializedSink<Debounce<Observer.Element>, Observer, DebounceState<Observer.Element>>, ObserverType, @unchecked Sendable {
     typealias Element = Observer.Element
 
-    private let dueTime: RxTimeInterval
-    private let scheduler: SchedulerType
     private let timer = TimerSlot()
-
-    init(parent: Debounce<Element>, observer: Observer) {
-        dueTime = parent.dueTime
-        scheduler = parent.scheduler
-        super.init(observer: observer, state: DebounceState())
-    }
 
     func on(_ event: Event<Element>) {
         let generation: UInt64? = update { state in
@@ -75,10 +59,7 @@ final class DebounceSink<Observer: ObserverType>: SerializedSink<Observer, Debou
             return nil
         }
         guard let generation else { return }
-        timer.set(scheduler.scheduleRelative(generation, dueTime: dueTime) { [weak self] generation in
-            self?.timerFired(generation)
-            return Disposables.create()
-        }, generation: generation)
+        timer.start(generation, after: parameters.dueTime, on: parameters.scheduler) { [weak self] in self?.timerFired($0) }
     }
 
     private func timerFired(_ firedGeneration: UInt64) {

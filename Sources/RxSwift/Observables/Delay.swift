@@ -14,7 +14,7 @@ extension ObservableType {
     /// - parameter scheduler: The scheduler whose clock and timers are used.
     /// - returns: The delayed sequence.
     public func delay(_ dueTime: RxTimeInterval, scheduler: SchedulerType) -> Observable<Element> {
-        Delay(source: asObservable(), dueTime: dueTime, scheduler: scheduler)
+        PlainProducer(asObservable(), Delay(dueTime: dueTime, scheduler: scheduler))
     }
 
     /// Subscribes to the source only `dueTime` after the subscription.
@@ -29,25 +29,19 @@ extension ObservableType {
     /// - parameter scheduler: The scheduler that runs the timer.
     /// - returns: The sequence, subscribed to late.
     public func delaySubscription(_ dueTime: RxTimeInterval, scheduler: SchedulerType) -> Observable<Element> {
-        DelaySubscription(source: asObservable(), dueTime: dueTime, scheduler: scheduler)
+        PlainProducer(asObservable(), DelaySubscription(dueTime: dueTime, scheduler: scheduler))
     }
 }
 
 // MARK: - delay
 
-final class Delay<Element>: Producer<Element>, @unchecked Sendable {
-    fileprivate let source: Observable<Element>
-    fileprivate let dueTime: RxTimeInterval
-    fileprivate let scheduler: SchedulerType
+/// `delay`'s parameters.
+struct Delay<Element>: PlainOperator {
+    let dueTime: RxTimeInterval
+    let scheduler: SchedulerType
 
-    init(source: Observable<Element>, dueTime: RxTimeInterval, scheduler: SchedulerType) {
-        self.source = source
-        self.dueTime = dueTime
-        self.scheduler = scheduler
-    }
-
-    override func run<Observer: ObserverType>(_ observer: Observer) -> Disposable where Observer.Element == Element {
-        let sink = DelaySink(parent: self, observer: observer)
+    func subscribe<Observer: ObserverType>(_ observer: Observer, to source: Observable<Element>) -> Disposable where Observer.Element == Element {
+        let sink = DelaySink(self, observer: observer, state: DelayState())
         sink.run(source: source)
         return sink
     }
@@ -64,19 +58,11 @@ struct DelayState<Element> {
 
 /// Events wait in a queue with their due dates; one timer at a time drains the queue:
 /// it sends every event that is due and, if more wait, sets itself for the next one.
-final class DelaySink<Observer: ObserverType>: SerializedSink<Observer, DelayState<Observer.Element>>, ObserverType, @unchecked Sendable {
+final class DelaySink<Observer: ObserverType>: PlainSerializedSink<Delay<Observer.Element>, Observer, DelayState<Observer.Element>>, ObserverType, @unchecked Sendable {
     typealias Element = Observer.Element
 
-    private let dueTime: RxTimeInterval
-    private let scheduler: SchedulerType
     private let sourceSubscription = SingleAssignmentDisposable()
     private let timer = TimerSlot()
-
-    init(parent: Delay<Element>, observer: Observer) {
-        dueTime = parent.dueTime
-        scheduler = parent.scheduler
-        super.init(observer: observer, state: DelayState())
-    }
 
     func run(source: Observable<Element>) {
         setUpstream(Disposables.create(sourceSubscription, timer))
@@ -94,7 +80,8 @@ final class DelaySink<Observer: ObserverType>: SerializedSink<Observer, DelaySta
                 state.send(event)
             }
         case .next, .completed:
-            let due = scheduler.now.adding(dueTime)
+            let dueTime = parameters.dueTime
+            let due = parameters.scheduler.now.adding(dueTime)
             let generation: UInt64? = update { state in
                 if state.isTerminated { return nil }
                 state.value.waiting.enqueue((due, event))
@@ -110,14 +97,11 @@ final class DelaySink<Observer: ObserverType>: SerializedSink<Observer, DelaySta
     }
 
     private func schedule(after interval: RxTimeInterval, generation: UInt64) {
-        timer.set(scheduler.scheduleRelative((), dueTime: interval) { [weak self] _ in
-            self?.drain()
-            return Disposables.create()
-        }, generation: generation)
+        timer.start(generation, after: interval, on: parameters.scheduler) { [weak self] _ in self?.drain() }
     }
 
     private func drain() {
-        let now = scheduler.now
+        let now = parameters.scheduler.now
         let next: (interval: RxTimeInterval, generation: UInt64)? = update { state in
             var next: (interval: RxTimeInterval, generation: UInt64)?
             while let head = state.value.waiting.peek() {
@@ -152,20 +136,13 @@ final class DelaySink<Observer: ObserverType>: SerializedSink<Observer, DelaySta
 
 // MARK: - delaySubscription
 
-final class DelaySubscription<Element>: Producer<Element>, @unchecked Sendable {
-    private let source: Observable<Element>
-    private let dueTime: RxTimeInterval
-    private let scheduler: SchedulerType
+/// `delaySubscription`'s parameters.
+struct DelaySubscription<Element>: PlainOperator {
+    let dueTime: RxTimeInterval
+    let scheduler: SchedulerType
 
-    init(source: Observable<Element>, dueTime: RxTimeInterval, scheduler: SchedulerType) {
-        self.source = source
-        self.dueTime = dueTime
-        self.scheduler = scheduler
-    }
-
-    override func run<Observer: ObserverType>(_ observer: Observer) -> Disposable where Observer.Element == Element {
+    func subscribe<Observer: ObserverType>(_ observer: Observer, to source: Observable<Element>) -> Disposable where Observer.Element == Element {
         let sink = PassThroughSink(observer: observer)
-        let source = self.source
         // The scheduled action's result (the subscription) is owned by the scheduled
         // item: disposing the item disposes the subscription.
         sink.setUpstream(scheduler.scheduleRelative((), dueTime: dueTime) { _ in

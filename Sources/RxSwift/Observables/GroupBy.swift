@@ -18,7 +18,7 @@ extension ObservableType {
     ///   sequence and every group with it.
     /// - returns: The sequence of groups.
     public func groupBy<Key: Hashable>(keySelector: @escaping (Element) throws -> Key) -> Observable<GroupedObservable<Key, Element>> {
-        GroupBy(source: asObservable(), keySelector: keySelector)
+        PlainProducer(asObservable(), GroupBy(keySelector: keySelector))
     }
 }
 
@@ -48,19 +48,14 @@ public struct GroupedObservable<Key, Element>: ObservableType {
 
 extension GroupedObservable: Sendable where Key: Sendable {}
 
-final class GroupBy<Key: Hashable, Element>: Producer<GroupedObservable<Key, Element>>, @unchecked Sendable {
-    typealias KeySelector = (Element) throws -> Key
+/// `groupBy`'s parameter.
+struct GroupBy<Key: Hashable, SourceElement>: PlainOperator {
+    typealias Element = GroupedObservable<Key, SourceElement>
 
-    private let source: Observable<Element>
-    private let keySelector: KeySelector
+    let keySelector: (SourceElement) throws -> Key
 
-    init(source: Observable<Element>, keySelector: @escaping KeySelector) {
-        self.source = source
-        self.keySelector = keySelector
-    }
-
-    override func run<Observer: ObserverType>(_ observer: Observer) -> Disposable where Observer.Element == GroupedObservable<Key, Element> {
-        let sink = GroupBySink<Key, Element, Observer>(keySelector: keySelector, observer: observer)
+    func subscribe<Observer: ObserverType>(_ observer: Observer, to source: Observable<SourceElement>) -> Disposable where Observer.Element == Element {
+        let sink = GroupBySink<Key, SourceElement, Observer>(self, observer: observer)
         sink.run(source)
         return sink
     }
@@ -91,19 +86,17 @@ package final class GroupedObservableImpl<Element>: Observable<Element>, @unchec
 
 /// Events arrive serialised by the source, so the group table needs no lock; the
 /// outer observer and the groups' subjects are called with no lock held.
-final class GroupBySink<Key: Hashable, Element, Observer: ObserverType>: Sink<Observer>, ObserverType, @unchecked Sendable
+final class GroupBySink<Key: Hashable, Element, Observer: ObserverType>: PlainSink<GroupBy<Key, Element>, Observer>, ObserverType, @unchecked Sendable
 where Observer.Element == GroupedObservable<Key, Element> {
-    private let keySelector: (Element) throws -> Key
     private let sourceSubscription = SingleAssignmentDisposable()
     private let refCount: RefCountDisposable
     private var groups: [Key: PublishSubject<Element>] = [:]
     /// The groups' subjects in creation order, for terminal events.
     private var groupOrder: [PublishSubject<Element>] = []
 
-    init(keySelector: @escaping (Element) throws -> Key, observer: Observer) {
-        self.keySelector = keySelector
-        self.refCount = RefCountDisposable(disposable: sourceSubscription)
-        super.init(observer: observer)
+    override init(_ parameters: GroupBy<Key, Element>, observer: Observer) {
+        refCount = RefCountDisposable(disposable: sourceSubscription)
+        super.init(parameters, observer: observer)
     }
 
     func run(_ source: Observable<Element>) {
@@ -118,7 +111,7 @@ where Observer.Element == GroupedObservable<Key, Element> {
         case .next(let element):
             let key: Key
             do {
-                key = try keySelector(element)
+                key = try parameters.keySelector(element)
             } catch {
                 finish(.error(error))
                 return

@@ -50,3 +50,17 @@ class PlainSink<Operator: PlainOperator, Observer: ObserverType>: Sink<Observer>
         super.init(observer: observer)
     }
 }
+
+/// The sink of a plain operator fed by several parties (a source and its timers, a
+/// source and a trigger): a `SerializedSink` (Internal/Delivery/SerializedSink.swift)
+/// that, like `PlainSink`, reads its parameters from the operator value.
+class PlainSerializedSink<Operator: PlainOperator, Observer: ObserverType, State>: SerializedSink<Observer, State>, @unchecked Sendable
+    where Observer.Element == Operator.Element {
+    /// The operator, whose parameters the sink reads.
+    final let parameters: Operator
+
+    init(_ parameters: Operator, observer: Observer, state: State) {
+        self.parameters = parameters
+        super.init(observer: observer, state: state)
+    }
+}

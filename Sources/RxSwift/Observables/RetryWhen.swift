@@ -16,7 +16,7 @@ extension ObservableType {
     /// - parameter notificationHandler: Builds the trigger from the sequence of errors.
     /// - returns: The source's elements, over every attempt.
     public func retry<TriggerObservable: ObservableType, Error: Swift.Error>(when notificationHandler: @escaping (Observable<Error>) -> TriggerObservable) -> Observable<Element> {
-        RetryWhen<Element, TriggerObservable, Error>(source: asObservable(), notificationHandler: notificationHandler)
+        PlainProducer(asObservable(), RetryWhen<Element, TriggerObservable, Error>(notificationHandler: notificationHandler))
     }
 
     /// Subscribes to the source again, after it fails, each time the trigger sequence
@@ -36,7 +36,7 @@ extension ObservableType {
     /// - parameter notificationHandler: Builds the trigger from the sequence of errors.
     /// - returns: The source's elements, over every attempt.
     public func retry<TriggerObservable: ObservableType>(when notificationHandler: @escaping (Observable<Swift.Error>) -> TriggerObservable) -> Observable<Element> {
-        RetryWhen<Element, TriggerObservable, Swift.Error>(source: asObservable(), notificationHandler: notificationHandler)
+        PlainProducer(asObservable(), RetryWhen<Element, TriggerObservable, Swift.Error>(notificationHandler: notificationHandler))
     }
 
     /// Subscribes to the source again, after it fails with any error, each time the
@@ -47,18 +47,11 @@ extension ObservableType {
     }
 }
 
-final class RetryWhen<Element, TriggerObservable: ObservableType, TriggerError>: Producer<Element>, @unchecked Sendable {
-    typealias Handler = (Observable<TriggerError>) -> TriggerObservable
+/// `retry(when:)`'s parameter.
+struct RetryWhen<Element, TriggerObservable: ObservableType, TriggerError>: PlainOperator {
+    let notificationHandler: (Observable<TriggerError>) -> TriggerObservable
 
-    private let source: Observable<Element>
-    private let notificationHandler: Handler
-
-    init(source: Observable<Element>, notificationHandler: @escaping Handler) {
-        self.source = source
-        self.notificationHandler = notificationHandler
-    }
-
-    override func run<Observer: ObserverType>(_ observer: Observer) -> Disposable where Observer.Element == Element {
+    func subscribe<Observer: ObserverType>(_ observer: Observer, to source: Observable<Element>) -> Disposable where Observer.Element == Element {
         let sink = RetryWhenSink<Observer, TriggerObservable, TriggerError>(source: source, observer: observer)
         sink.run(trigger: notificationHandler(sink.errors.asObservable()).asObservable())
         return sink

@@ -15,24 +15,18 @@ extension ObservableType {
     /// - parameter defaultValue: The element sent at a tick when the source sent nothing new.
     /// - returns: The sampled sequence.
     public func sample<Source: ObservableType>(_ sampler: Source, defaultValue: Element? = nil) -> Observable<Element> {
-        Sample(source: asObservable(), sampler: sampler.asObservable(), defaultValue: defaultValue)
+        PlainProducer(asObservable(), Sample(sampler: sampler.asObservable(), defaultValue: defaultValue))
     }
 }
 
-final class Sample<Element, SampleType>: Producer<Element>, @unchecked Sendable {
-    fileprivate let source: Observable<Element>
-    fileprivate let sampler: Observable<SampleType>
-    fileprivate let defaultValue: Element?
+/// `sample`'s parameters.
+struct Sample<Element, SampleType>: PlainOperator {
+    let sampler: Observable<SampleType>
+    let defaultValue: Element?
 
-    init(source: Observable<Element>, sampler: Observable<SampleType>, defaultValue: Element?) {
-        self.source = source
-        self.sampler = sampler
-        self.defaultValue = defaultValue
-    }
-
-    override func run<Observer: ObserverType>(_ observer: Observer) -> Disposable where Observer.Element == Element {
-        let sink = SampleSink<Observer, SampleType>(defaultValue: defaultValue, observer: observer)
-        sink.run(source: source, sampler: sampler)
+    func subscribe<Observer: ObserverType>(_ observer: Observer, to source: Observable<Element>) -> Disposable where Observer.Element == Element {
+        let sink = SampleSink<Observer, SampleType>(self, observer: observer, state: SampleState())
+        sink.run(source: source)
         return sink
     }
 }
@@ -44,22 +38,16 @@ struct SampleState<Element> {
     var sourceDone = false
 }
 
-final class SampleSink<Observer: ObserverType, SampleType>: SerializedSink<Observer, SampleState<Observer.Element>>, ObserverType, @unchecked Sendable {
+final class SampleSink<Observer: ObserverType, SampleType>: PlainSerializedSink<Sample<Observer.Element, SampleType>, Observer, SampleState<Observer.Element>>, ObserverType, SideEventReceiver, @unchecked Sendable {
     typealias Element = Observer.Element
 
-    private let defaultValue: Element?
     private let sourceSubscription = SingleAssignmentDisposable()
     private let samplerSubscription = SingleAssignmentDisposable()
 
-    init(defaultValue: Element?, observer: Observer) {
-        self.defaultValue = defaultValue
-        super.init(observer: observer, state: SampleState())
-    }
-
-    func run(source: Observable<Element>, sampler: Observable<SampleType>) {
+    func run(source: Observable<Element>) {
         setUpstream(Disposables.create(sourceSubscription, samplerSubscription))
         sourceSubscription.setDisposable(source.subscribe(self))
-        samplerSubscription.setDisposable(sampler.subscribe(SamplerObserver(sink: self)))
+        samplerSubscription.setDisposable(parameters.sampler.subscribe(SideObserver(self)))
     }
 
     func on(_ event: Event<Element>) {
@@ -74,8 +62,9 @@ final class SampleSink<Observer: ObserverType, SampleType>: SerializedSink<Obser
         }
     }
 
-    fileprivate func tick(_ event: Event<SampleType>) {
-        let defaultValue = self.defaultValue
+    /// A tick of the sampler.
+    func receiveSide(_ event: Event<SampleType>) {
+        let defaultValue = parameters.defaultValue
         update { state in
             switch event {
             case .next, .completed:
@@ -90,18 +79,5 @@ final class SampleSink<Observer: ObserverType, SampleType>: SerializedSink<Obser
                 state.send(.error(error))
             }
         }
-    }
-}
-
-private final class SamplerObserver<Observer: ObserverType, SampleType>: ObserverType, @unchecked Sendable {
-    typealias Element = SampleType
-    private let sink: SampleSink<Observer, SampleType>
-
-    init(sink: SampleSink<Observer, SampleType>) {
-        self.sink = sink
-    }
-
-    func on(_ event: Event<SampleType>) {
-        sink.tick(event)
     }
 }

@@ -12,32 +12,23 @@ extension ObservableType {
     /// - parameter scheduler: The scheduler that runs the timer.
     /// - returns: The elements of the source after `duration`.
     public func skip(_ duration: RxTimeInterval, scheduler: SchedulerType) -> Observable<Element> {
-        SkipTime(source: asObservable(), duration: duration, scheduler: scheduler)
+        PlainProducer(asObservable(), SkipTime(duration: duration, scheduler: scheduler))
     }
 }
 
-final class SkipTime<Element>: Producer<Element>, @unchecked Sendable {
-    private let source: Observable<Element>
-    private let duration: RxTimeInterval
-    private let scheduler: SchedulerType
+/// `skip(_:scheduler:)`'s parameters.
+struct SkipTime<Element>: PlainOperator {
+    let duration: RxTimeInterval
+    let scheduler: SchedulerType
 
-    init(source: Observable<Element>, duration: RxTimeInterval, scheduler: SchedulerType) {
-        self.source = source
-        self.duration = duration
-        self.scheduler = scheduler
-    }
-
-    override func run<Observer: ObserverType>(_ observer: Observer) -> Disposable where Observer.Element == Element {
+    func subscribe<Observer: ObserverType>(_ observer: Observer, to source: Observable<Element>) -> Disposable where Observer.Element == Element {
         let sink = SkipTimeSink(observer: observer)
-        let sourceSubscription = SingleAssignmentDisposable()
         let gate = sink.gate
         let timer = scheduler.scheduleRelative((), dueTime: duration) { _ in
             _ = gate.testAndSet()
             return Disposables.create()
         }
-        sink.setUpstream(Disposables.create(timer, sourceSubscription))
-        sourceSubscription.setDisposable(source.subscribe(sink))
-        return sink
+        return sink.observe(source, alongside: timer)
     }
 }
 

@@ -11,7 +11,7 @@ extension ObservableType {
     /// - parameter scheduler: The scheduler that runs the timer.
     /// - returns: The elements of the source during `duration`.
     public func take(for duration: RxTimeInterval, scheduler: SchedulerType) -> Observable<Element> {
-        TakeTime(source: asObservable(), duration: duration, scheduler: scheduler)
+        PlainProducer(asObservable(), TakeTime(duration: duration, scheduler: scheduler))
     }
 
     /// The elements sent during `duration` from the subscription, then completion.
@@ -21,29 +21,20 @@ extension ObservableType {
     }
 }
 
-final class TakeTime<Element>: Producer<Element>, @unchecked Sendable {
-    private let source: Observable<Element>
-    private let duration: RxTimeInterval
-    private let scheduler: SchedulerType
+/// `take(for:scheduler:)`'s parameters.
+struct TakeTime<Element>: PlainOperator {
+    let duration: RxTimeInterval
+    let scheduler: SchedulerType
 
-    init(source: Observable<Element>, duration: RxTimeInterval, scheduler: SchedulerType) {
-        self.source = source
-        self.duration = duration
-        self.scheduler = scheduler
-    }
-
-    override func run<Observer: ObserverType>(_ observer: Observer) -> Disposable where Observer.Element == Element {
+    func subscribe<Observer: ObserverType>(_ observer: Observer, to source: Observable<Element>) -> Disposable where Observer.Element == Element {
         let sink = TakeTimeSink(observer: observer)
-        let sourceSubscription = SingleAssignmentDisposable()
         // The timer starts before the source is subscribed to, as in RxSwift: on a
         // virtual clock it wins a tie with the first events of a cold source.
         let timer = scheduler.scheduleRelative((), dueTime: duration) { [weak sink] _ in
             sink?.deliverSerialized(.completed)
             return Disposables.create()
         }
-        sink.setUpstream(Disposables.create(timer, sourceSubscription))
-        sourceSubscription.setDisposable(source.subscribe(sink))
-        return sink
+        return sink.observe(source, alongside: timer)
     }
 }
 

@@ -20,27 +20,18 @@ extension ObservableType {
     /// - parameter scheduler: The scheduler whose clock and timers are used.
     /// - returns: The throttled sequence.
     public func throttle(_ dueTime: RxTimeInterval, latest: Bool = true, scheduler: SchedulerType) -> Observable<Element> {
-        Throttle(source: asObservable(), dueTime: dueTime, latest: latest, scheduler: scheduler)
+        PlainProducer(asObservable(), Throttle(dueTime: dueTime, latest: latest, scheduler: scheduler))
     }
 }
 
-final class Throttle<Element>: Producer<Element>, @unchecked Sendable {
-    fileprivate let source: Observable<Element>
-    fileprivate let dueTime: RxTimeInterval
-    fileprivate let latest: Bool
-    fileprivate let scheduler: SchedulerType
+/// `throttle`'s parameters.
+struct Throttle<Element>: PlainOperator {
+    let dueTime: RxTimeInterval
+    let latest: Bool
+    let scheduler: SchedulerType
 
-    init(source: Observable<Element>, dueTime: RxTimeInterval, latest: Bool, scheduler: SchedulerType) {
-        self.source = source
-        self.dueTime = dueTime
-        self.latest = latest
-        self.scheduler = scheduler
-    }
-
-    override func run<Observer: ObserverType>(_ observer: Observer) -> Disposable where Observer.Element == Element {
-        let sink = ThrottleSink(parent: self, observer: observer)
-        sink.setUpstream(source.subscribe(sink))
-        return sink
+    func subscribe<Observer: ObserverType>(_ observer: Observer, to source: Observable<Element>) -> Disposable where Observer.Element == Element {
+        ThrottleSink(self, observer: observer, state: ThrottleState()).observe(source)
     }
 }
 
@@ -55,32 +46,20 @@ struct ThrottleState<Element> {
     var timerGeneration: UInt64 = 0
 }
 
-final class ThrottleSink<Observer: ObserverType>: SerializedSink<Observer, ThrottleState<Observer.Element>>, ObserverType, @unchecked Sendable {
+final class ThrottleSink<Observer: ObserverType>: PlainSerializedSink<Throttle<Observer.Element>, Observer, ThrottleState<Observer.Element>>, ObserverType, @unchecked Sendable {
     typealias Element = Observer.Element
 
-    private let dueTime: RxTimeInterval
-    private let latest: Bool
-    private let scheduler: SchedulerType
     private let timer = TimerSlot()
-
-    init(parent: Throttle<Element>, observer: Observer) {
-        dueTime = parent.dueTime
-        latest = parent.latest
-        scheduler = parent.scheduler
-        super.init(observer: observer, state: ThrottleState())
-    }
 
     func on(_ event: Event<Element>) {
         switch event {
         case .next(let element):
-            let now = scheduler.now
-            let dueTime = self.dueTime
-            let latest = self.latest
+            let now = parameters.scheduler.now
             let wait: (remaining: RxTimeInterval, generation: UInt64)? = update { state in
                 if state.isTerminated || state.value.completedWhileWaiting { return nil }
                 let remaining: RxTimeInterval
                 if let lastSentTime = state.value.lastSentTime {
-                    remaining = dueTime.reduceWithSpanBetween(earlierDate: lastSentTime, laterDate: now)
+                    remaining = parameters.dueTime.reduceWithSpanBetween(earlierDate: lastSentTime, laterDate: now)
                 } else {
                     remaining = .nanoseconds(0)
                 }
@@ -90,7 +69,7 @@ final class ThrottleSink<Observer: ObserverType>: SerializedSink<Observer, Throt
                     state.send(.next(element))
                     return nil
                 }
-                if !latest { return nil }
+                if !parameters.latest { return nil }
                 let alreadyWaiting = state.value.lastUnsent != nil
                 state.value.lastUnsent = element
                 if alreadyWaiting { return nil }
@@ -98,10 +77,7 @@ final class ThrottleSink<Observer: ObserverType>: SerializedSink<Observer, Throt
                 return (remaining, state.value.timerGeneration)
             }
             guard let wait else { return }
-            timer.set(scheduler.scheduleRelative((), dueTime: wait.remaining) { [weak self] _ in
-                self?.windowEnded()
-                return Disposables.create()
-            }, generation: wait.generation)
+            timer.start(wait.generation, after: wait.remaining, on: parameters.scheduler) { [weak self] _ in self?.windowEnded() }
         case .error:
             update { state in
                 state.value.lastUnsent = nil
@@ -119,7 +95,7 @@ final class ThrottleSink<Observer: ObserverType>: SerializedSink<Observer, Throt
     }
 
     private func windowEnded() {
-        let now = scheduler.now
+        let now = parameters.scheduler.now
         update { state in
             if let element = state.value.lastUnsent {
                 state.value.lastUnsent = nil

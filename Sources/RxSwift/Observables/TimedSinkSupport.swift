@@ -1,8 +1,9 @@
 import Foundation
 
-// What the time-based operators share besides `SerializedSink`
-// (Internal/Delivery/SerializedSink.swift): the slot of a sink's pending timer, and
-// the arithmetic of due times.
+// What the time-based operators share besides `PlainSerializedSink`
+// (Observables/PlainOperator.swift): the slot of a sink's pending timer, the
+// subscription of a sink to its source alongside a timer, and the arithmetic of due
+// times.
 
 /// Holds the one pending timer of a sink. Each timer carries a generation number:
 /// a newer timer replaces (and disposes) an older one, and an older timer stored
@@ -36,6 +37,16 @@ final class TimerSlot: Disposable, @unchecked Sendable {
         older?.dispose()
     }
 
+    /// Starts the timer of `generation`: `fired` runs with that generation once
+    /// `dueTime` has passed on `scheduler`, unless a newer timer replaced it first.
+    /// `fired` should hold its sink weakly, so a pending timer does not keep it alive.
+    func start(_ generation: UInt64, after dueTime: RxTimeInterval, on scheduler: SchedulerType, _ fired: @escaping (UInt64) -> Void) {
+        set(scheduler.scheduleRelative(generation, dueTime: dueTime) { generation in
+            fired(generation)
+            return Disposables.create()
+        }, generation: generation)
+    }
+
     func dispose() {
         let previous = state.withLock { state -> Disposable? in
             if state.disposed { return nil }
@@ -45,6 +56,17 @@ final class TimerSlot: Disposable, @unchecked Sendable {
             return previous
         }
         previous?.dispose()
+    }
+}
+
+extension ObserverType where Self: SinkCore {
+    /// Subscribes this sink to `source`, with `timer` (already scheduled) as part of
+    /// the subscription, and returns the sink, which is the subscription.
+    func observe(_ source: Observable<Element>, alongside timer: Disposable) -> Disposable {
+        let sourceSubscription = SingleAssignmentDisposable()
+        setUpstream(Disposables.create(timer, sourceSubscription))
+        sourceSubscription.setDisposable(source.subscribe(self))
+        return self
     }
 }
 

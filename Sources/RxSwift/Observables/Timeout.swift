@@ -13,7 +13,7 @@ extension ObservableType {
     /// - parameter scheduler: The scheduler that runs the timers.
     /// - returns: The source's events, or an `RxError.timeout` error once a wait is too long.
     public func timeout(_ dueTime: RxTimeInterval, scheduler: SchedulerType) -> Observable<Element> {
-        Timeout(source: asObservable(), dueTime: dueTime, other: Observable.error(RxError.timeout), scheduler: scheduler)
+        PlainProducer(asObservable(), Timeout(dueTime: dueTime, other: Observable.error(RxError.timeout), scheduler: scheduler))
     }
 
     /// Switches to `other` if the first element does not arrive within `dueTime` of
@@ -31,25 +31,18 @@ extension ObservableType {
     /// - parameter scheduler: The scheduler that runs the timers.
     /// - returns: The source's events until a timeout, then `other`'s events.
     public func timeout<Source: ObservableConvertibleType>(_ dueTime: RxTimeInterval, other: Source, scheduler: SchedulerType) -> Observable<Element> where Element == Source.Element {
-        Timeout(source: asObservable(), dueTime: dueTime, other: other.asObservable(), scheduler: scheduler)
+        PlainProducer(asObservable(), Timeout(dueTime: dueTime, other: other.asObservable(), scheduler: scheduler))
     }
 }
 
-final class Timeout<Element>: Producer<Element>, @unchecked Sendable {
-    fileprivate let source: Observable<Element>
-    fileprivate let dueTime: RxTimeInterval
-    fileprivate let other: Observable<Element>
-    fileprivate let scheduler: SchedulerType
+/// `timeout`'s parameters.
+struct Timeout<Element>: PlainOperator {
+    let dueTime: RxTimeInterval
+    let other: Observable<Element>
+    let scheduler: SchedulerType
 
-    init(source: Observable<Element>, dueTime: RxTimeInterval, other: Observable<Element>, scheduler: SchedulerType) {
-        self.source = source
-        self.dueTime = dueTime
-        self.other = other
-        self.scheduler = scheduler
-    }
-
-    override func run<Observer: ObserverType>(_ observer: Observer) -> Disposable where Observer.Element == Element {
-        let sink = TimeoutSink(parent: self, observer: observer)
+    func subscribe<Observer: ObserverType>(_ observer: Observer, to source: Observable<Element>) -> Disposable where Observer.Element == Element {
+        let sink = TimeoutSink(self, observer: observer, state: TimeoutState())
         sink.run(source: source)
         return sink
     }
@@ -62,22 +55,12 @@ struct TimeoutState {
     var switched = false
 }
 
-final class TimeoutSink<Observer: ObserverType>: SerializedSink<Observer, TimeoutState>, ObserverType, @unchecked Sendable {
+final class TimeoutSink<Observer: ObserverType>: PlainSerializedSink<Timeout<Observer.Element>, Observer, TimeoutState>, ObserverType, SideEventReceiver, @unchecked Sendable {
     typealias Element = Observer.Element
 
-    private let dueTime: RxTimeInterval
-    private let other: Observable<Element>
-    private let scheduler: SchedulerType
     /// The source's subscription, then `other`'s.
     private let subscription = SerialDisposable()
     private let timer = TimerSlot()
-
-    init(parent: Timeout<Element>, observer: Observer) {
-        dueTime = parent.dueTime
-        other = parent.other
-        scheduler = parent.scheduler
-        super.init(observer: observer, state: TimeoutState())
-    }
 
     func run(source: Observable<Element>) {
         let original = SingleAssignmentDisposable()
@@ -100,10 +83,7 @@ final class TimeoutSink<Observer: ObserverType>: SerializedSink<Observer, Timeou
     }
 
     private func startTimer(generation: UInt64) {
-        timer.set(scheduler.scheduleRelative(generation, dueTime: dueTime) { [weak self] generation in
-            self?.timerFired(generation)
-            return Disposables.create()
-        }, generation: generation)
+        timer.start(generation, after: parameters.dueTime, on: parameters.scheduler) { [weak self] in self?.timerFired($0) }
     }
 
     private func timerFired(_ firedGeneration: UInt64) {
@@ -114,23 +94,11 @@ final class TimeoutSink<Observer: ObserverType>: SerializedSink<Observer, Timeou
         }
         guard switches else { return }
         // Replacing the source's subscription disposes it.
-        subscription.disposable = other.subscribe(TimeoutOtherObserver(sink: self))
+        subscription.disposable = parameters.other.subscribe(SideObserver(self))
     }
 
-    fileprivate func onOther(_ event: Event<Element>) {
+    /// An event of `other`.
+    func receiveSide(_ event: Event<Element>) {
         deliverSerialized(event)
-    }
-}
-
-private final class TimeoutOtherObserver<Observer: ObserverType>: ObserverType, @unchecked Sendable {
-    typealias Element = Observer.Element
-    private let sink: TimeoutSink<Observer>
-
-    init(sink: TimeoutSink<Observer>) {
-        self.sink = sink
-    }
-
-    func on(_ event: Event<Element>) {
-        sink.onOther(event)
     }
 }

@@ -21,25 +21,20 @@ extension ObservableType {
     /// - parameter scheduler: The scheduler that runs the timers.
     /// - returns: The sequence of windows.
     public func window(timeSpan: RxTimeInterval, count: Int, scheduler: SchedulerType) -> Observable<Observable<Element>> {
-        WindowTimeCount(source: asObservable(), timeSpan: timeSpan, count: count, scheduler: scheduler)
+        PlainProducer(asObservable(), WindowTimeCount(timeSpan: timeSpan, count: count, scheduler: scheduler))
     }
 }
 
-final class WindowTimeCount<Element>: Producer<Observable<Element>>, @unchecked Sendable {
-    fileprivate let source: Observable<Element>
-    fileprivate let timeSpan: RxTimeInterval
-    fileprivate let count: Int
-    fileprivate let scheduler: SchedulerType
+/// `window(timeSpan:count:scheduler:)`'s parameters.
+struct WindowTimeCount<SourceElement>: PlainOperator {
+    typealias Element = Observable<SourceElement>
 
-    init(source: Observable<Element>, timeSpan: RxTimeInterval, count: Int, scheduler: SchedulerType) {
-        self.source = source
-        self.timeSpan = timeSpan
-        self.count = count
-        self.scheduler = scheduler
-    }
+    let timeSpan: RxTimeInterval
+    let count: Int
+    let scheduler: SchedulerType
 
-    override func run<Observer: ObserverType>(_ observer: Observer) -> Disposable where Observer.Element == Observable<Element> {
-        let sink = WindowTimeCountSink<Element, Observer>(parent: self, observer: observer)
+    func subscribe<Observer: ObserverType>(_ observer: Observer, to source: Observable<SourceElement>) -> Disposable where Observer.Element == Element {
+        let sink = WindowTimeCountSink(self, observer: observer)
         sink.run(source: source)
         return sink
     }
@@ -65,10 +60,7 @@ struct WindowTimeCountState<Element>: SerialDeliveryState {
     var terminated = false
 }
 
-final class WindowTimeCountSink<Element, Observer: ObserverType>: Sink<Observer>, ObserverType, @unchecked Sendable where Observer.Element == Observable<Element> {
-    private let timeSpan: RxTimeInterval
-    private let limit: Int
-    private let scheduler: SchedulerType
+final class WindowTimeCountSink<Element, Observer: ObserverType>: PlainSink<WindowTimeCount<Element>, Observer>, ObserverType, @unchecked Sendable where Observer.Element == Observable<Element> {
     private let timer = TimerSlot()
     /// The timer and the source subscription: they live while the result's
     /// subscription or any window's subscription does.
@@ -76,12 +68,9 @@ final class WindowTimeCountSink<Element, Observer: ObserverType>: Sink<Observer>
     private let refCount: RefCountDisposable
     private let state = LockedState(WindowTimeCountState<Element>())
 
-    init(parent: WindowTimeCount<Element>, observer: Observer) {
-        timeSpan = parent.timeSpan
-        limit = parent.count
-        scheduler = parent.scheduler
+    override init(_ parameters: WindowTimeCount<Element>, observer: Observer) {
         refCount = RefCountDisposable(disposable: group)
-        super.init(observer: observer)
+        super.init(parameters, observer: observer)
     }
 
     func run(source: Observable<Element>) {
@@ -97,7 +86,7 @@ final class WindowTimeCountSink<Element, Observer: ObserverType>: Sink<Observer>
     }
 
     func on(_ event: Event<Element>) {
-        let limit = self.limit
+        let limit = parameters.count
         let newWindow: UInt64? = update { state in
             if state.terminated { return nil }
             switch event {
@@ -142,10 +131,7 @@ final class WindowTimeCountSink<Element, Observer: ObserverType>: Sink<Observer>
     }
 
     private func startTimer(windowID: UInt64) {
-        timer.set(scheduler.scheduleRelative(windowID, dueTime: timeSpan) { [weak self] windowID in
-            self?.timerFired(windowID)
-            return Disposables.create()
-        }, generation: windowID)
+        timer.start(windowID, after: parameters.timeSpan, on: parameters.scheduler) { [weak self] in self?.timerFired($0) }
     }
 
     private func timerFired(_ firedWindowID: UInt64) {

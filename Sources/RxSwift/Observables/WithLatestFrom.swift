@@ -15,13 +15,13 @@ extension ObservableType {
         _ second: Source,
         resultSelector: @escaping (Element, Source.Element) throws -> ResultType
     ) -> Observable<ResultType> {
-        WithLatestFromProducer(first: asObservable(), second: second.asObservable(), resultSelector: resultSelector)
+        PlainProducer(asObservable(), WithLatestFrom(second: second.asObservable(), resultSelector: resultSelector))
     }
 
     /// The latest element of `second` each time `self` emits; elements of `self` that
     /// arrive before `second` emitted are dropped.
     public func withLatestFrom<Source: ObservableConvertibleType>(_ second: Source) -> Observable<Source.Element> {
-        WithLatestFromProducer(first: asObservable(), second: second.asObservable(), resultSelector: { $1 })
+        PlainProducer(asObservable(), WithLatestFrom(second: second.asObservable(), resultSelector: { $1 }))
     }
 }
 
@@ -50,39 +50,29 @@ struct WithLatestFromState<First, Second> {
     }
 }
 
-final class WithLatestFromProducer<First, Second, Result>: Producer<Result>, @unchecked Sendable {
-    private let first: Observable<First>
-    private let second: Observable<Second>
-    private let resultSelector: (First, Second) throws -> Result
+/// `withLatestFrom`'s parameters.
+struct WithLatestFrom<First, Second, Result>: PlainOperator {
+    typealias Element = Result
 
-    init(first: Observable<First>, second: Observable<Second>, resultSelector: @escaping (First, Second) throws -> Result) {
-        self.first = first
-        self.second = second
-        self.resultSelector = resultSelector
-    }
+    let second: Observable<Second>
+    let resultSelector: (First, Second) throws -> Result
 
-    override func run<Observer: ObserverType>(_ observer: Observer) -> Disposable where Observer.Element == Result {
-        let sink = WithLatestFromSink<First, Second, Observer>(resultSelector: resultSelector, observer: observer)
+    func subscribe<Observer: ObserverType>(_ observer: Observer, to first: Observable<First>) -> Disposable where Observer.Element == Result {
+        let sink = WithLatestFromSink<First, Second, Observer>(self, observer: observer)
         sink.setUpstream(Disposables.create(sink.firstSubscription, sink.secondSubscription))
-        sink.secondSubscription.setDisposable(second.subscribe(WithLatestFromSecondObserver(sink: sink)))
+        sink.secondSubscription.setDisposable(second.subscribe(SideObserver(sink)))
         sink.firstSubscription.setDisposable(first.subscribe(sink))
         return sink
     }
 }
 
-final class WithLatestFromSink<First, Second, Observer: ObserverType>: Sink<Observer>, ObserverType, @unchecked Sendable {
+final class WithLatestFromSink<First, Second, Observer: ObserverType>: PlainSink<WithLatestFrom<First, Second, Observer.Element>, Observer>, ObserverType, SideEventReceiver, @unchecked Sendable {
     typealias Element = First
     typealias Result = Observer.Element
 
-    private let resultSelector: (First, Second) throws -> Result
     private let state = LockedState(WithLatestFromState<First, Second>())
     let firstSubscription = SingleAssignmentDisposable()
     let secondSubscription = SingleAssignmentDisposable()
-
-    init(resultSelector: @escaping (First, Second) throws -> Result, observer: Observer) {
-        self.resultSelector = resultSelector
-        super.init(observer: observer)
-    }
 
     func on(_ event: Event<First>) {
         let outgoing: Event<(First, Second)>?
@@ -97,13 +87,18 @@ final class WithLatestFromSink<First, Second, Observer: ObserverType>: Sink<Obse
         if let outgoing { deliver(outgoing) }
     }
 
-    func secondNext(_ element: Second) {
-        state.withLock { $0.latest = element }
-    }
-
-    func secondFailed(_ error: Swift.Error) {
-        let outgoing = state.withLock { $0.terminate(.error(error)) }
-        if let outgoing { deliver(outgoing) }
+    /// An event of `second`: an element becomes the latest, an error ends the result,
+    /// a completion changes nothing.
+    func receiveSide(_ event: Event<Second>) {
+        switch event {
+        case .next(let element):
+            state.withLock { $0.latest = element }
+        case .error(let error):
+            let outgoing = state.withLock { $0.terminate(.error(error)) }
+            if let outgoing { deliver(outgoing) }
+        case .completed:
+            secondSubscription.dispose()
+        }
     }
 
     /// Delivers `first`, then whatever was queued behind it meanwhile.
@@ -113,7 +108,7 @@ final class WithLatestFromSink<First, Second, Observer: ObserverType>: Sink<Obse
             case .next(let (element, latest)):
                 let result: Result
                 do {
-                    result = try resultSelector(element, latest)
+                    result = try parameters.resultSelector(element, latest)
                 } catch {
                     state.withLock { $0.abortDelivery() }
                     forwardTerminal(.error(error))
@@ -128,25 +123,6 @@ final class WithLatestFromSink<First, Second, Observer: ObserverType>: Sink<Obse
                 forwardTerminal(.completed)
                 return false
             }
-        }
-    }
-}
-
-final class WithLatestFromSecondObserver<First, Second, Observer: ObserverType>: ObserverType, @unchecked Sendable {
-    private let sink: WithLatestFromSink<First, Second, Observer>
-
-    init(sink: WithLatestFromSink<First, Second, Observer>) {
-        self.sink = sink
-    }
-
-    func on(_ event: Event<Second>) {
-        switch event {
-        case .next(let element):
-            sink.secondNext(element)
-        case .error(let error):
-            sink.secondFailed(error)
-        case .completed:
-            sink.secondSubscription.dispose()
         }
     }
 }

@@ -1,0 +1,23 @@
+/// A sink that also observes a second sequence of its own (a fallback, a sampler, the
+/// sequence a timeout switches to) and takes that sequence's events in `receiveSide`.
+protocol SideEventReceiver: AnyObject {
+    associatedtype SideElement
+
+    /// An event of the second sequence.
+    func receiveSide(_ event: Event<SideElement>)
+}
+
+/// The observer of a sink's second sequence: it hands every event to the sink's
+/// `receiveSide`, so a sink needs no observer class of its own for it. It holds the
+/// sink strongly, as the subscription it belongs to does.
+final class SideObserver<Receiver: SideEventReceiver>: ObserverType, @unchecked Sendable {
+    private let receiver: Receiver
+
+    init(_ receiver: Receiver) {
+        self.receiver = receiver
+    }
+
+    func on(_ event: Event<Receiver.SideElement>) {
+        receiver.receiveSide(event)
+    }
+}
