@@ -127,13 +127,6 @@ package enum RxTracking {
     private static func addScopes(_ delta: Int) {
         installedScopes.addRelaxed(delta)
     }
-
-    /// Runs `operation` with no tracker for the current task (for work a kit does on
-    /// its own behalf).
-    package static func withoutTracker<Result>(_ operation: () throws -> Result) rethrows -> Result {
-        if installedScopes.loadRelaxed() == 0 { return try operation() }
-        return try $tracker.withValue(nil, operation: operation)
-    }
 }
 
 /// The observer `Observable.create` hands out while a tracker is installed: reports

@@ -27,19 +27,20 @@ struct SkipUntil<Element, Other>: PlainOperator {
     let other: Observable<Other>
 
     func subscribe<Observer: ObserverType>(_ observer: Observer, to source: Observable<Element>) -> Disposable where Observer.Element == Element {
-        let sink = SkipUntilSink(observer: observer)
-        let trigger = SkipUntilTrigger<Other, Observer>(sink: sink)
+        let sink = SkipUntilSink<Other, Observer>(observer: observer)
         let sourceSubscription = source.subscribe(sink)
-        trigger.subscription.setDisposable(other.subscribe(trigger))
-        sink.setUpstream(Disposables.create(sourceSubscription, trigger.subscription))
+        sink.triggerSubscription.setDisposable(other.subscribe(SideObserver(sink)))
+        sink.setUpstream(Disposables.create(sourceSubscription, sink.triggerSubscription))
         return sink
     }
 }
 
-final class SkipUntilSink<Observer: ObserverType>: SerializedSink<Observer, Void>, ObserverType, @unchecked Sendable {
+/// Skips the source's elements until `other` sends one; observes `other` too.
+final class SkipUntilSink<Other, Observer: ObserverType>: SerializedSink<Observer, Void>, ObserverType, SideEventReceiver, @unchecked Sendable {
     typealias Element = Observer.Element
 
-    let open = AtomicFlag()
+    private let open = AtomicFlag()
+    let triggerSubscription = SingleAssignmentDisposable()
 
     func on(_ event: Event<Element>) {
         switch event {
@@ -55,26 +56,17 @@ final class SkipUntilSink<Observer: ObserverType>: SerializedSink<Observer, Void
             }
         }
     }
-}
 
-/// Observes the `other` sequence of `skip(until:)`.
-final class SkipUntilTrigger<Other, Observer: ObserverType>: ObserverType, @unchecked Sendable {
-    let subscription = SingleAssignmentDisposable()
-    private let sink: SkipUntilSink<Observer>
-
-    init(sink: SkipUntilSink<Observer>) {
-        self.sink = sink
-    }
-
-    func on(_ event: Event<Other>) {
+    /// An event of `other`: its first element opens the gate; its end stops watching.
+    func receiveSide(_ event: Event<Other>) {
         switch event {
         case .next:
-            _ = sink.open.testAndSet()
-            subscription.dispose()
+            _ = open.testAndSet()
+            triggerSubscription.dispose()
         case .error(let error):
-            sink.deliverSerialized(.error(error))
+            deliverSerialized(.error(error))
         case .completed:
-            subscription.dispose()
+            triggerSubscription.dispose()
         }
     }
 }

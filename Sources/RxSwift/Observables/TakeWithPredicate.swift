@@ -111,42 +111,37 @@ struct TakeUntil<Element, Other>: PlainOperator {
     let other: Observable<Other>
 
     func subscribe<Observer: ObserverType>(_ observer: Observer, to source: Observable<Element>) -> Disposable where Observer.Element == Element {
-        let sink = TakeUntilSink(observer: observer)
-        let trigger = TakeUntilTrigger<Other, Observer>(sink: sink)
+        let sink = TakeUntilSink<Other, Observer>(observer: observer)
         // As in RxSwift, the trigger is subscribed first: one that fires during its
         // own subscription ends the sequence before the source starts.
-        trigger.subscription.setDisposable(other.subscribe(trigger))
+        sink.triggerSubscription.setDisposable(other.subscribe(SideObserver(sink)))
         let sourceSubscription = source.subscribe(sink)
-        sink.setUpstream(Disposables.create(sourceSubscription, trigger.subscription))
+        sink.setUpstream(Disposables.create(sourceSubscription, sink.triggerSubscription))
         return sink
     }
 }
 
-final class TakeUntilSink<Observer: ObserverType>: SerializedSink<Observer, Void>, ObserverType, @unchecked Sendable {
+/// Passes the source on until `other` sends an element; observes `other` too.
+final class TakeUntilSink<Other, Observer: ObserverType>: SerializedSink<Observer, Void>, ObserverType, SideEventReceiver, @unchecked Sendable {
     typealias Element = Observer.Element
+
+    let triggerSubscription = SingleAssignmentDisposable()
 
     func on(_ event: Event<Element>) {
         deliverSerialized(event)
     }
-}
 
-/// Observes the `other` sequence of `take(until:)`.
-final class TakeUntilTrigger<Other, Observer: ObserverType>: ObserverType, @unchecked Sendable {
-    let subscription = SingleAssignmentDisposable()
-    private let sink: TakeUntilSink<Observer>
-
-    init(sink: TakeUntilSink<Observer>) {
-        self.sink = sink
-    }
-
-    func on(_ event: Event<Other>) {
+    /// An event of `other`: an element completes the sequence; its completion only
+    /// stops watching.
+    func receiveSide(_ event: Event<Other>) {
         switch event {
         case .next:
-            sink.deliverSerialized(.completed)
+            deliverSerialized(.completed)
         case .error(let error):
-            sink.deliverSerialized(.error(error))
+            deliverSerialized(.error(error))
         case .completed:
-            subscription.dispose()
+            triggerSubscription.dispose()
         }
     }
 }
+

@@ -1,5 +1,6 @@
 /// A sink that also observes a second sequence of its own (a fallback, a sampler, the
-/// sequence a timeout switches to) and takes that sequence's events in `receiveSide`.
+/// sequence a timeout switches to, the trigger of `skip(until:)` and `take(until:)`) and
+/// takes that sequence's events in `receiveSide`.
 protocol SideEventReceiver: AnyObject {
     associatedtype SideElement
 
