@@ -329,6 +329,9 @@ final class ExampleRun {
         for (index, read) in subscriptionReaders.enumerated() {
             timelines[index].subscriptions = read().map { FrameSpan(start: $0.subscribe, end: $0.unsubscribe == Int.max ? nil : $0.unsubscribe) }
         }
+        // Disposal can leave work queued past the end (subscribe(on:) schedules its
+        // unsubscription); nothing will run it, and it would keep the scheduler alive.
+        scheduler.discardPendingWork()
         var recorded = Timeline(name: "", recorded: observer.events)
         if subscribeAt > 0 {
             recorded.zeroFrame = subscribeAt

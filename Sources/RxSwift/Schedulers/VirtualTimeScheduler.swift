@@ -239,6 +239,15 @@ open class VirtualTimeScheduler<Converter: VirtualTimeConverterType>: SchedulerT
         lock.withLock { running }
     }
 
+    /// Drops every action not yet run, for a run that is over. A pending action's closure
+    /// often holds the scheduler (through a sink, or a disposal scheduled on it) while the
+    /// queue holds the action, so without this the two keep each other alive after the
+    /// last outside reference is gone. The actions are released after the lock is left
+    /// (the returned array dies there), as releasing a sink can run arbitrary code.
+    package func discardPendingWork() {
+        _ = lock.withLock { queue.removeAll() }
+    }
+
     /// The time of the earliest pending action, if any.
     package var nextActionTime: VirtualTime? {
         lock.withLock {

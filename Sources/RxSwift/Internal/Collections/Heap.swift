@@ -27,6 +27,12 @@ package struct Heap<Ordering: HeapOrdering> {
     /// The element that comes out next.
     package var first: Element? { elements.first }
 
+    /// Empties the heap and returns what it held, in heap order.
+    package mutating func removeAll() -> [Element] {
+        defer { elements = [] }
+        return elements
+    }
+
     package mutating func insert(_ element: Element) {
         elements.append(element)
         var child = elements.count - 1
