@@ -75,8 +75,14 @@ public final class CompositeDisposable: Cancelable, @unchecked Sendable {
 
     /// Removes the disposable with `key` from the group and disposes it.
     public func remove(for disposeKey: DisposeKey) {
-        let removed = lock.withLock { disposables.remove(disposeKey.key) }
-        removed?.dispose()
+        lock.lock()
+        let removed = disposables.remove(disposeKey.key)
+        lock.unlock()
+        // Consumed rather than copied: copying an optional existential goes through the
+        // runtime's generic value witnesses, which costs about as much as the removal.
+        if let removed = consume removed {
+            removed.dispose()
+        }
     }
 
     public var isDisposed: Bool {

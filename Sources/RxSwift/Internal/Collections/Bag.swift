@@ -150,14 +150,22 @@ package struct Bag<Element> {
     }
 
     /// Moves the live elements together, keeping their order, and drops the vacancies.
+    /// Works on the buffers: a buffer's `swapAt` moves the two elements, where the
+    /// array's copies them (a retain and a release each, and for an existential element
+    /// a call through its value witnesses).
     private mutating func squeeze() {
-        var kept = 0
-        for slot in slotKeys.indices where slotKeys[slot] & Self.vacatedMark == 0 {
-            if kept != slot {
-                slotKeys[kept] = slotKeys[slot]
-                elements.swapAt(kept, slot)
+        let kept = elements.withUnsafeMutableBufferPointer { slots in
+            slotKeys.withUnsafeMutableBufferPointer { keys in
+                var kept = 0
+                for slot in keys.indices where keys[slot] & Self.vacatedMark == 0 {
+                    if kept != slot {
+                        keys[kept] = keys[slot]
+                        slots.swapAt(kept, slot)
+                    }
+                    kept += 1
+                }
+                return kept
             }
-            kept += 1
         }
         slotKeys.removeLast(slotKeys.count - kept)
         elements.removeLast(elements.count - kept)
