@@ -23,9 +23,8 @@ struct SkipTime<Element>: PlainOperator {
 
     func subscribe<Observer: ObserverType>(_ observer: Observer, to source: Observable<Element>) -> Disposable where Observer.Element == Element {
         let sink = SkipTimeSink(observer: observer)
-        let gate = sink.gate
-        let timer = scheduler.scheduleRelative((), dueTime: duration) { _ in
-            _ = gate.testAndSet()
+        let timer = scheduler.scheduleRelative(sink, dueTime: duration) { sink in
+            sink.open()
             return Disposables.create()
         }
         return sink.observe(source, alongside: timer)
@@ -37,7 +36,11 @@ struct SkipTime<Element>: PlainOperator {
 final class SkipTimeSink<Observer: ObserverType>: Sink<Observer>, ObserverType, @unchecked Sendable {
     typealias Element = Observer.Element
     /// Set once `duration` has passed.
-    let gate = AtomicFlag()
+    private let gate = AtomicFlag()
+
+    func open() {
+        _ = gate.testAndSet()
+    }
 
     func on(_ event: Event<Element>) {
         switch event {

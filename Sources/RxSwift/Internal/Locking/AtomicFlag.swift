@@ -1,7 +1,10 @@
-/// A one-way boolean flag, safe across threads.
-package final class AtomicFlag: @unchecked Sendable {
+/// A one-way boolean flag, safe across threads, stored in place in the object that owns
+/// it (non-copyable, as the atomic it wraps): a `BooleanDisposable` or a sink that keeps
+/// one costs no allocation for it, where a flag object of its own would cost one each.
+package struct AtomicFlag: ~Copyable {
     private let storage = InlineAtomicInt(0)
 
+    @inline(__always)
     package init() {}
 
     @inline(__always)

@@ -3,11 +3,22 @@ extension PrimitiveSequenceType {
     /// `subscribe(_:)`, which turns that event into the trait's own outcome. Later
     /// events (a `Single`'s completion after its element) are dropped.
     func subscribeToOutcome(_ handle: @escaping (Event<Element>) -> Void) -> Disposable {
-        let stopped = AtomicFlag()
-        return primitiveSequence.asObservable().subscribe { event in
-            if stopped.testAndSet() { return }
-            handle(event)
-        }
+        primitiveSequence.asObservable().subscribe(OutcomeObserver(handle))
+    }
+}
+
+/// Hands the first event it receives to `handle` and drops the rest.
+private final class OutcomeObserver<Element>: ObserverType, @unchecked Sendable {
+    private let handle: (Event<Element>) -> Void
+    private let stopped = AtomicFlag()
+
+    init(_ handle: @escaping (Event<Element>) -> Void) {
+        self.handle = handle
+    }
+
+    func on(_ event: Event<Element>) {
+        if stopped.testAndSet() { return }
+        handle(event)
     }
 }
 
