@@ -103,8 +103,6 @@ struct Catch<Element>: PlainOperator {
 /// Only one sequence sends events at a time (the source, then the handler's), so
 /// their own serialisation is all the delivery needs.
 final class CatchSink<Observer: ObserverType>: PlainSink<Catch<Observer.Element>, Observer>, ObserverType, SideEventReceiver, @unchecked Sendable {
-    typealias Element = Observer.Element
-
     /// The source's subscription, then the handler sequence's.
     private let subscription = SerialDisposable()
 
