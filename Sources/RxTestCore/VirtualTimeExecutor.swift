@@ -13,9 +13,7 @@ import RxSwift
 /// an action resumed has done all it can before the clock moves on.
 package final class VirtualTimeExecutor: @unchecked Sendable {
     private let lock = Lock.make()
-    /// A FIFO ring: taking the first job does not shift the others.
-    private var jobs = Queue<UnownedJob>()
-    private var draining = false
+    private var jobs = DrainedQueue<UnownedJob>()
     private var idleWaiters: [CheckedContinuation<Void, Never>] = []
     private let queue = DispatchQueue(label: "Rivulet.VirtualTimeExecutor")
 
@@ -23,13 +21,7 @@ package final class VirtualTimeExecutor: @unchecked Sendable {
 
     /// Queues a job and starts draining when the executor was idle.
     func enqueue(unowned job: UnownedJob) {
-        let start = lock.withLock { () -> Bool in
-            jobs.enqueue(job)
-            if draining { return false }
-            draining = true
-            return true
-        }
-        if start {
+        if lock.withLock({ jobs.enqueue(job) }) {
             queue.async { self.drain() }
         }
     }
@@ -44,10 +36,9 @@ package final class VirtualTimeExecutor: @unchecked Sendable {
     private func drain() {
         while true {
             let step = lock.withLock { () -> Step in
-                if let job = jobs.dequeue() {
+                if let job = jobs.next() {
                     return .run(job)
                 }
-                draining = false
                 defer { idleWaiters.removeAll() }
                 return .idle(idleWaiters)
             }
@@ -76,7 +67,7 @@ package final class VirtualTimeExecutor: @unchecked Sendable {
     package func waitUntilIdle() async {
         await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
             let idle = lock.withLock { () -> Bool in
-                if !draining { return true }
+                if !jobs.isDraining { return true }
                 idleWaiters.append(continuation)
                 return false
             }

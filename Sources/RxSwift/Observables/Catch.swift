@@ -103,8 +103,6 @@ struct Catch<Element>: PlainOperator {
 /// Only one sequence sends events at a time (the source, then the handler's), so
 /// their own serialisation is all the delivery needs.
 final class CatchSink<Observer: ObserverType>: PlainSink<Catch<Observer.Element>, Observer>, ObserverType, SideEventReceiver, @unchecked Sendable {
-    typealias Element = Observer.Element
-
     /// The source's subscription, then the handler sequence's.
     private let subscription = SerialDisposable()
 
@@ -160,11 +158,9 @@ final class CatchSequence<Sources: Sequence, Element>: Producer<Element>, @unche
     }
 }
 
-/// Moves to the next source through the current thread's trampoline, as RxSwift
-/// does: a source that fails while being subscribed to is retried after that
-/// subscription returns, in a loop rather than by recursion, so synchronous failures
-/// cannot exhaust the stack.
-final class CatchSequenceSink<Sources: IteratorProtocol, Observer: ObserverType>: Sink<Observer>, ObserverType, @unchecked Sendable where Sources.Element == Observable<Observer.Element> {
+/// Moves to the next source after each failure (`SubscribesSourcesInTurn`): a source
+/// that fails while being subscribed to is followed once that subscription returns.
+final class CatchSequenceSink<Sources: IteratorProtocol, Observer: ObserverType>: Sink<Observer>, ObserverType, SubscribesSourcesInTurn, @unchecked Sendable where Sources.Element == Observable<Observer.Element> {
     typealias Element = Observer.Element
 
     private let subscription = SerialDisposable()
@@ -194,14 +190,7 @@ final class CatchSequenceSink<Sources: IteratorProtocol, Observer: ObserverType>
         }
     }
 
-    private func scheduleMoveNext() {
-        _ = CurrentThreadScheduler.instance.schedule(self) { sink in
-            sink.moveNext()
-            return Disposables.create()
-        }
-    }
-
-    private func moveNext() {
+    func moveNext() {
         if isDisposed { return }
         // Moves run one at a time (each follows the failure of the previous source),
         // so the iterator can be taken out, advanced without the lock (its `next()`

@@ -54,8 +54,38 @@ final class ConcatProducer<Element>: Producer<Element>, @unchecked Sendable {
     override func run<Observer: ObserverType>(_ observer: Observer) -> Disposable where Observer.Element == Element {
         let sink = ConcatSink(first: iteration, observer: observer)
         sink.setUpstream(sink.current)
-        sink.scheduleMove()
+        sink.scheduleMoveNext()
         return sink
+    }
+}
+
+/// Lets one thread at a time run `concat`'s move loop, which subscribes the next
+/// sequences one after another: a move asked for while the loop runs (a sequence that
+/// completed meanwhile, on another thread) makes the running thread go round again.
+struct MoveLoop {
+    private var moving = false
+    private var moveRequested = false
+
+    /// Whether the caller runs the loop: `false` when it already runs, and will go round
+    /// again.
+    mutating func enter() -> Bool {
+        if moving {
+            moveRequested = true
+            return false
+        }
+        moving = true
+        return true
+    }
+
+    /// Whether the running loop goes round again (a move was asked for meanwhile);
+    /// otherwise the loop has ended.
+    mutating func goesRoundAgain() -> Bool {
+        if moveRequested {
+            moveRequested = false
+            return true
+        }
+        moving = false
+        return false
     }
 }
 
@@ -64,13 +94,13 @@ struct ConcatIteration<Element> {
     var remaining: Int?
 }
 
-final class ConcatSink<Observer: ObserverType>: Sink<Observer>, ObserverType, @unchecked Sendable {
+/// Moves through its sequences in turn (`SubscribesSourcesInTurn`): the first
+/// subscription waits until the outermost `subscribe` has wired every disposable, so
+/// `take(n)` can stop an endless concatenation.
+final class ConcatSink<Observer: ObserverType>: Sink<Observer>, ObserverType, SubscribesSourcesInTurn, @unchecked Sendable {
     typealias Element = Observer.Element
 
-    /// `moving`: a thread is subscribing the next sequences, one after another;
-    /// `moveRequested`: a sequence completed meanwhile, so the moving thread subscribes
-    /// the next one.
-    private let mover = LockedState((moving: false, moveRequested: false))
+    private let mover = LockedState(MoveLoop())
     /// Iterations, innermost last. Only the moving thread touches it.
     private var iterations: [ConcatIteration<Element>]
     let current = SerialDisposable()
@@ -87,33 +117,14 @@ final class ConcatSink<Observer: ObserverType>: Sink<Observer>, ObserverType, @u
         case .error:
             forwardTerminal(event)
         case .completed:
-            scheduleMove()
-        }
-    }
-
-    /// Moves to the next sequence through this thread's trampoline, as RxSwift does: the
-    /// first subscription happens once the outermost `subscribe` has wired every
-    /// disposable (so `take(n)` can stop an endless concatenation), and a sequence that
-    /// completes during its own subscription queues the next move instead of recursing.
-    func scheduleMove() {
-        _ = CurrentThreadScheduler.instance.schedule(self) { sink in
-            sink.moveNext()
-            return Disposables.create()
+            scheduleMoveNext()
         }
     }
 
     /// Subscribes the next sequence; a completion on another thread while this one is
     /// subscribing makes this loop go round again.
-    private func moveNext() {
-        let start = mover.withLock { mover -> Bool in
-            if mover.moving {
-                mover.moveRequested = true
-                return false
-            }
-            mover.moving = true
-            return true
-        }
-        guard start else { return }
+    func moveNext() {
+        guard mover.withLock({ $0.enter() }) else { return }
         while true {
             if isDisposed { return }
             guard let source = nextSource() else {
@@ -123,15 +134,7 @@ final class ConcatSink<Observer: ObserverType>: Sink<Observer>, ObserverType, @u
             let subscription = SingleAssignmentDisposable()
             current.disposable = subscription
             subscription.setDisposable(source.subscribe(self))
-            let again = mover.withLock { mover -> Bool in
-                if mover.moveRequested {
-                    mover.moveRequested = false
-                    return true
-                }
-                mover.moving = false
-                return false
-            }
-            if !again { return }
+            if !mover.withLock({ $0.goesRoundAgain() }) { return }
         }
     }
 

@@ -34,8 +34,6 @@ struct DebounceState<Element> {
 }
 
 final class DebounceSink<Observer: ObserverType>: PlainSerializedSink<Debounce<Observer.Element>, Observer, DebounceState<Observer.Element>>, ObserverType, @unchecked Sendable {
-    typealias Element = Observer.Element
-
     private let timer = TimerSlot()
 
     func on(_ event: Event<Element>) {

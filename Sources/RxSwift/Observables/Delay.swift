@@ -59,8 +59,6 @@ struct DelayState<Element> {
 /// Events wait in a queue with their due dates; one timer at a time drains the queue:
 /// it sends every event that is due and, if more wait, sets itself for the next one.
 final class DelaySink<Observer: ObserverType>: PlainSerializedSink<Delay<Observer.Element>, Observer, DelayState<Observer.Element>>, ObserverType, @unchecked Sendable {
-    typealias Element = Observer.Element
-
     private let sourceSubscription = SingleAssignmentDisposable()
     private let timer = TimerSlot()
 

@@ -64,8 +64,6 @@ struct DistinctUntilChanged<Element, Key>: PlainOperator {
 }
 
 final class DistinctUntilChangedSink<Observer: ObserverType, Key>: PlainSink<DistinctUntilChanged<Observer.Element, Key>, Observer>, ObserverType, @unchecked Sendable {
-    typealias Element = Observer.Element
-
     // Touched only from `on`, which the Rx grammar serialises; `nil` until the first
     // element (a key that is itself optional nests inside).
     private var currentKey: Key?

@@ -31,8 +31,6 @@ struct ElementAt<Element>: PlainOperator {
 }
 
 final class ElementAtSink<Observer: ObserverType>: PlainSink<ElementAt<Observer.Element>, Observer>, ObserverType, @unchecked Sendable {
-    typealias Element = Observer.Element
-
     // Touched only from `on`, which the Rx grammar serialises.
     private var passed = 0
 

@@ -33,8 +33,6 @@ struct DefaultIfEmpty<Element>: PlainOperator {
 }
 
 final class DefaultIfEmptySink<Observer: ObserverType>: PlainSink<DefaultIfEmpty<Observer.Element>, Observer>, ObserverType, @unchecked Sendable {
-    typealias Element = Observer.Element
-
     // Touched only from `on`, which the Rx grammar serialises.
     private var isEmpty = true
 
@@ -67,8 +65,6 @@ struct SwitchIfEmpty<Element>: PlainOperator {
 /// Observes the source, then (after an empty completion) `other`: the two never
 /// overlap, since `other` is subscribed only once the source has completed.
 final class SwitchIfEmptySink<Observer: ObserverType>: PlainSink<SwitchIfEmpty<Observer.Element>, Observer>, ObserverType, @unchecked Sendable {
-    typealias Element = Observer.Element
-
     let sourceSubscription = SingleAssignmentDisposable()
     let otherSubscription = SingleAssignmentDisposable()
     // Written before `other` is subscribed; read by the events that follow.

@@ -7,10 +7,7 @@ extension ObservableType {
     /// drained recursively, one event per scheduled action, as in RxSwift (on a
     /// `TestScheduler`, each event lands one tick later than the previous).
     public func observe(on scheduler: ImmediateSchedulerType) -> Observable<Element> {
-        if let serial = scheduler as? SerialDispatchQueueScheduler {
-            return ObserveOnSerialQueue(source: asObservable(), scheduler: serial)
-        }
-        return ObserveOn(source: asObservable(), scheduler: scheduler)
+        PlainProducer(asObservable(), ObserveOn(scheduler: scheduler))
     }
 
     /// Delivers every event on `scheduler`.
@@ -20,29 +17,26 @@ extension ObservableType {
     }
 }
 
-final class ObserveOn<Element>: Producer<Element>, @unchecked Sendable {
-    private let source: Observable<Element>
-    private let scheduler: ImmediateSchedulerType
+/// `observe(on:)`'s scheduler; the sink depends on its kind.
+struct ObserveOn<Element>: PlainOperator {
+    let scheduler: ImmediateSchedulerType
 
-    init(source: Observable<Element>, scheduler: ImmediateSchedulerType) {
-        self.source = source
-        self.scheduler = scheduler
-    }
-
-    override func run<Observer: ObserverType>(_ observer: Observer) -> Disposable where Observer.Element == Element {
-        let sink = ObserveOnSink(scheduler: scheduler, observer: observer)
-        sink.setUpstream(source.subscribe(sink))
-        return sink
+    func subscribe<Observer: ObserverType>(_ observer: Observer, to source: Observable<Element>) -> Disposable where Observer.Element == Element {
+        if let serial = scheduler as? SerialDispatchQueueScheduler {
+            return ObserveOnSerialQueueSink(scheduler: serial, observer: observer).observe(source)
+        }
+        return ObserveOnSink(scheduler: scheduler, observer: observer).observe(source)
     }
 }
 
+/// `observe(on:)` on any scheduler but a serial dispatch queue: one scheduled action
+/// per event.
 final class ObserveOnSink<Observer: ObserverType>: Sink<Observer>, ObserverType, @unchecked Sendable {
     typealias Element = Observer.Element
 
     private let scheduler: ImmediateSchedulerType
     private let lock = Lock.make()
-    private var queue = Queue<Event<Element>>()
-    private var running = false
+    private var queue = DrainedQueue<Event<Element>>()
     private let scheduled = SerialDisposable()
 
     init(scheduler: ImmediateSchedulerType, observer: Observer) {
@@ -51,13 +45,7 @@ final class ObserveOnSink<Observer: ObserverType>: Sink<Observer>, ObserverType,
     }
 
     func on(_ event: Event<Element>) {
-        let shouldStart = lock.withLock { () -> Bool in
-            queue.enqueue(event)
-            if running { return false }
-            running = true
-            return true
-        }
-        if shouldStart {
+        if lock.withLock({ queue.enqueue(event) }) {
             scheduled.disposable = scheduler.scheduleRecursive(()) { [weak self] _, recurse in
                 self?.drainOne(recurse)
             }
@@ -65,43 +53,17 @@ final class ObserveOnSink<Observer: ObserverType>: Sink<Observer>, ObserverType,
     }
 
     private func drainOne(_ recurse: (()) -> Void) {
-        let event = lock.withLock { () -> Event<Element>? in
-            if let event = queue.dequeue() { return event }
-            running = false
-            return nil
-        }
-        guard let event, !isDisposed else { return }
+        guard let event = lock.withLock({ queue.next() }), !isDisposed else { return }
         if event.isStopEvent {
             forwardTerminal(event)
             return
         }
         forwardOn(event)
-        let more = lock.withLock { () -> Bool in
-            if !queue.isEmpty { return true }
-            running = false
-            return false
-        }
-        if more { recurse(()) }
+        if lock.withLock({ queue.drainGoesOn() }) { recurse(()) }
     }
 
     override func disposeCore() {
         scheduled.dispose()
-    }
-}
-
-final class ObserveOnSerialQueue<Element>: Producer<Element>, @unchecked Sendable {
-    private let source: Observable<Element>
-    private let scheduler: SerialDispatchQueueScheduler
-
-    init(source: Observable<Element>, scheduler: SerialDispatchQueueScheduler) {
-        self.source = source
-        self.scheduler = scheduler
-    }
-
-    override func run<Observer: ObserverType>(_ observer: Observer) -> Disposable where Observer.Element == Element {
-        let sink = ObserveOnSerialQueueSink(scheduler: scheduler, observer: observer)
-        sink.setUpstream(source.subscribe(sink))
-        return sink
     }
 }
 

@@ -42,6 +42,10 @@ extension ObserverType where Self: SinkCore {
 /// is left to declare in the subclass.
 class PlainSink<Operator: PlainOperator, Observer: ObserverType>: Sink<Observer>, @unchecked Sendable
     where Observer.Element == Operator.Element {
+    /// What the sink receives, as an observer of the source: its `Element` for
+    /// `ObserverType`, so a subclass does not declare it.
+    typealias Element = Operator.SourceElement
+
     /// The operator, whose parameters the sink reads.
     final let parameters: Operator
 
@@ -56,6 +60,9 @@ class PlainSink<Operator: PlainOperator, Observer: ObserverType>: Sink<Observer>
 /// that, like `PlainSink`, reads its parameters from the operator value.
 class PlainSerializedSink<Operator: PlainOperator, Observer: ObserverType, State>: SerializedSink<Observer, State>, @unchecked Sendable
     where Observer.Element == Operator.Element {
+    /// What the sink receives from the source (see `PlainSink.Element`).
+    typealias Element = Operator.SourceElement
+
     /// The operator, whose parameters the sink reads.
     final let parameters: Operator
 

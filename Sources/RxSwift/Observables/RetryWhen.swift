@@ -59,10 +59,9 @@ struct RetryWhen<Element, TriggerObservable: ObservableType, TriggerError>: Plai
 }
 
 /// The source and the trigger may send from different threads, so events go out
-/// serialised (`SerializedSink`). Retrying goes through the current thread's trampoline (as in
-/// RxSwift), so a source that fails while being subscribed to loops instead of
-/// recursing.
-final class RetryWhenSink<Observer: ObserverType, TriggerObservable: ObservableType, TriggerError>: SerializedSink<Observer, Void>, ObserverType, @unchecked Sendable {
+/// serialised (`SerializedSink`). Each retry is a move to the next source
+/// (`SubscribesSourcesInTurn`).
+final class RetryWhenSink<Observer: ObserverType, TriggerObservable: ObservableType, TriggerError>: SerializedSink<Observer, Void>, ObserverType, SubscribesSourcesInTurn, @unchecked Sendable {
     typealias Element = Observer.Element
 
     private let source: Observable<Element>
@@ -83,7 +82,7 @@ final class RetryWhenSink<Observer: ObserverType, TriggerObservable: ObservableT
     func run(trigger: Observable<TriggerObservable.Element>) {
         setUpstream(Disposables.create(triggerSubscription, sourceSubscription, listenerSubscription))
         triggerSubscription.setDisposable(trigger.subscribe(notifier))
-        scheduleRetry()
+        scheduleMoveNext()
     }
 
     func on(_ event: Event<Element>) {
@@ -105,7 +104,7 @@ final class RetryWhenSink<Observer: ObserverType, TriggerObservable: ObservableT
     fileprivate func onTrigger(_ event: Event<TriggerObservable.Element>) {
         switch event {
         case .next:
-            scheduleRetry()
+            scheduleMoveNext()
         case .error(let error):
             deliverSerialized(.error(error))
         case .completed:
@@ -113,14 +112,8 @@ final class RetryWhenSink<Observer: ObserverType, TriggerObservable: ObservableT
         }
     }
 
-    private func scheduleRetry() {
-        _ = CurrentThreadScheduler.instance.schedule(self) { sink in
-            sink.subscribeToSource()
-            return Disposables.create()
-        }
-    }
-
-    private func subscribeToSource() {
+    /// Subscribes to the source again (a retry).
+    func moveNext() {
         if isDisposed { return }
         listenerSubscription.disposable = Disposables.create()
         let current = SingleAssignmentDisposable()

@@ -39,8 +39,6 @@ struct SampleState<Element> {
 }
 
 final class SampleSink<Observer: ObserverType, SampleType>: PlainSerializedSink<Sample<Observer.Element, SampleType>, Observer, SampleState<Observer.Element>>, ObserverType, SideEventReceiver, @unchecked Sendable {
-    typealias Element = Observer.Element
-
     private let sourceSubscription = SingleAssignmentDisposable()
     private let samplerSubscription = SingleAssignmentDisposable()
 

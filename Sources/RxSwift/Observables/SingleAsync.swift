@@ -29,8 +29,6 @@ struct SingleAsync<Element>: PlainOperator {
 }
 
 final class SingleAsyncSink<Observer: ObserverType>: PlainSink<SingleAsync<Observer.Element>, Observer>, ObserverType, @unchecked Sendable {
-    typealias Element = Observer.Element
-
     // Touched only from `on`, which the Rx grammar serialises.
     private var seenElement = false
 

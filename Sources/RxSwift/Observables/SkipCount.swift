@@ -21,8 +21,6 @@ struct SkipCount<Element>: PlainOperator {
 }
 
 final class SkipCountSink<Observer: ObserverType>: PlainSink<SkipCount<Observer.Element>, Observer>, ObserverType, @unchecked Sendable {
-    typealias Element = Observer.Element
-
     // Touched only from `on`, which the Rx grammar serialises.
     private var skipped = 0
 

@@ -28,8 +28,6 @@ struct SkipWhile<Element>: PlainOperator {
 }
 
 final class SkipWhileSink<Observer: ObserverType>: PlainSink<SkipWhile<Observer.Element>, Observer>, ObserverType, @unchecked Sendable {
-    typealias Element = Observer.Element
-
     // Touched only from `on`, which the Rx grammar serialises.
     private var passing = false
 

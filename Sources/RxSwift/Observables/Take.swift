@@ -23,7 +23,6 @@ struct TakeCount<Element>: PlainOperator {
 }
 
 final class TakeCountSink<Observer: ObserverType>: PlainSink<TakeCount<Observer.Element>, Observer>, ObserverType, @unchecked Sendable {
-    typealias Element = Observer.Element
     private let lock = Lock.make()
     private var taken = 0
 

@@ -24,8 +24,6 @@ struct TakeLast<Element>: PlainOperator {
 }
 
 final class TakeLastSink<Observer: ObserverType>: PlainSink<TakeLast<Observer.Element>, Observer>, ObserverType, @unchecked Sendable {
-    typealias Element = Observer.Element
-
     // Touched only from `on`, which the Rx grammar serialises.
     private var kept = Queue<Element>()
 

@@ -79,8 +79,6 @@ struct TakeUntilPredicate<Element>: PlainOperator {
 }
 
 final class TakeUntilPredicateSink<Observer: ObserverType>: PlainSink<TakeUntilPredicate<Observer.Element>, Observer>, ObserverType, @unchecked Sendable {
-    typealias Element = Observer.Element
-
     func on(_ event: Event<Element>) {
         switch event {
         case .next(let element):

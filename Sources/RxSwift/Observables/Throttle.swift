@@ -47,8 +47,6 @@ struct ThrottleState<Element> {
 }
 
 final class ThrottleSink<Observer: ObserverType>: PlainSerializedSink<Throttle<Observer.Element>, Observer, ThrottleState<Observer.Element>>, ObserverType, @unchecked Sendable {
-    typealias Element = Observer.Element
-
     private let timer = TimerSlot()
 
     func on(_ event: Event<Element>) {

@@ -56,8 +56,6 @@ struct TimeoutState {
 }
 
 final class TimeoutSink<Observer: ObserverType>: PlainSerializedSink<Timeout<Observer.Element>, Observer, TimeoutState>, ObserverType, SideEventReceiver, @unchecked Sendable {
-    typealias Element = Observer.Element
-
     /// The source's subscription, then `other`'s.
     private let subscription = SerialDisposable()
     private let timer = TimerSlot()

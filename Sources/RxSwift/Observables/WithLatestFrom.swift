@@ -67,7 +67,6 @@ struct WithLatestFrom<First, Second, Result>: PlainOperator {
 }
 
 final class WithLatestFromSink<First, Second, Observer: ObserverType>: PlainSink<WithLatestFrom<First, Second, Observer.Element>, Observer>, ObserverType, SideEventReceiver, @unchecked Sendable {
-    typealias Element = First
     typealias Result = Observer.Element
 
     private let state = LockedState(WithLatestFromState<First, Second>())

@@ -170,3 +170,26 @@ final class TrampolineItem: TrampolineWork, Disposable, @unchecked Sendable {
         disposable.dispose()
     }
 }
+
+/// A sink that subscribes its sources one after another: `concat`, `catch(sequence:)`
+/// and `retry(when:)`.
+///
+/// Each move to the next source goes through this thread's trampoline, as in RxSwift:
+/// the first move waits until the outermost `subscribe` has wired every disposable, and
+/// a source that ends while it is being subscribed queues the next move instead of
+/// recursing, so a run of synchronous sources cannot exhaust the stack.
+protocol SubscribesSourcesInTurn: AnyObject {
+    /// Subscribes the next source. A queued move cannot be cancelled, so it checks the
+    /// sink's disposal first.
+    func moveNext()
+}
+
+extension SubscribesSourcesInTurn {
+    /// Moves to the next source through this thread's trampoline.
+    func scheduleMoveNext() {
+        _ = CurrentThreadScheduler.instance.schedule(self) { sink in
+            sink.moveNext()
+            return Disposables.create()
+        }
+    }
+}

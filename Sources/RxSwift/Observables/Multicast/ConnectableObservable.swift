@@ -196,7 +196,7 @@ struct MulticastState<Pair, Connection: AnyObject> {
 ///
 /// Nothing is called under the lock: the subject is made, subscribed to, the source
 /// subscribed to and a connection's subscription disposed after unlocking.
-final class ConnectableObservableAdapter<Subject: SubjectType>: ConnectableObservable<Subject.Element>, @unchecked Sendable {
+final class ConnectableObservableAdapter<Subject: SubjectType>: ConnectableObservable<Subject.Element>, ObserverCounting, @unchecked Sendable {
     typealias Connection = MulticastConnection<Subject>
 
     /// A subject with its observer side, obtained once when the subject is made.
@@ -292,7 +292,7 @@ final class ConnectableObservableAdapter<Subject: SubjectType>: ConnectableObser
     }
 
     /// A refCount observer left: disconnects when it was the last.
-    fileprivate func release(generation: UInt64) {
+    func release(generation: UInt64) {
         lock.withLock { state.release(generation: generation) }?.dispose()
     }
 }
@@ -363,20 +363,8 @@ final class MulticastRefCount<Subject: SubjectType>: Producer<Subject.Element>, 
         if ended {
             subscription.dispose()
         } else {
-            sink.setUpstream(MulticastRefCountSubscription(parent: parent, generation: generation, subscription: subscription))
+            sink.setUpstream(CountedSubscription(counter: parent, generation: generation, subscription: subscription))
         }
         return sink
-    }
-}
-
-/// The disposable of one refCount observer: unsubscribes, then uncounts.
-private struct MulticastRefCountSubscription<Subject: SubjectType>: Disposable {
-    let parent: ConnectableObservableAdapter<Subject>
-    let generation: UInt64
-    let subscription: Disposable
-
-    func dispose() {
-        subscription.dispose()
-        parent.release(generation: generation)
     }
 }

@@ -133,7 +133,7 @@ struct RefCountState {
     }
 }
 
-final class RefCount<Source: ConnectableObservableType>: Producer<Source.Element>, @unchecked Sendable {
+final class RefCount<Source: ConnectableObservableType>: Producer<Source.Element>, ObserverCounting, @unchecked Sendable {
     typealias Element = Source.Element
 
     private let source: Source
@@ -165,7 +165,7 @@ final class RefCount<Source: ConnectableObservableType>: Producer<Source.Element
         if registration.mustConnect {
             connect()
         }
-        sink.setUpstream(RefCountSubscription(parent: self, generation: registration.generation, subscription: subscription))
+        sink.setUpstream(CountedSubscription(counter: self, generation: registration.generation, subscription: subscription))
         return sink
     }
 
@@ -186,7 +186,8 @@ final class RefCount<Source: ConnectableObservableType>: Producer<Source.Element
         }
     }
 
-    fileprivate func unregister(generation: UInt64) {
+    /// An observer left: disconnects when it was the last of its connection.
+    func release(generation: UInt64) {
         let connection = lock.withLock { state.unregister(generation: generation) }
         connection?.dispose()
     }
@@ -233,14 +234,21 @@ where Source.Element == Observer.Element {
     }
 }
 
-/// The disposable of one `refCount` observer: unsubscribes, then uncounts.
-private struct RefCountSubscription<Source: ConnectableObservableType>: Disposable {
-    let parent: RefCount<Source>
+/// What counts the observers of a shared connection, each under the generation of the
+/// connection it joined: `refCount()`, and `multicast`'s connectable observable.
+protocol ObserverCounting: AnyObject {
+    /// An observer of `generation` left: disconnects when it was the last.
+    func release(generation: UInt64)
+}
+
+/// The disposable of one counted observer: unsubscribes, then uncounts.
+struct CountedSubscription<Counter: ObserverCounting>: Disposable {
+    let counter: Counter
     let generation: UInt64
     let subscription: Disposable
 
     func dispose() {
         subscription.dispose()
-        parent.unregister(generation: generation)
+        counter.release(generation: generation)
     }
 }

@@ -43,8 +43,6 @@ struct AsSingle<Element>: PlainOperator {
 /// The sink of `asSingle` (`requireElement`) and `asMaybe`: the element waits for the
 /// source's completion; a second one is an error.
 final class AsSingleSink<Observer: ObserverType>: PlainSink<AsSingle<Observer.Element>, Observer>, ObserverType, @unchecked Sendable {
-    typealias Element = Observer.Element
-
     private let lock = Lock.make()
     private var element: Element?
 
