@@ -32,7 +32,7 @@ extension ObservableType {
         _ collection: Collection,
         resultSelector: @escaping ([Collection.Element.Element]) throws -> Element
     ) -> Observable<Element> where Collection.Element: ObservableType {
-        makeCombineLatestCollection(collection, resultSelector: resultSelector)
+        makeCombiningCollection(collection, rule: .combineLatest, resultSelector: resultSelector)
     }
 
     /// Combines the latest elements of every source in `collection` into an array each
@@ -46,15 +46,8 @@ extension ObservableType {
     /// ```
     public static func combineLatest<Collection: Swift.Collection>(_ collection: Collection) -> Observable<[Element]>
         where Collection.Element: ObservableType, Collection.Element.Element == Element {
-        makeCombineLatestCollection(collection) { $0 }
+        makeCombiningCollection(collection, rule: .combineLatest) { $0 }
     }
-}
-
-private func makeCombineLatestCollection<Collection: Swift.Collection, Result>(
-    _ collection: Collection,
-    resultSelector: @escaping ([Collection.Element.Element]) throws -> Result
-) -> Observable<Result> where Collection.Element: ObservableType {
-    makeCombiningCollection(collection, rule: .combineLatest, makeStore: { LatestStore() }, resultSelector: resultSelector)
 }
 
 extension ObservableType {
@@ -77,7 +70,7 @@ extension ObservableType {
         _ collection: Collection,
         resultSelector: @escaping ([Collection.Element.Element]) throws -> Element
     ) -> Observable<Element> where Collection.Element: ObservableType {
-        makeZipCollection(collection, resultSelector: resultSelector)
+        makeCombiningCollection(collection, rule: .zipCollection, resultSelector: resultSelector)
     }
 
     /// Combines the elements of every source in `collection` into arrays, pairing each
@@ -91,15 +84,8 @@ extension ObservableType {
     /// ```
     public static func zip<Collection: Swift.Collection>(_ collection: Collection) -> Observable<[Element]>
         where Collection.Element: ObservableType, Collection.Element.Element == Element {
-        makeZipCollection(collection) { $0 }
+        makeCombiningCollection(collection, rule: .zipCollection) { $0 }
     }
-}
-
-private func makeZipCollection<Collection: Swift.Collection, Result>(
-    _ collection: Collection,
-    resultSelector: @escaping ([Collection.Element.Element]) throws -> Result
-) -> Observable<Result> where Collection.Element: ObservableType {
-    makeCombiningCollection(collection, rule: .zipCollection, makeStore: { ZipStore() }, resultSelector: resultSelector)
 }
 
 /// The typed part of one combining subscription: a store per source, and the result
@@ -177,18 +163,20 @@ final class CombiningArrayValues<Element, Result>: CombiningValues<Result> {
     }
 }
 
-/// A combining operator over every source of `collection`, each keeping its elements in
-/// a store made by `makeStore`.
-func makeCombiningCollection<Collection: Swift.Collection, Result>(
+/// combineLatest or zip (`rule`) over every source of `collection`: the collection
+/// forms of both.
+private func makeCombiningCollection<Collection: Swift.Collection, Result>(
     _ collection: Collection,
     rule: CombiningRule,
-    makeStore: @escaping () -> CombiningStore<Collection.Element.Element>,
     resultSelector: @escaping ([Collection.Element.Element]) throws -> Result
 ) -> Observable<Result> where Collection.Element: ObservableType {
     let sources: [CombiningSource] = collection.map { CombiningTypedSource($0.asObservable()) }
     let count = sources.count
     return CombiningProducer(rule: rule, sources: sources) {
-        CombiningArrayValues(stores: (0..<count).map { _ in makeStore() }, resultSelector: resultSelector)
+        CombiningArrayValues(
+            stores: (0..<count).map { _ in makeStore(for: rule, of: Collection.Element.Element.self) },
+            resultSelector: resultSelector
+        )
     }
 }
 
