@@ -241,12 +241,8 @@ public enum ArityCodeGenerator {
         \(lines { "store\($0).keepForQueuedDelivery()" })
             }
 
-            override func prepare(queued: Bool) {
-        \(lines { "store\($0).prepare(queued: queued)" })
-            }
-
-            override func result() throws -> Result {
-                try resultSelector(\(indices.map { "store\($0).takePrepared()" }.joined(separator: ", ")))
+            override func makeResult(queued: Bool) throws {
+                keepResult(try resultSelector(\(indices.map { "store\($0).take(queued: queued)" }.joined(separator: ", "))))
             }
         }
 

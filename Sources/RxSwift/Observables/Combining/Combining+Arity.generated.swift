@@ -41,13 +41,8 @@ final class CombiningValues2<E1, E2, Result>: CombiningValues<Result> {
         store2.keepForQueuedDelivery()
     }
 
-    override func prepare(queued: Bool) {
-        store1.prepare(queued: queued)
-        store2.prepare(queued: queued)
-    }
-
-    override func result() throws -> Result {
-        try resultSelector(store1.takePrepared(), store2.takePrepared())
+    override func makeResult(queued: Bool) throws {
+        keepResult(try resultSelector(store1.take(queued: queued), store2.take(queued: queued)))
     }
 }
 
@@ -91,14 +86,8 @@ final class CombiningValues3<E1, E2, E3, Result>: CombiningValues<Result> {
         store3.keepForQueuedDelivery()
     }
 
-    override func prepare(queued: Bool) {
-        store1.prepare(queued: queued)
-        store2.prepare(queued: queued)
-        store3.prepare(queued: queued)
-    }
-
-    override func result() throws -> Result {
-        try resultSelector(store1.takePrepared(), store2.takePrepared(), store3.takePrepared())
+    override func makeResult(queued: Bool) throws {
+        keepResult(try resultSelector(store1.take(queued: queued), store2.take(queued: queued), store3.take(queued: queued)))
     }
 }
 
@@ -145,15 +134,8 @@ final class CombiningValues4<E1, E2, E3, E4, Result>: CombiningValues<Result> {
         store4.keepForQueuedDelivery()
     }
 
-    override func prepare(queued: Bool) {
-        store1.prepare(queued: queued)
-        store2.prepare(queued: queued)
-        store3.prepare(queued: queued)
-        store4.prepare(queued: queued)
-    }
-
-    override func result() throws -> Result {
-        try resultSelector(store1.takePrepared(), store2.takePrepared(), store3.takePrepared(), store4.takePrepared())
+    override func makeResult(queued: Bool) throws {
+        keepResult(try resultSelector(store1.take(queued: queued), store2.take(queued: queued), store3.take(queued: queued), store4.take(queued: queued)))
     }
 }
 
@@ -203,16 +185,8 @@ final class CombiningValues5<E1, E2, E3, E4, E5, Result>: CombiningValues<Result
         store5.keepForQueuedDelivery()
     }
 
-    override func prepare(queued: Bool) {
-        store1.prepare(queued: queued)
-        store2.prepare(queued: queued)
-        store3.prepare(queued: queued)
-        store4.prepare(queued: queued)
-        store5.prepare(queued: queued)
-    }
-
-    override func result() throws -> Result {
-        try resultSelector(store1.takePrepared(), store2.takePrepared(), store3.takePrepared(), store4.takePrepared(), store5.takePrepared())
+    override func makeResult(queued: Bool) throws {
+        keepResult(try resultSelector(store1.take(queued: queued), store2.take(queued: queued), store3.take(queued: queued), store4.take(queued: queued), store5.take(queued: queued)))
     }
 }
 
@@ -265,17 +239,8 @@ final class CombiningValues6<E1, E2, E3, E4, E5, E6, Result>: CombiningValues<Re
         store6.keepForQueuedDelivery()
     }
 
-    override func prepare(queued: Bool) {
-        store1.prepare(queued: queued)
-        store2.prepare(queued: queued)
-        store3.prepare(queued: queued)
-        store4.prepare(queued: queued)
-        store5.prepare(queued: queued)
-        store6.prepare(queued: queued)
-    }
-
-    override func result() throws -> Result {
-        try resultSelector(store1.takePrepared(), store2.takePrepared(), store3.takePrepared(), store4.takePrepared(), store5.takePrepared(), store6.takePrepared())
+    override func makeResult(queued: Bool) throws {
+        keepResult(try resultSelector(store1.take(queued: queued), store2.take(queued: queued), store3.take(queued: queued), store4.take(queued: queued), store5.take(queued: queued), store6.take(queued: queued)))
     }
 }
 
@@ -331,18 +296,8 @@ final class CombiningValues7<E1, E2, E3, E4, E5, E6, E7, Result>: CombiningValue
         store7.keepForQueuedDelivery()
     }
 
-    override func prepare(queued: Bool) {
-        store1.prepare(queued: queued)
-        store2.prepare(queued: queued)
-        store3.prepare(queued: queued)
-        store4.prepare(queued: queued)
-        store5.prepare(queued: queued)
-        store6.prepare(queued: queued)
-        store7.prepare(queued: queued)
-    }
-
-    override func result() throws -> Result {
-        try resultSelector(store1.takePrepared(), store2.takePrepared(), store3.takePrepared(), store4.takePrepared(), store5.takePrepared(), store6.takePrepared(), store7.takePrepared())
+    override func makeResult(queued: Bool) throws {
+        keepResult(try resultSelector(store1.take(queued: queued), store2.take(queued: queued), store3.take(queued: queued), store4.take(queued: queued), store5.take(queued: queued), store6.take(queued: queued), store7.take(queued: queued)))
     }
 }
 
@@ -401,18 +356,7 @@ final class CombiningValues8<E1, E2, E3, E4, E5, E6, E7, E8, Result>: CombiningV
         store8.keepForQueuedDelivery()
     }
 
-    override func prepare(queued: Bool) {
-        store1.prepare(queued: queued)
-        store2.prepare(queued: queued)
-        store3.prepare(queued: queued)
-        store4.prepare(queued: queued)
-        store5.prepare(queued: queued)
-        store6.prepare(queued: queued)
-        store7.prepare(queued: queued)
-        store8.prepare(queued: queued)
-    }
-
-    override func result() throws -> Result {
-        try resultSelector(store1.takePrepared(), store2.takePrepared(), store3.takePrepared(), store4.takePrepared(), store5.takePrepared(), store6.takePrepared(), store7.takePrepared(), store8.takePrepared())
+    override func makeResult(queued: Bool) throws {
+        keepResult(try resultSelector(store1.take(queued: queued), store2.take(queued: queued), store3.take(queued: queued), store4.take(queued: queued), store5.take(queued: queued), store6.take(queued: queued), store7.take(queued: queued), store8.take(queued: queued)))
     }
 }

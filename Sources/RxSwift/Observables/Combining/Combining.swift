@@ -32,7 +32,7 @@ extension ObservableType {
         _ collection: Collection,
         resultSelector: @escaping ([Collection.Element.Element]) throws -> Element
     ) -> Observable<Element> where Collection.Element: ObservableType {
-        makeCombineLatestCollection(collection, resultSelector: resultSelector)
+        makeCombiningCollection(collection, rule: .combineLatest, resultSelector: resultSelector)
     }
 
     /// Combines the latest elements of every source in `collection` into an array each
@@ -46,15 +46,8 @@ extension ObservableType {
     /// ```
     public static func combineLatest<Collection: Swift.Collection>(_ collection: Collection) -> Observable<[Element]>
         where Collection.Element: ObservableType, Collection.Element.Element == Element {
-        makeCombineLatestCollection(collection) { $0 }
+        makeCombiningCollection(collection, rule: .combineLatest) { $0 }
     }
-}
-
-private func makeCombineLatestCollection<Collection: Swift.Collection, Result>(
-    _ collection: Collection,
-    resultSelector: @escaping ([Collection.Element.Element]) throws -> Result
-) -> Observable<Result> where Collection.Element: ObservableType {
-    makeCombiningCollection(collection, rule: .combineLatest, makeStore: { LatestStore() }, resultSelector: resultSelector)
 }
 
 extension ObservableType {
@@ -77,7 +70,7 @@ extension ObservableType {
         _ collection: Collection,
         resultSelector: @escaping ([Collection.Element.Element]) throws -> Element
     ) -> Observable<Element> where Collection.Element: ObservableType {
-        makeZipCollection(collection, resultSelector: resultSelector)
+        makeCombiningCollection(collection, rule: .zipCollection, resultSelector: resultSelector)
     }
 
     /// Combines the elements of every source in `collection` into arrays, pairing each
@@ -91,27 +84,31 @@ extension ObservableType {
     /// ```
     public static func zip<Collection: Swift.Collection>(_ collection: Collection) -> Observable<[Element]>
         where Collection.Element: ObservableType, Collection.Element.Element == Element {
-        makeZipCollection(collection) { $0 }
+        makeCombiningCollection(collection, rule: .zipCollection) { $0 }
     }
-}
-
-private func makeZipCollection<Collection: Swift.Collection, Result>(
-    _ collection: Collection,
-    resultSelector: @escaping ([Collection.Element.Element]) throws -> Result
-) -> Observable<Result> where Collection.Element: ObservableType {
-    makeCombiningCollection(collection, rule: .zipCollection, makeStore: { ZipStore() }, resultSelector: resultSelector)
 }
 
 /// The typed part of one combining subscription: a store per source, and the result
 /// selector. Each fixed arity has a subclass (Combining+Arity.generated.swift), and the collection
 /// forms share `CombiningArrayValues`.
+///
+/// The deliverer of a set of values runs the selector under the sink's lock, on values
+/// taken straight from the stores (as RxSwift does), and delivers the result after
+/// unlocking. Between the two the result waits here; only the deliverer touches it,
+/// and the delivery is serialised, so no one else is in between.
 class CombiningValues<Result> {
     /// The stores, in the sources' order; source `i` is a `CombiningStore` of its
     /// element type.
     let stores: [AnyObject]
+    /// The result `makeResult` made, until the deliverer takes it.
+    private final let result = UnsafeMutablePointer<Result>.allocate(capacity: 1)
 
     init(stores: [AnyObject]) {
         self.stores = stores
+    }
+
+    deinit {
+        result.deallocate()
     }
 
     /// A set of values is queued behind the delivery in progress: every store keeps its
@@ -120,15 +117,23 @@ class CombiningValues<Result> {
         rxAbstractMethod()
     }
 
-    /// Under the lock: every store prepares its value for the set going out (see
-    /// `CombiningStore.prepare`).
-    func prepare(queued: Bool) {
+    /// Under the lock, by the deliverer: takes one value of every store (see
+    /// `CombiningStore.take`) and makes their result with the selector, for
+    /// `takeResult`. Nothing is kept when the selector throws.
+    func makeResult(queued: Bool) throws {
         rxAbstractMethod()
     }
 
-    /// After unlocking, by the deliverer: the result of the prepared values.
-    func result() throws -> Result {
-        rxAbstractMethod()
+    /// For `makeResult`: keeps `value` for the deliverer.
+    @inline(__always)
+    final func keepResult(_ value: consuming Result) {
+        result.initialize(to: value)
+    }
+
+    /// After unlocking, by the deliverer: the result `makeResult` made.
+    @inline(__always)
+    final func takeResult() -> Result {
+        result.move()
     }
 }
 
@@ -148,34 +153,30 @@ final class CombiningArrayValues<Element, Result>: CombiningValues<Result> {
         }
     }
 
-    override func prepare(queued: Bool) {
-        for store in stores {
-            unsafeDowncast(store, to: CombiningStore<Element>.self).prepare(queued: queued)
-        }
-    }
-
-    override func result() throws -> Result {
+    override func makeResult(queued: Bool) throws {
         var values: [Element] = []
         values.reserveCapacity(stores.count)
         for store in stores {
-            values.append(unsafeDowncast(store, to: CombiningStore<Element>.self).takePrepared())
+            values.append(unsafeDowncast(store, to: CombiningStore<Element>.self).take(queued: queued))
         }
-        return try resultSelector(values)
+        keepResult(try resultSelector(values))
     }
 }
 
-/// A combining operator over every source of `collection`, each keeping its elements in
-/// a store made by `makeStore`.
-func makeCombiningCollection<Collection: Swift.Collection, Result>(
+/// combineLatest or zip (`rule`) over every source of `collection`: the collection
+/// forms of both.
+private func makeCombiningCollection<Collection: Swift.Collection, Result>(
     _ collection: Collection,
     rule: CombiningRule,
-    makeStore: @escaping () -> CombiningStore<Collection.Element.Element>,
     resultSelector: @escaping ([Collection.Element.Element]) throws -> Result
 ) -> Observable<Result> where Collection.Element: ObservableType {
     let sources: [CombiningSource] = collection.map { CombiningTypedSource($0.asObservable()) }
     let count = sources.count
     return CombiningProducer(rule: rule, sources: sources) {
-        CombiningArrayValues(stores: (0..<count).map { _ in makeStore() }, resultSelector: resultSelector)
+        CombiningArrayValues(
+            stores: (0..<count).map { _ in makeStore(for: rule, of: Collection.Element.Element.self) },
+            resultSelector: resultSelector
+        )
     }
 }
 

@@ -1,8 +1,8 @@
 /// The per-subscription sink of combineLatest and zip: each source's events run a
 /// transition of `CombiningState` under the lock, with the stores' side of it (storing
-/// the element, preparing or keeping a set of values) in the same critical section;
-/// the result selector and the downstream observer run after unlocking, one delivery
-/// at a time (`SerialDelivery`).
+/// the element, keeping a set of values for later, or running the result selector on
+/// the set going out) in the same critical section; the downstream observer runs after
+/// unlocking, one delivery at a time (`SerialDelivery`).
 final class CombiningSink<Observer: ObserverType>: Sink<Observer>, @unchecked Sendable {
     typealias Result = Observer.Element
 
@@ -32,7 +32,9 @@ final class CombiningSink<Observer: ObserverType>: Sink<Observer>, @unchecked Se
             let action = state.next(at: index)
             switch action {
             case .deliverCurrentValues:
-                values.prepare(queued: false)
+                if let error = Self.makeResult(of: values, queued: false, in: &state) {
+                    return .deliver(.error(error))
+                }
             case .keepValuesForQueue:
                 values.keepForQueuedDelivery()
             case .none, .deliver:
@@ -50,11 +52,31 @@ final class CombiningSink<Observer: ObserverType>: Sink<Observer>, @unchecked Se
         }
     }
 
-    /// As the deliverer, unlocked: delivers the result of the prepared current values,
-    /// then whatever was queued behind it meanwhile (the common case, nothing, costs
-    /// one plain `release` under the lock).
+    /// Under the lock, as the deliverer of a set of values: runs the result selector
+    /// on it, and keeps the result in `values` for the delivery after unlocking. When
+    /// the selector throws, nothing is delivered any more and its error is returned,
+    /// for the caller to deliver instead.
+    @inline(__always)
+    private static func makeResult(
+        of values: CombiningValues<Result>, queued: Bool, in state: inout CombiningState
+    ) -> Swift.Error? {
+        do {
+            // CALLOUT UNDER LOCK: the result selector reads the stores in place, as
+            // RxSwift's runs under its lock; only the result leaves the lock, and the
+            // events still go out after unlocking.
+            try values.makeResult(queued: queued)
+            return nil
+        } catch {
+            state.abortDelivery()
+            return error
+        }
+    }
+
+    /// As the deliverer, unlocked: delivers the result made under the lock, then
+    /// whatever was queued behind it meanwhile (the common case, nothing, costs one
+    /// plain `release` under the lock).
     private func deliverCurrentValues() {
-        guard deliverPreparedResult() else { return }
+        forwardNext(values.takeResult())
         if state.withLock({ $0.release() }) { deliverQueued() }
     }
 
@@ -80,13 +102,14 @@ final class CombiningSink<Observer: ObserverType>: Sink<Observer>, @unchecked Se
         if case .deliver(let item) = action { deliver(item) }
     }
 
-    /// As the deliverer, unlocked: delivers `first` (for `.next`, its values are
-    /// prepared), then whatever was queued behind it meanwhile.
+    /// As the deliverer, unlocked: delivers `first` (for `.next`, its result is made),
+    /// then whatever was queued behind it meanwhile.
     private func deliver(_ first: CombiningItem) {
         deliverInOrder(first, next: { nextDelivery() }) { item in
             switch item {
             case .next:
-                return deliverPreparedResult()
+                forwardNext(values.takeResult())
+                return true
             case .completed:
                 forwardCompleted()
                 return false
@@ -97,29 +120,17 @@ final class CombiningSink<Observer: ObserverType>: Sink<Observer>, @unchecked Se
         }
     }
 
-    /// The next queued item, with its values prepared under the same lock.
+    /// The next queued item, with the result of a set of values made under the same
+    /// lock; the selector's error instead, if it threw.
     private func nextDelivery() -> CombiningItem? {
         let values = self.values
         return state.withLock { state in
             let item = state.nextDelivery()
-            if case .next = item { values.prepare(queued: true) }
+            if case .next = item, let error = Self.makeResult(of: values, queued: true, in: &state) {
+                return .error(error)
+            }
             return item
         }
-    }
-
-    /// Unlocked: delivers the result of the prepared values; `false` when the selector
-    /// threw, and the error went out.
-    private func deliverPreparedResult() -> Bool {
-        let result: Result
-        do {
-            result = try values.result()
-        } catch {
-            state.withLock { $0.abortDelivery() }
-            forwardError(error)
-            return false
-        }
-        forwardNext(result)
-        return true
     }
 
     /// No sources at all: combineLatest produces the result of no values, then both
@@ -127,8 +138,11 @@ final class CombiningSink<Observer: ObserverType>: Sink<Observer>, @unchecked Se
     func finishWithoutSources(_ rule: CombiningRule) {
         if rule == .combineLatest {
             let values = self.values
-            state.withLock { _ in values.prepare(queued: false) }
-            guard deliverPreparedResult() else { return }
+            if let error = state.withLock({ Self.makeResult(of: values, queued: false, in: &$0) }) {
+                forwardError(error)
+                return
+            }
+            forwardNext(values.takeResult())
         }
         forwardCompleted()
     }

@@ -12,8 +12,8 @@ enum CombiningRule {
     case zipCollection
 }
 
-/// What a combining operator delivers: the result of one set of values (taken from
-/// the stores when it is delivered), or the end.
+/// What a combining operator delivers: the result of one set of values (made from the
+/// stores when it is delivered), or the end.
 enum CombiningItem {
     case next
     case completed
@@ -25,8 +25,9 @@ enum CombiningItem {
 enum CombiningAction {
     /// Nothing goes out yet.
     case none
-    /// A set of values goes out now, and the caller is the deliverer: it prepares the
-    /// current values (`CombiningValues.prepare(queued: false)`), then delivers `.next`.
+    /// A set of values goes out now, and the caller is the deliverer: it makes the
+    /// result of the current values before unlocking
+    /// (`CombiningValues.makeResult(queued: false)`), then delivers it.
     case deliverCurrentValues
     /// A set of values is queued behind the delivery in progress: every store keeps its
     /// part of it (`CombiningValues.keepForQueuedDelivery`).
@@ -99,7 +100,7 @@ struct CombiningState {
     }
 
     /// The deliverer finished an item: the next one queued meanwhile (for `.next`, the
-    /// caller prepares the oldest queued set of values with the lock still held), or
+    /// caller makes the result of the oldest queued set with the lock still held), or
     /// `nil` when the delivery is idle again.
     mutating func nextDelivery() -> CombiningItem? {
         delivery.next()

@@ -1,45 +1,24 @@
 // What each source of a combining operator keeps: `LatestStore` (combineLatest: its
 // latest element) or `ZipStore` (zip: its elements not zipped yet). A store is touched
-// only inside the sink's `withLock`, except for the prepared value, which only the
-// deliverer touches, between its `prepare` under the lock and its `takePrepared` after
-// unlocking (the delivery is serialised, so no one else is in between).
+// only inside the sink's `withLock`.
 
 /// What one source of a combining operator keeps.
 class CombiningStore<Element> {
-    /// The value prepared for the set going out, until the deliverer takes it.
-    private final let prepared = UnsafeMutablePointer<Element>.allocate(capacity: 1)
-
     init() {}
-
-    deinit {
-        prepared.deallocate()
-    }
 
     /// Keeps `element`, whose type the caller checked is `Element`.
     func store<T>(bitCasting element: T) {
         rxAbstractMethod()
     }
 
-    /// Under the lock: prepares the source's value for the set going out now (`queued`
-    /// false), or for the oldest set queued behind a delivery (`queued` true).
-    func prepare(queued: Bool) {
+    /// Under the lock: the source's value for the set going out now (`queued` false),
+    /// or for the oldest set queued behind a delivery (`queued` true).
+    func take(queued: Bool) -> Element {
         rxAbstractMethod()
     }
 
     /// A set of values is queued behind the delivery in progress.
     func keepForQueuedDelivery() {}
-
-    /// After unlocking, by the deliverer: the value `prepare` made ready.
-    @inline(__always)
-    final func takePrepared() -> Element {
-        prepared.move()
-    }
-
-    /// For `prepare`: makes `value` the prepared value.
-    @inline(__always)
-    final func setPrepared(_ value: consuming Element) {
-        prepared.initialize(to: value)
-    }
 }
 
 /// A store for one source of `rule`'s operator: its latest element, or its queue.
@@ -73,12 +52,11 @@ final class LatestStore<Element>: CombiningStore<Element> {
         }
     }
 
-    override func prepare(queued: Bool) {
+    override func take(queued: Bool) -> Element {
         if queued, let kept {
-            setPrepared(kept.removeFirst())
-        } else {
-            setPrepared(latest.pointee)
+            return kept.removeFirst()
         }
+        return latest.pointee
     }
 
     override func keepForQueuedDelivery() {
@@ -105,7 +83,7 @@ final class ZipStore<Element>: CombiningStore<Element> {
         queue.append(bitCasting: element)
     }
 
-    override func prepare(queued: Bool) {
-        setPrepared(queue.removeFirst())
+    override func take(queued: Bool) -> Element {
+        queue.removeFirst()
     }
 }
