@@ -93,6 +93,11 @@ package struct InlineAtomicInt: ~Copyable {
         value.load(ordering: .relaxed)
     }
 
+    @inline(__always)
+    package func storeRelaxed(_ newValue: Int) {
+        value.store(newValue, ordering: .relaxed)
+    }
+
     /// Sets `bits`; returns the value before.
     @inline(__always)
     package func fetchOr(_ bits: Int) -> Int {
@@ -240,6 +245,11 @@ package struct InlineAtomicInt: ~Copyable {
     @inline(__always)
     package func loadRelaxed() -> Int {
         value.load(ordering: .relaxed)
+    }
+
+    @inline(__always)
+    package func storeRelaxed(_ newValue: Int) {
+        value.store(newValue, ordering: .relaxed)
     }
 
     /// Sets `bits`; returns the value before.

@@ -12,6 +12,14 @@ final class CombiningSink<Observer: ObserverType>: Sink<Observer>, @unchecked Se
     private let values: CombiningValues<Result>
     /// One subscription per source; a source that terminates disposes its own.
     let subscriptions: [SingleAssignmentDisposable]
+    /// The thread running the result selector (under the lock), else 0. An event that
+    /// thread sends into one of the sources from inside the selector must not take the
+    /// lock again (it is not recursive): it waits in `afterSelector` instead.
+    private let selectorThread = InlineAtomicInt(0)
+    /// Transitions of events sent from inside the selector, run when it returns, with
+    /// the lock still held. Only the thread in `selectorThread` touches it.
+    @exclusivity(unchecked)
+    private var afterSelector: [(inout CombiningState) -> CombiningAction] = []
 
     init(rule: CombiningRule, arity: Int, values: CombiningValues<Result>, observer: Observer) {
         state = LockedState(CombiningState(rule: rule, arity: arity))
@@ -25,23 +33,11 @@ final class CombiningSink<Observer: ObserverType>: Sink<Observer>, @unchecked Se
     /// progress (then it queues behind it).
     @inline(__always)
     func next<T, Element>(_ element: T, into store: CombiningStore<Element>, at index: Int) {
-        let values = self.values
-        let action = state.withLock { state -> CombiningAction in
-            if state.isTerminated { return .none }
-            store.store(bitCasting: element)
-            let action = state.next(at: index)
-            switch action {
-            case .deliverCurrentValues:
-                if let error = Self.makeResult(of: values, queued: false, in: &state) {
-                    return .deliver(.error(error))
-                }
-            case .keepValuesForQueue:
-                values.keepForQueuedDelivery()
-            case .none, .deliver:
-                break
-            }
-            return action
+        if isInsideSelector {
+            afterSelector.append { state in self.transition(element, into: store, at: index, in: &state) }
+            return
         }
+        let action = state.withLock { transition(element, into: store, at: index, in: &$0) }
         switch action {
         case .deliverCurrentValues:
             deliverCurrentValues()
@@ -52,23 +48,76 @@ final class CombiningSink<Observer: ObserverType>: Sink<Observer>, @unchecked Se
         }
     }
 
+    /// Under the lock: source `index`'s element is stored, and the set of values it
+    /// makes due, if any, gets its result (this caller becomes its deliverer) or is
+    /// kept for the delivery queue.
+    @inline(__always)
+    private func transition<T, Element>(
+        _ element: T, into store: CombiningStore<Element>, at index: Int, in state: inout CombiningState
+    ) -> CombiningAction {
+        if state.isTerminated { return .none }
+        store.store(bitCasting: element)
+        let action = state.next(at: index)
+        switch action {
+        case .deliverCurrentValues:
+            if let error = makeResult(queued: false, in: &state) {
+                return .deliver(.error(error))
+            }
+        case .keepValuesForQueue:
+            values.keepForQueuedDelivery()
+        case .none, .deliver:
+            break
+        }
+        return action
+    }
+
+    /// Whether the caller is inside the result selector, which holds the lock. When no
+    /// selector runs (the usual case), one relaxed load answers.
+    @inline(__always)
+    private var isInsideSelector: Bool {
+        let running = selectorThread.loadRelaxed()
+        return running != 0 && running == Int(bitPattern: currentThreadID())
+    }
+
     /// Under the lock, as the deliverer of a set of values: runs the result selector
     /// on it, and keeps the result in `values` for the delivery after unlocking. When
     /// the selector throws, nothing is delivered any more and its error is returned,
     /// for the caller to deliver instead.
     @inline(__always)
-    private static func makeResult(
-        of values: CombiningValues<Result>, queued: Bool, in state: inout CombiningState
-    ) -> Swift.Error? {
+    private func makeResult(queued: Bool, in state: inout CombiningState) -> Swift.Error? {
+        selectorThread.storeRelaxed(Int(bitPattern: currentThreadID()))
+        defer {
+            selectorThread.storeRelaxed(0)
+            if !afterSelector.isEmpty { runAfterSelector(&state) }
+        }
         do {
             // CALLOUT UNDER LOCK: the result selector reads the stores in place, as
             // RxSwift's runs under its lock; only the result leaves the lock, and the
-            // events still go out after unlocking.
+            // events still go out after unlocking. Events it sends into the sources
+            // wait in `afterSelector`.
             try values.makeResult(queued: queued)
             return nil
         } catch {
             state.abortDelivery()
             return error
+        }
+    }
+
+    /// Runs the transitions of the events the selector sent, in the order sent. The
+    /// caller is the deliverer throughout, so a set of values they make due, or their
+    /// end, queues behind the delivery in progress (or, after the selector threw, they
+    /// do nothing); none can need delivering now.
+    @inline(never)
+    private func runAfterSelector(_ state: inout CombiningState) {
+        while !afterSelector.isEmpty {
+            let work = afterSelector.removeFirst()
+            let action = work(&state)
+            switch action {
+            case .none, .keepValuesForQueue:
+                break
+            case .deliverCurrentValues, .deliver:
+                rxFatalError("combineLatest/zip: an event sent from the result selector needed delivering while the selector's own result was being made.")
+            }
         }
     }
 
@@ -89,11 +138,19 @@ final class CombiningSink<Observer: ObserverType>: Sink<Observer>, @unchecked Se
 
     func fail(_ error: Swift.Error, at index: Int) {
         subscriptions[index].dispose()
+        if isInsideSelector {
+            afterSelector.append { $0.fail(error) }
+            return
+        }
         perform(state.withLock { $0.fail(error) })
     }
 
     func completed(at index: Int) {
         subscriptions[index].dispose()
+        if isInsideSelector {
+            afterSelector.append { $0.completed(at: index) }
+            return
+        }
         perform(state.withLock { $0.completed(at: index) })
     }
 
@@ -123,10 +180,9 @@ final class CombiningSink<Observer: ObserverType>: Sink<Observer>, @unchecked Se
     /// The next queued item, with the result of a set of values made under the same
     /// lock; the selector's error instead, if it threw.
     private func nextDelivery() -> CombiningItem? {
-        let values = self.values
-        return state.withLock { state in
+        state.withLock { state in
             let item = state.nextDelivery()
-            if case .next = item, let error = Self.makeResult(of: values, queued: true, in: &state) {
+            if case .next = item, let error = makeResult(queued: true, in: &state) {
                 return .error(error)
             }
             return item
@@ -137,8 +193,7 @@ final class CombiningSink<Observer: ObserverType>: Sink<Observer>, @unchecked Se
     /// complete.
     func finishWithoutSources(_ rule: CombiningRule) {
         if rule == .combineLatest {
-            let values = self.values
-            if let error = state.withLock({ Self.makeResult(of: values, queued: false, in: &$0) }) {
+            if let error = state.withLock({ makeResult(queued: false, in: &$0) }) {
                 forwardError(error)
                 return
             }
