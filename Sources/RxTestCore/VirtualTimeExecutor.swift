@@ -13,7 +13,7 @@ import RxSwift
 /// an action resumed has done all it can before the clock moves on.
 package final class VirtualTimeExecutor: @unchecked Sendable {
     private let lock = Lock.make()
-    private var jobs = DrainedQueue<UnownedJob>()
+    private var jobs = SerialDelivery<UnownedJob>()
     private var idleWaiters: [CheckedContinuation<Void, Never>] = []
     private let queue = DispatchQueue(label: "Rivulet.VirtualTimeExecutor")
 
@@ -21,7 +21,11 @@ package final class VirtualTimeExecutor: @unchecked Sendable {
 
     /// Queues a job and starts draining when the executor was idle.
     func enqueue(unowned job: UnownedJob) {
-        if lock.withLock({ jobs.enqueue(job) }) {
+        let startsDrain = lock.withLock { () -> Bool in
+            jobs.enqueue(job)
+            return jobs.claimQueued()
+        }
+        if startsDrain {
             queue.async { self.drain() }
         }
     }
@@ -67,7 +71,7 @@ package final class VirtualTimeExecutor: @unchecked Sendable {
     package func waitUntilIdle() async {
         await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
             let idle = lock.withLock { () -> Bool in
-                if !jobs.isDraining { return true }
+                if !jobs.isBusy { return true }
                 idleWaiters.append(continuation)
                 return false
             }

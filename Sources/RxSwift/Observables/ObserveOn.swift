@@ -36,7 +36,7 @@ final class ObserveOnSink<Observer: ObserverType>: Sink<Observer>, ObserverType,
 
     private let scheduler: ImmediateSchedulerType
     private let lock = Lock.make()
-    private var queue = DrainedQueue<Event<Element>>()
+    private var delivery = SerialDelivery<Event<Element>>()
     private let scheduled = SerialDisposable()
 
     init(scheduler: ImmediateSchedulerType, observer: Observer) {
@@ -45,7 +45,11 @@ final class ObserveOnSink<Observer: ObserverType>: Sink<Observer>, ObserverType,
     }
 
     func on(_ event: Event<Element>) {
-        if lock.withLock({ queue.enqueue(event) }) {
+        let startsDrain = lock.withLock { () -> Bool in
+            delivery.enqueue(event)
+            return delivery.claimQueued()
+        }
+        if startsDrain {
             scheduled.disposable = scheduler.scheduleRecursive(()) { [weak self] _, recurse in
                 self?.drainOne(recurse)
             }
@@ -53,13 +57,13 @@ final class ObserveOnSink<Observer: ObserverType>: Sink<Observer>, ObserverType,
     }
 
     private func drainOne(_ recurse: (()) -> Void) {
-        guard let event = lock.withLock({ queue.next() }), !isDisposed else { return }
+        guard let event = lock.withLock({ delivery.next() }), !isDisposed else { return }
         if event.isStopEvent {
             forwardTerminal(event)
             return
         }
         forwardOn(event)
-        if lock.withLock({ queue.drainGoesOn() }) { recurse(()) }
+        if lock.withLock({ delivery.release() }) { recurse(()) }
     }
 
     override func disposeCore() {

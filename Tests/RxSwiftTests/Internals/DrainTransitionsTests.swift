@@ -1,48 +1,55 @@
 @testable import RxSwift
 import Testing
 
-@Suite("DrainedQueue and MoveLoop: who drains, and when a loop goes round again")
+/// `SerialDelivery` used for a drain run elsewhere (`observe(on:)`, the test kit's task
+/// executor): every item is queued, and the party whose `claimQueued` succeeds drains.
+private func enqueueAndClaim<Item>(_ item: Item, into delivery: inout SerialDelivery<Item>) -> Bool {
+    delivery.enqueue(item)
+    return delivery.claimQueued()
+}
+
+@Suite("Drains and MoveLoop: who drains, and when a loop goes round again")
 struct DrainTransitionsTests {
-    @Test("only the enqueue into an idle queue starts a drain")
+    @Test("only the item queued into an idle delivery starts a drain")
     func enqueueStartsOneDrain() {
-        var queue = DrainedQueue<Int>()
-        #expect(!queue.isDraining)
-        let starts = [queue.enqueue(1), queue.enqueue(2), queue.enqueue(3)]
+        var delivery = SerialDelivery<Int>()
+        #expect(!delivery.isBusy)
+        let starts = [enqueueAndClaim(1, into: &delivery), enqueueAndClaim(2, into: &delivery), enqueueAndClaim(3, into: &delivery)]
         #expect(starts == [true, false, false])
-        #expect(queue.isDraining)
+        #expect(delivery.isBusy)
     }
 
     @Test("the drainer takes every item in order, and the empty queue ends the drain")
     func nextDrainsInOrder() {
-        var queue = DrainedQueue<Int>()
-        _ = queue.enqueue(1)
-        _ = queue.enqueue(2)
-        var taken = [queue.next()]
-        _ = queue.enqueue(3)
-        taken += [queue.next(), queue.next()]
+        var delivery = SerialDelivery<Int>()
+        _ = enqueueAndClaim(1, into: &delivery)
+        _ = enqueueAndClaim(2, into: &delivery)
+        var taken = [delivery.next()]
+        _ = enqueueAndClaim(3, into: &delivery)
+        taken += [delivery.next(), delivery.next()]
         #expect(taken == [1, 2, 3])
-        #expect(queue.isDraining)
-        let afterLast = queue.next()
+        #expect(delivery.isBusy)
+        let afterLast = delivery.next()
         #expect(afterLast == nil)
-        #expect(!queue.isDraining)
-        let startsAgain = queue.enqueue(4)
-        #expect(startsAgain, "a queue whose drain ended is idle: the next item starts a new drain")
+        #expect(!delivery.isBusy)
+        let startsAgain = enqueueAndClaim(4, into: &delivery)
+        #expect(startsAgain, "a delivery whose drain ended is idle: the next item starts a new drain")
     }
 
-    @Test("drainGoesOn keeps the drain while items wait, and ends it on the empty queue")
-    func drainGoesOn() {
-        var queue = DrainedQueue<String>()
-        _ = queue.enqueue("a")
-        _ = queue.enqueue("b")
-        _ = queue.next()
-        let withOneWaiting = queue.drainGoesOn()
+    @Test("release keeps the drain while items wait, and ends it when none does")
+    func releaseEndsTheDrain() {
+        var delivery = SerialDelivery<String>()
+        _ = enqueueAndClaim("a", into: &delivery)
+        _ = enqueueAndClaim("b", into: &delivery)
+        _ = delivery.next()
+        let withOneWaiting = delivery.release()
         #expect(withOneWaiting)
-        #expect(queue.isDraining)
-        _ = queue.next()
-        let withNoneWaiting = queue.drainGoesOn()
+        #expect(delivery.isBusy)
+        _ = delivery.next()
+        let withNoneWaiting = delivery.release()
         #expect(!withNoneWaiting)
-        #expect(!queue.isDraining)
-        let startsAgain = queue.enqueue("c")
+        #expect(!delivery.isBusy)
+        let startsAgain = enqueueAndClaim("c", into: &delivery)
         #expect(startsAgain)
     }
 

@@ -227,38 +227,3 @@ package struct Queue<Element> {
         return storage.unsafelyUnwrapped
     }
 }
-
-/// A `Queue` emptied by one drainer at a time, for work handed from any thread to a
-/// scheduler or a dispatch queue that takes it in order. Whoever queues into an idle
-/// queue starts the drain; the drainer takes items until none is left, which makes the
-/// queue idle again. The owner keeps it under its lock.
-package struct DrainedQueue<Item> {
-    private var items = Queue<Item>()
-    /// A drain is started or running.
-    package private(set) var isDraining = false
-
-    package init() {}
-
-    /// Queues `item`; returns whether the caller starts the drain (the queue was idle).
-    package mutating func enqueue(_ item: Item) -> Bool {
-        items.enqueue(item)
-        if isDraining { return false }
-        isDraining = true
-        return true
-    }
-
-    /// The drainer's next item, oldest first; `nil` once none is left, which ends the
-    /// drain.
-    package mutating func next() -> Item? {
-        if let item = items.dequeue() { return item }
-        isDraining = false
-        return nil
-    }
-
-    /// Whether the drainer has more to take; `false` ends the drain.
-    package mutating func drainGoesOn() -> Bool {
-        if !items.isEmpty { return true }
-        isDraining = false
-        return false
-    }
-}

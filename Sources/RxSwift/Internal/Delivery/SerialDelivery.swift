@@ -17,22 +17,25 @@
 /// (two lock round trips, no allocation); `enqueue` several items, then `claimQueued`,
 /// for a transition that produces a batch. Every method runs under the owner's lock,
 /// and touches only plain fields on the fast path, so the generic code around them
-/// looks up no metadata for `Item`.
-struct SerialDelivery<Item> {
+/// looks up no metadata for `Item`. A drain run elsewhere (a scheduled action, a
+/// dispatch queue) uses the second way too: `observe(on:)` and the test kit's task
+/// executor queue each item with `enqueue`, and the one whose `claimQueued` succeeds
+/// starts the drain, which takes items with `next` until it returns `nil`.
+package struct SerialDelivery<Item> {
     private var busy = false
     /// How many items wait in `pending`; read instead of the queue on the fast path.
     private var waiting = 0
     private var pending = Queue<Item>()
 
-    init() {}
+    package init() {}
 
     /// Whether a deliverer is at work (or the delivery was closed).
-    var isBusy: Bool { busy }
+    package var isBusy: Bool { busy }
 
     /// Returns `item` when the caller must deliver it now, or `nil` when a delivery is
     /// in progress and `item` was queued behind it.
     @inline(__always)
-    mutating func offer(_ item: Item) -> Item? {
+    package mutating func offer(_ item: Item) -> Item? {
         if busy {
             enqueue(item)
             return nil
@@ -45,7 +48,7 @@ struct SerialDelivery<Item> {
     /// item itself, with no `Item` built); `false` when a delivery is in progress, and
     /// the caller queues its item with `enqueue`.
     @inline(__always)
-    mutating func claim() -> Bool {
+    package mutating func claim() -> Bool {
         if busy { return false }
         busy = true
         return true
@@ -53,7 +56,7 @@ struct SerialDelivery<Item> {
 
     /// Queues `item` behind the delivery in progress, or for the deliverer that
     /// `claimQueued` makes.
-    mutating func enqueue(_ item: Item) {
+    package mutating func enqueue(_ item: Item) {
         pending.enqueue(item)
         waiting += 1
     }
@@ -61,7 +64,7 @@ struct SerialDelivery<Item> {
     /// Makes the caller the deliverer of the queued items when the delivery is idle
     /// and something is queued; it then takes them with `next`.
     @inline(__always)
-    mutating func claimQueued() -> Bool {
+    package mutating func claimQueued() -> Bool {
         if busy || waiting == 0 { return false }
         busy = true
         return true
@@ -70,7 +73,7 @@ struct SerialDelivery<Item> {
     /// After a delivery: `true` when items were queued meanwhile (take them with
     /// `next`); otherwise the delivery is idle again.
     @inline(__always)
-    mutating func release() -> Bool {
+    package mutating func release() -> Bool {
         if waiting == 0 {
             busy = false
             return false
@@ -80,7 +83,7 @@ struct SerialDelivery<Item> {
 
     /// After a delivery: the next queued item to deliver, or `nil` (the deliverer then
     /// stops and the delivery is idle again).
-    mutating func next() -> Item? {
+    package mutating func next() -> Item? {
         if waiting == 0 {
             busy = false
             return nil
@@ -91,7 +94,7 @@ struct SerialDelivery<Item> {
 
     /// Once a terminal event was delivered: stays busy for good, so nothing is ever
     /// delivered again, and drops whatever was queued.
-    mutating func close() {
+    package mutating func close() {
         busy = true
         waiting = 0
         pending.removeAll()
