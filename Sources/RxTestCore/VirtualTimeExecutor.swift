@@ -21,11 +21,7 @@ package final class VirtualTimeExecutor: @unchecked Sendable {
 
     /// Queues a job and starts draining when the executor was idle.
     func enqueue(unowned job: UnownedJob) {
-        let startsDrain = lock.withLock { () -> Bool in
-            jobs.enqueue(job)
-            return jobs.claimQueued()
-        }
-        if startsDrain {
+        if lock.withLock({ jobs.enqueueStartingDrain(job) }) {
             queue.async { self.drain() }
         }
     }

@@ -45,11 +45,7 @@ final class ObserveOnSink<Observer: ObserverType>: Sink<Observer>, ObserverType,
     }
 
     func on(_ event: Event<Element>) {
-        let startsDrain = lock.withLock { () -> Bool in
-            delivery.enqueue(event)
-            return delivery.claimQueued()
-        }
-        if startsDrain {
+        if lock.withLock({ delivery.enqueueStartingDrain(event) }) {
             scheduled.disposable = scheduler.scheduleRecursive(()) { [weak self] _, recurse in
                 self?.drainOne(recurse)
             }

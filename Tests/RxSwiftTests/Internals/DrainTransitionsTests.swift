@@ -2,19 +2,14 @@
 import Testing
 
 /// `SerialDelivery` used for a drain run elsewhere (`observe(on:)`, the test kit's task
-/// executor): every item is queued, and the party whose `claimQueued` succeeds drains.
-private func enqueueAndClaim<Item>(_ item: Item, into delivery: inout SerialDelivery<Item>) -> Bool {
-    delivery.enqueue(item)
-    return delivery.claimQueued()
-}
-
+/// executor), and concat's `MoveLoop`.
 @Suite("Drains and MoveLoop: who drains, and when a loop goes round again")
 struct DrainTransitionsTests {
     @Test("only the item queued into an idle delivery starts a drain")
     func enqueueStartsOneDrain() {
         var delivery = SerialDelivery<Int>()
         #expect(!delivery.isBusy)
-        let starts = [enqueueAndClaim(1, into: &delivery), enqueueAndClaim(2, into: &delivery), enqueueAndClaim(3, into: &delivery)]
+        let starts = [delivery.enqueueStartingDrain(1), delivery.enqueueStartingDrain(2), delivery.enqueueStartingDrain(3)]
         #expect(starts == [true, false, false])
         #expect(delivery.isBusy)
     }
@@ -22,25 +17,25 @@ struct DrainTransitionsTests {
     @Test("the drainer takes every item in order, and the empty queue ends the drain")
     func nextDrainsInOrder() {
         var delivery = SerialDelivery<Int>()
-        _ = enqueueAndClaim(1, into: &delivery)
-        _ = enqueueAndClaim(2, into: &delivery)
+        _ = delivery.enqueueStartingDrain(1)
+        _ = delivery.enqueueStartingDrain(2)
         var taken = [delivery.next()]
-        _ = enqueueAndClaim(3, into: &delivery)
+        _ = delivery.enqueueStartingDrain(3)
         taken += [delivery.next(), delivery.next()]
         #expect(taken == [1, 2, 3])
         #expect(delivery.isBusy)
         let afterLast = delivery.next()
         #expect(afterLast == nil)
         #expect(!delivery.isBusy)
-        let startsAgain = enqueueAndClaim(4, into: &delivery)
+        let startsAgain = delivery.enqueueStartingDrain(4)
         #expect(startsAgain, "a delivery whose drain ended is idle: the next item starts a new drain")
     }
 
     @Test("release keeps the drain while items wait, and ends it when none does")
     func releaseEndsTheDrain() {
         var delivery = SerialDelivery<String>()
-        _ = enqueueAndClaim("a", into: &delivery)
-        _ = enqueueAndClaim("b", into: &delivery)
+        _ = delivery.enqueueStartingDrain("a")
+        _ = delivery.enqueueStartingDrain("b")
         _ = delivery.next()
         let withOneWaiting = delivery.release()
         #expect(withOneWaiting)
@@ -49,7 +44,7 @@ struct DrainTransitionsTests {
         let withNoneWaiting = delivery.release()
         #expect(!withNoneWaiting)
         #expect(!delivery.isBusy)
-        let startsAgain = enqueueAndClaim("c", into: &delivery)
+        let startsAgain = delivery.enqueueStartingDrain("c")
         #expect(startsAgain)
     }
 

@@ -18,9 +18,9 @@
 /// for a transition that produces a batch. Every method runs under the owner's lock,
 /// and touches only plain fields on the fast path, so the generic code around them
 /// looks up no metadata for `Item`. A drain run elsewhere (a scheduled action, a
-/// dispatch queue) uses the second way too: `observe(on:)` and the test kit's task
-/// executor queue each item with `enqueue`, and the one whose `claimQueued` succeeds
-/// starts the drain, which takes items with `next` until it returns `nil`.
+/// dispatch queue) uses the second way one item at a time: `observe(on:)` and the test
+/// kit's task executor queue each item with `enqueueStartingDrain`, and the one it
+/// tells to starts the drain, which takes items with `next` until it returns `nil`.
 package struct SerialDelivery<Item> {
     private var busy = false
     /// How many items wait in `pending`; read instead of the queue on the fast path.
@@ -68,6 +68,14 @@ package struct SerialDelivery<Item> {
         if busy || waiting == 0 { return false }
         busy = true
         return true
+    }
+
+    /// For a drain run elsewhere: queues `item` and returns whether the caller must
+    /// start the drain (the delivery was idle), which then takes items with `next`.
+    @inline(__always)
+    package mutating func enqueueStartingDrain(_ item: Item) -> Bool {
+        enqueue(item)
+        return claimQueued()
     }
 
     /// After a delivery: `true` when items were queued meanwhile (take them with
