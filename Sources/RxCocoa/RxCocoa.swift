@@ -40,11 +40,7 @@ public enum RxCocoaError: Swift.Error, CustomDebugStringConvertible, @unchecked 
 }
 
 /// A sequence bound to the user interface must not fail: debug builds stop with the
-/// message, release builds print it.
+/// message (inside a test, the test fails instead), release builds print it.
 func rxBindingError(_ error: Swift.Error, file: StaticString = #file, line: UInt = #line) {
-    #if DEBUG
-    rxFatalError("Binding error: \(error)", file: file, line: line)
-    #else
-    print("Rivulet: Binding error: \(error) (\(file):\(line))")
-    #endif
+    rxFatalErrorInDebug("Binding error: \(error)", file: file, line: line)
 }

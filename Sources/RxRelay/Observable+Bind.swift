@@ -1,13 +1,10 @@
 import RxSwift
 
 /// A relay cannot receive an error: binding a failing sequence to one is a programming
-/// error. Debug builds stop with the message; release builds print it.
+/// error. Debug builds stop with the message (inside a test, the test fails instead);
+/// release builds print it.
 func bindingErrorToRelay(_ error: Swift.Error, relay: String, file: StaticString = #file, line: UInt = #line) {
-    #if DEBUG
-    rxFatalError("Binding error to \(relay): \(error)", file: file, line: line)
-    #else
-    print("Rivulet: Binding error to \(relay): \(error) (\(file):\(line))")
-    #endif
+    rxFatalErrorInDebug("Binding error to \(relay): \(error)", file: file, line: line)
 }
 
 extension ObservableType {

@@ -186,11 +186,14 @@ extension TestScheduler {
     /// The test scheduler installed by the `.virtualTime` trait or `withVirtualTime`
     /// for the current task.
     ///
-    /// Calling it elsewhere stops the test with a message saying so; use
+    /// Reading it elsewhere is misuse: inside a test, the test fails with a message
+    /// saying so and gets a new scheduler of its own, unconnected to the main
+    /// schedulers; outside a test, the program stops with that message. Use
     /// ``currentIfInstalled`` to ask.
     public static var current: TestScheduler {
         guard let scheduler = currentIfInstalled else {
-            rxFatalError("TestScheduler.current was read outside a virtual-time test: add the .virtualTime trait to the test, or run the code inside withVirtualTime { scheduler in ... }.")
+            rxMisuse("TestScheduler.current was read outside a virtual-time test: add the .virtualTime trait to the test, or run the code inside withVirtualTime { scheduler in ... }.")
+            return TestScheduler(initialClock: 0)
         }
         return scheduler
     }

@@ -37,15 +37,20 @@ public class MainScheduler: SerialDispatchQueueScheduler, @unchecked Sendable {
         SchedulerSubstitution.current?.asyncInstance ?? sharedAsync
     }
 
-    /// Stops with a clear message when not on the main thread (nor in a test that
-    /// substitutes the main schedulers: its task stands for the main thread).
+    /// Stops with a clear message when not on the main thread or the main queue (the
+    /// main actor's jobs run there), nor in a test that substitutes the main schedulers
+    /// (its task stands for the main thread).
+    ///
+    /// Inside a running test, the test kit records the message as a failure of that test
+    /// instead, and the call returns.
     public static func ensureExecutingOnScheduler(errorMessage: String? = nil) {
         if !isOnMainThread && SchedulerSubstitution.current == nil {
-            rxFatalError(errorMessage ?? "Executing on a background thread. Please use `MainScheduler.instance.schedule` to schedule work on the main thread.")
+            rxMisuse(errorMessage ?? "Executing on a background thread. Please use `MainScheduler.instance.schedule` to schedule work on the main thread.")
         }
     }
 
-    /// Stops with a clear message when not on the main thread.
+    /// Stops with a clear message when not on the main thread or the main queue (see
+    /// ``ensureExecutingOnScheduler(errorMessage:)``).
     public static func ensureRunningOnMainThread(errorMessage: String? = nil) {
         ensureExecutingOnScheduler(errorMessage: errorMessage)
     }

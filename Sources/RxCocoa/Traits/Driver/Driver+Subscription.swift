@@ -1,8 +1,10 @@
 import RxSwift
 
 private let driveErrorMessage = """
-    `drive*` family of methods can be only called from `MainThread`.
-    This is required to ensure that the last replayed `Driver` element is delivered on `MainThread`.
+    drive(...) was called off the main thread. A Driver replays its last element to a new \
+    observer during the call, and delivers everything on the main thread: call drive from \
+    the main thread or the main actor (a test can be marked @MainActor, or run in virtual \
+    time with the .virtualTime trait or SharingScheduler.mock(scheduler:)).
     """
 
 extension SharedSequenceConvertibleType where SharingStrategy == DriverSharingStrategy {

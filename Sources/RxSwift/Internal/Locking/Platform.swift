@@ -11,6 +11,10 @@
 // | atomic `Int` in an object     | swift-atomics `UnsafeAtomic`    | `Synchronization.Atomic`   |
 // | global atomic (`GlobalAtomic`) | swift-atomics `ManagedAtomic`   | `Atomic`, set up statically |
 // | main-thread check (`isOnMainThread`) | `Thread.isMainThread` | the main thread's number, kept atomically |
+//
+// Both answer yes on the main queue too (`isOnMainQueue`): where the main thread has
+// handed the main queue to a worker thread (`dispatchMain()`, as a test runner does on
+// Linux), the main actor's jobs run there, and they are as serial as the main thread.
 
 #if canImport(Darwin)
 import Darwin
@@ -149,9 +153,9 @@ package func currentThreadID() -> UInt {
     UInt(bitPattern: pthread_self())
 }
 
-/// Whether the caller runs on the main thread.
+/// Whether the caller runs on the main thread or on the main queue.
 package var isOnMainThread: Bool {
-    Thread.isMainThread
+    Thread.isMainThread || isOnMainQueue
 }
 
 #else
@@ -316,19 +320,38 @@ package func currentThreadID() -> UInt {
 /// The main thread's number once a check ran on it, 0 before.
 private let knownMainThread = Atomic<UInt>(0)
 
-/// Whether the caller runs on the main thread.
+/// Whether the caller runs on the main thread or on the main queue.
 ///
 /// Foundation's `Thread.isMainThread` asks the kernel twice here (`getpid` and
 /// `gettid`), which dominated the cost of a `Driver` element; once the main thread has
 /// been seen, comparing the calling thread with it answers without a system call (the
 /// main thread lives as long as the process, so no other thread can share its number).
+/// Any other thread asks the queue it runs on (`isOnMainQueue`).
 @inline(__always)
 package var isOnMainThread: Bool {
     let current = currentThreadID()
     let known = knownMainThread.load(ordering: .relaxed)
-    if known != 0 { return known == current }
-    guard Thread.isMainThread else { return false }
-    knownMainThread.store(current, ordering: .relaxed)
-    return true
+    if known == current { return true }
+    if known == 0, Thread.isMainThread {
+        knownMainThread.store(current, ordering: .relaxed)
+        return true
+    }
+    return isOnMainQueue
 }
 #endif
+
+/// The mark `isOnMainQueue` looks for, set on the main queue the first time it is read.
+private let mainQueueMark: DispatchSpecificKey<Bool> = {
+    let key = DispatchSpecificKey<Bool>()
+    DispatchQueue.main.setSpecific(key: key, value: true)
+    return key
+}()
+
+/// Whether the caller runs work of the main queue (or of a queue that targets it), on
+/// whichever thread serves it.
+///
+/// On Linux a process whose main thread calls `dispatchMain()` (the test runners do)
+/// has the main queue, and with it every `@MainActor` job, served by worker threads.
+var isOnMainQueue: Bool {
+    DispatchQueue.getSpecific(key: mainQueueMark) ?? false
+}

@@ -1,0 +1,83 @@
+import RxSwift
+import RxTestCore
+import Testing
+import XCTest
+
+// Misuse that RxSwift turns into a crash (`drive` off the main thread, an error bound
+// to a relay, `TestScheduler.current` outside a virtual-time test) fails the test that
+// made it, at the line that made it, and the run goes on. The reporter is installed
+// when the test kit is loaded, before any test runs, so that the first test of a run
+// is covered as well as the last; outside a running test the program stops, as with
+// RxSwift.
+
+/// The loader runs `installMisuseReporter` before `main`: an entry in the image's
+/// initializer list.
+#if os(Linux) || os(Android) || os(FreeBSD) || os(OpenBSD)
+@used @section(".init_array")
+private let installAtLoad: @convention(c) () -> Void = installMisuseReporter
+#elseif canImport(Darwin)
+@used @section("__DATA,__mod_init_func")
+private let installAtLoad: @convention(c) () -> Void = installMisuseReporter
+#endif
+
+private func installMisuseReporter() {
+    MisuseReports.install()
+}
+
+/// The misuse reporter and what it needs: the XCTest case running, if any.
+enum MisuseReports {
+    /// Installs the reporter (once; later calls change nothing).
+    static func install() {
+        _ = installed
+    }
+
+    private static let installed: Void = {
+        XCTestObservationCenter.shared.addTestObserver(RunningTestCases.shared)
+        MisuseReporting.reporter = report
+    }()
+
+    /// Records `message` as a failure of the running test, at the first frame of the
+    /// caller's stack outside Rivulet when it can be found; `false` outside a test.
+    @Sendable
+    static func report(_ message: String) -> Bool {
+        let test = Test.current
+        let testCase = RunningTestCases.shared.current
+        if test == nil && testCase == nil { return false }
+        let site = StackCapture.make()?()?().lazy.compactMap(\.site).first
+        let text = site.map { "\(message)\n(at \($0))" } ?? message
+        if test != nil {
+            let location = site.map {
+                SourceLocation(fileID: $0.fileID, filePath: $0.filePath, line: Int($0.line), column: Int($0.column))
+            }
+            Issue.record(Comment(rawValue: text), sourceLocation: location ?? test?.sourceLocation ?? SourceLocation(fileID: #fileID, filePath: #filePath, line: #line, column: #column))
+        } else if let testCase {
+            let path = site?.filePath ?? #filePath
+            let line = Int(site?.line ?? #line)
+            #if canImport(Darwin)
+            let location = XCTSourceCodeLocation(filePath: path, lineNumber: line)
+            testCase.record(XCTIssue(type: .assertionFailure, compactDescription: text, sourceCodeContext: XCTSourceCodeContext(location: location)))
+            #else
+            testCase.recordFailure(withDescription: text, inFile: path, atLine: line, expected: true)
+            #endif
+        }
+        return true
+    }
+}
+
+/// The XCTest case running now, as XCTest's observation tells it (XCTest runs one
+/// case at a time).
+private final class RunningTestCases: NSObject, XCTestObservation, @unchecked Sendable {
+    static let shared = RunningTestCases()
+
+    private let running = LockedState<XCTestCase?>(nil)
+
+    var current: XCTestCase? { running.withLock { $0 } }
+
+    func testCaseWillStart(_ testCase: XCTestCase) {
+        running.withLock { $0 = testCase }
+    }
+
+    func testCaseDidFinish(_ testCase: XCTestCase) {
+        running.withLock { $0 = nil }
+    }
+}
