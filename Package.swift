@@ -1,5 +1,13 @@
-// swift-tools-version:6.0
+// swift-tools-version:6.1
 import PackageDescription
+
+// A package that depends on the library products (RxSwift, RxRelay, RxCocoa, RxTest,
+// RxBlocking) resolves swift-atomics and nothing else, and compiles it only on Apple
+// platforms, where RxSwift imports it. The playground server behind `rxmarbles serve`
+// and its dependencies (Hummingbird, SwiftNIO...) come only with the `Playground`
+// trait; swift-docc-plugin is used by no target, so only this package's own
+// `swift package` commands resolve it.
+let applePlatforms: [Platform] = [.macOS, .iOS, .tvOS, .watchOS, .visionOS, .macCatalyst]
 
 let package = Package(
     name: "Rivulet",
@@ -12,11 +20,15 @@ let package = Package(
         .library(name: "RxBlocking", targets: ["RxBlocking"]),
         .executable(name: "rxmarbles", targets: ["rxmarbles"]),
     ],
+    traits: [
+        .trait(
+            name: "Playground",
+            description: "rxmarbles serve: the marble playground's web server (Hummingbird and SwiftNIO)."
+        ),
+    ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-atomics.git", from: "1.3.0"),
-        .package(url: "https://github.com/apple/swift-argument-parser.git", from: "1.8.2"),
-        // Only the rxmarbles tool's playground server uses it: a package that depends on
-        // the library products does not build it.
+        // Only the playground server uses these, with the Playground trait.
         .package(url: "https://github.com/hummingbird-project/hummingbird.git", from: "2.28.1"),
         .package(url: "https://github.com/apple/swift-log.git", from: "1.16.2"),
         // `swift package generate-documentation`: the DocC catalogs, with the operator diagrams.
@@ -25,7 +37,9 @@ let package = Package(
     targets: [
         .target(
             name: "RxSwift",
-            dependencies: [.product(name: "Atomics", package: "swift-atomics")]
+            dependencies: [
+                .product(name: "Atomics", package: "swift-atomics", condition: .when(platforms: applePlatforms)),
+            ]
         ),
         .target(name: "RxRelay", dependencies: ["RxSwift"]),
         .target(name: "RxCocoa", dependencies: ["RxSwift", "RxRelay"]),
@@ -36,32 +50,20 @@ let package = Package(
         .target(name: "RxBlocking", dependencies: ["RxSwift"]),
         // The rxmarbles tool's gallery, layout, text and SVG rendering, kept apart from
         // its entry point so that tests can reach them.
-        .target(
-            name: "RxMarblesKit",
-            dependencies: [
-                "RxSwift", "RxTestCore",
-                .product(name: "ArgumentParser", package: "swift-argument-parser"),
-            ]
-        ),
+        .target(name: "RxMarblesKit", dependencies: ["RxSwift", "RxTestCore"]),
         // `rxmarbles serve`: the playground's HTTP handling and its page (HTML, CSS and
-        // JavaScript shipped as resources).
+        // JavaScript shipped as resources). Without the Playground trait the command
+        // says how to get it.
         .target(
             name: "RxMarblesServer",
             dependencies: [
                 "RxMarblesKit", "RxSwift", "RxTestCore",
-                .product(name: "Hummingbird", package: "hummingbird"),
-                .product(name: "Logging", package: "swift-log"),
-                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+                .product(name: "Hummingbird", package: "hummingbird", condition: .when(traits: ["Playground"])),
+                .product(name: "Logging", package: "swift-log", condition: .when(traits: ["Playground"])),
             ],
             resources: [.copy("Page")]
         ),
-        .executableTarget(
-            name: "rxmarbles",
-            dependencies: [
-                "RxMarblesKit", "RxMarblesServer", "RxSwift", "RxTestCore",
-                .product(name: "ArgumentParser", package: "swift-argument-parser"),
-            ]
-        ),
+        .executableTarget(name: "rxmarbles", dependencies: ["RxMarblesKit", "RxMarblesServer", "RxSwift", "RxTestCore"]),
         // The generators of the `*+Arity.generated.swift` files, and `swift run rivulet-generate`,
         // which rewrites them; the test suite checks the committed files with the same code.
         .target(name: "ArityGenerator"),
@@ -80,7 +82,7 @@ let package = Package(
             name: "RxCocoaTests",
             dependencies: ["RxSwift", "RxRelay", "RxCocoa", "RxTest", "RxBlocking", "RivuletTestSupport"]
         ),
-        .testTarget(name: "RxMarblesKitTests", dependencies: ["RxMarblesKit", "RxSwift", "RxTestCore", "RivuletTestSupport"]),
+        .testTarget(name: "RxMarblesKitTests", dependencies: ["RxMarblesKit", "RxMarblesServer", "RxSwift", "RxTestCore", "RivuletTestSupport"]),
         // Real HTTP on a loopback port through URLSession: no HTTP client package to build.
         .testTarget(name: "RxMarblesServerTests", dependencies: ["RxMarblesServer", "RxMarblesKit"]),
         // Built in the Swift 5 language mode: RxSwift code written in that mode compiles unchanged.

@@ -3,7 +3,8 @@
 //
 // Mirror/ holds symbolic links to the main package's RxSwift, RxTestCore and RxMarblesKit
 // sources, so that the fuzz targets compile the very same code with coverage
-// instrumentation. Build and run through ../scripts/fuzz.sh (see docs/Reliability.md):
+// instrumentation. Build and run through ../scripts/fuzz.sh (see the Reliability article
+// of the RxSwift documentation, Sources/RxSwift/RxSwift.docc/Reliability.md):
 //
 //   swift build -c release -Xswiftc -sanitize=fuzzer,address -Xswiftc -parse-as-library
 //
@@ -16,7 +17,6 @@ let package = Package(
     name: "RivuletFuzz",
     dependencies: [
         .package(url: "https://github.com/apple/swift-atomics.git", from: "1.3.0"),
-        .package(url: "https://github.com/apple/swift-argument-parser.git", from: "1.8.2"),
     ],
     targets: [
         .target(
@@ -26,14 +26,7 @@ let package = Package(
             exclude: ["RxSwift.docc"]
         ),
         .target(name: "RxTestCore", dependencies: ["RxSwift"], path: "Mirror/RxTestCore"),
-        .target(
-            name: "RxMarblesKit",
-            dependencies: [
-                "RxSwift", "RxTestCore",
-                .product(name: "ArgumentParser", package: "swift-argument-parser"),
-            ],
-            path: "Mirror/RxMarblesKit"
-        ),
+        .target(name: "RxMarblesKit", dependencies: ["RxSwift", "RxTestCore"], path: "Mirror/RxMarblesKit"),
         // The declaration of libFuzzer's driver, called from each target's entry point.
         .target(name: "FuzzerDriver"),
         // Marble text through RxTestCore's parsers, renderer and TestScheduler.
@@ -42,10 +35,7 @@ let package = Package(
         // and both renderers.
         .executableTarget(
             name: "FuzzRxMarbles",
-            dependencies: [
-                "FuzzerDriver", "RxSwift", "RxTestCore", "RxMarblesKit",
-                .product(name: "ArgumentParser", package: "swift-argument-parser"),
-            ]
+            dependencies: ["FuzzerDriver", "RxSwift", "RxTestCore", "RxMarblesKit"]
         ),
     ],
     swiftLanguageModes: [.v6]

@@ -9,6 +9,8 @@ let package = Package(
     platforms: [.macOS(.v10_15), .iOS(.v13)],
     dependencies: [
         .package(url: "https://github.com/ReactiveX/RxSwift.git", from: "6.10.0"),
+        // A library that spells RxSwift's URL without `.git` and names it by name.
+        .package(path: "Library"),
     ],
     targets: [
         .target(
@@ -17,6 +19,7 @@ let package = Package(
                 .product(name: "RxSwift", package: "RxSwift"),
                 .product(name: "RxCocoa", package: "RxSwift"),
                 .product(name: "RxRelay", package: "RxSwift"),
+                .product(name: "RxFormatting", package: "Library"),
             ],
             swiftSettings: [.swiftLanguageMode(.v5)]
         ),

@@ -14,8 +14,11 @@ if ! command -v chromium >/dev/null 2>&1; then
     DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium >/dev/null
 fi
 
-swift build --product rxmarbles
-RXMARBLES="$(swift build --show-bin-path)/rxmarbles"
+# The server comes with the Playground trait, built in a folder of its own so that the
+# trait-less build in .build stays as it is.
+PLAYGROUND_BUILD=(--traits Playground --scratch-path .build-playground)
+swift build "${PLAYGROUND_BUILD[@]}" --product rxmarbles
+RXMARBLES="$(swift build "${PLAYGROUND_BUILD[@]}" --show-bin-path)/rxmarbles"
 
 "$RXMARBLES" serve --port 0 > "$OUTPUT/serve.log" 2>&1 &
 SERVER=$!

@@ -1,10 +1,9 @@
-import ArgumentParser
 import Foundation
 import RxSwift
 import RxTestCore
 
 /// When text output is coloured.
-public enum ColorMode: String, CaseIterable, ExpressibleByArgument, Sendable {
+public enum ColorMode: String, CaseIterable, Sendable {
     /// Colours when stdout is a terminal and `NO_COLOR` is not set.
     case auto
     /// Always colours.
@@ -66,112 +65,203 @@ public struct ToolFailure: Error, Equatable, CustomStringConvertible {
     public var description: String { message }
 }
 
-/// The `rxmarbles` command.
-public struct RxMarblesCommand: ParsableCommand {
-    public static let configuration = CommandConfiguration(
-        commandName: "rxmarbles",
-        abstract: "Marble diagrams of Rivulet's operators, computed live on a TestScheduler.",
-        discussion: """
-        Without arguments, shows the whole gallery. Each diagram runs the real operator on a \
-        TestScheduler: the inputs are testable observables (one tick per frame), the output is \
-        what a TestableObserver recorded.
+/// The version of Rivulet this tool belongs to (the release tag; see CHANGELOG.md).
+public enum RivuletVersion {
+    /// `6.10.0`: Rivulet's versions follow the RxSwift API they provide, so that a
+    /// requirement written for RxSwift (`from: "6.10.0"`) accepts them.
+    public static let current = "6.10.0"
+}
 
-        Marble syntax for --input: one character per frame; '-' nothing happens, any other \
-        single character is an element with that key, '|' completes, '#' fails, '(ab)' groups \
-        events at one frame.
+/// The `rxmarbles` command: the gallery, one operator's diagram, `--list`, pictures.
+/// (`rxmarbles serve` is the playground's command, in RxMarblesServer.)
+public struct RxMarblesCommand: Sendable {
+    /// The operator to show; the whole gallery when `nil`.
+    public var operatorName: String?
+    /// Lists the operators.
+    public var list = false
+    /// Marble strings replacing the example's inputs.
+    public var inputs: [String] = []
+    /// Where to write the SVG picture of one operator.
+    public var svgFile: String?
+    /// Where to write the SVG pictures of every operator shown.
+    public var svgDirectory: String?
+    /// The DocC catalog to write the operator diagrams and their article into (for the
+    /// project's own documentation; not in the help).
+    public var doccCatalog: String?
+    /// When to use colours.
+    public var color: ColorMode = .auto
+    /// Shows the inputs' subscriptions.
+    public var subscriptions = false
+    /// Prints the recorded events too.
+    public var events = false
+    /// Prints the help instead.
+    public var help = false
+    /// Prints the version instead.
+    public var version = false
 
-        Examples:
+    public init() {}
+
+    /// The one-line usage, repeated under every usage error.
+    public static let usage = "USAGE: rxmarbles [<operator>] [--input <marbles> ...] [--svg <file>] [--svg-dir <directory>] [--color <when>] [--subscriptions] [--events]"
+
+    /// `rxmarbles --help`.
+    public static let helpText = """
+        rxmarbles: marble diagrams of Rivulet's operators, computed live on a TestScheduler.
+
+        Each diagram runs the real operator on a TestScheduler: the inputs are testable
+        observables (one tick per frame), the output is what a TestableObserver recorded.
+
+        \(usage)
+               rxmarbles --list
+               rxmarbles serve [--port <port>] [--host <host>]
+               rxmarbles --version
+
+        ARGUMENTS:
+          <operator>              The operator to show; the whole gallery when omitted.
+
+        OPTIONS:
+          --input <marbles>       A marble string replacing the next input of the example
+                                  (repeat it for each input).
+          --svg <file>            Also write the diagram as an SVG picture to this file.
+          --svg-dir <directory>   Also write each diagram shown as <operator>.svg into this
+                                  directory (created if needed).
+          --color <when>          When to colour the text: auto (on a terminal, unless
+                                  NO_COLOR is set), always, never.
+          --subscriptions         Show under each input when it was subscribed to (^) and
+                                  disposed (!).
+          --events                Also print each stream's events in RxTest notation
+                                  (virtual time = frame).
+          --list                  List the operators, each with a one-line description.
+          --version               Print the version.
+          -h, --help              Show this help.
+
+        MARBLES (for --input): one character per frame; '-' nothing happens, any other
+        single character is an element with that key, '|' completes, '#' fails, '(ab)'
+        groups events at one frame.
+
+        EXAMPLES:
           rxmarbles
           rxmarbles --list
           rxmarbles take
           rxmarbles combineLatest --input "-1--2---3|" --input "--a--b|"
           rxmarbles map --svg map.svg
           rxmarbles --svg-dir diagrams
-          rxmarbles --docc Sources/RxSwift/RxSwift.docc
           rxmarbles serve --port 8080    (the playground in a browser; see rxmarbles serve --help)
 
-        Exit status: 0 done; 64 usage error (unknown operator, wrong number of inputs...); \
-        65 malformed marble text or a value the example cannot take; 73 a file or directory \
-        that cannot be written.
+        EXIT STATUS: 0 done; 64 usage error (unknown operator, wrong number of inputs...);
+        65 malformed marble text or a value the example cannot take; 73 a file or
+        directory that cannot be written.
+
         """
-    )
 
-    /// The operator to show.
-    @Argument(help: ArgumentHelp("The operator to show; the whole gallery when omitted.", valueName: "operator"))
-    public var operatorName: String?
+    private static let valueOptions: Set<String> = ["--input", "--svg", "--svg-dir", "--docc", "--color"]
+    private static let flagOptions: Set<String> = ["--list", "--subscriptions", "--events", "--help", "-h", "--version"]
 
-    /// Lists the operators.
-    @Flag(name: .long, help: "List the operators, each with a one-line description.")
-    public var list = false
+    /// The command that `arguments` (those after the program's name) ask for, validated.
+    public static func parse(_ arguments: [String]) throws(UsageError) -> RxMarblesCommand {
+        let parsed = try ParsedArguments(arguments, valueOptions: valueOptions, flagOptions: flagOptions)
+        var command = RxMarblesCommand()
+        command.help = parsed.has("--help") || parsed.has("-h")
+        command.version = parsed.has("--version")
+        if command.help || command.version { return command }
+        guard parsed.plain.count <= 1 else {
+            throw UsageError("One operator at a time: got \(parsed.plain.map { "'\($0)'" }.joined(separator: ", ")). Marble text goes after --input.")
+        }
+        command.operatorName = parsed.plain.first
+        command.list = parsed.has("--list")
+        command.inputs = parsed.all("--input")
+        command.svgFile = try parsed.single("--svg")
+        command.svgDirectory = try parsed.single("--svg-dir")
+        command.doccCatalog = try parsed.single("--docc")
+        if let color = try parsed.single("--color") {
+            guard let mode = ColorMode(rawValue: color) else {
+                throw UsageError("--color takes auto, always or never, not '\(color)'.")
+            }
+            command.color = mode
+        }
+        command.subscriptions = parsed.has("--subscriptions")
+        command.events = parsed.has("--events")
+        try command.validate()
+        return command
+    }
 
-    /// Marble strings replacing the example's inputs.
-    @Option(name: .customLong("input"), parsing: .unconditionalSingleValue, help: ArgumentHelp("A marble string replacing the next input of the example (repeat it for each input).", valueName: "marbles"))
-    public var inputs: [String] = []
-
-    /// Where to write the SVG picture of one operator.
-    @Option(name: .customLong("svg"), help: ArgumentHelp("Also write the diagram as an SVG picture to this file.", valueName: "file"))
-    public var svgFile: String?
-
-    /// Where to write the SVG pictures of every operator shown.
-    @Option(name: .customLong("svg-dir"), help: ArgumentHelp("Also write each diagram shown as <operator>.svg into this directory (created if needed).", valueName: "directory"))
-    public var svgDirectory: String?
-
-    /// The DocC catalog to write the operator diagrams and their article into.
-    @Option(name: .customLong("docc"), help: ArgumentHelp("Write every operator's diagram into the catalog's Resources, and the article showing them (\(OperatorDocs.articleFile)); e.g. --docc \(OperatorDocs.catalogPath).", valueName: "catalog"))
-    public var doccCatalog: String?
-
-    /// When to use colours.
-    @Option(name: .long, help: "When to colour the text: auto (on a terminal, unless NO_COLOR is set), always, never.")
-    public var color: ColorMode = .auto
-
-    /// Shows the inputs' subscriptions.
-    @Flag(name: .long, help: "Show under each input when it was subscribed to (^) and disposed (!).")
-    public var subscriptions = false
-
-    /// Prints the recorded events too.
-    @Flag(name: .long, help: "Also print each stream's events in RxTest notation (virtual time = frame).")
-    public var events = false
-
-    public init() {}
-
-    public func validate() throws {
+    /// Checks that the options go together.
+    public func validate() throws(UsageError) {
+        if help || version { return }
         if doccCatalog != nil, operatorName != nil || list || !inputs.isEmpty || svgFile != nil || svgDirectory != nil {
-            throw ValidationError("--docc writes the diagrams of the whole gallery: it takes no operator and no other options.")
+            throw UsageError("--docc writes the diagrams of the whole gallery: it takes no operator and no other options.")
         }
         if list {
             if operatorName != nil || !inputs.isEmpty || svgFile != nil || svgDirectory != nil || events || subscriptions {
-                throw ValidationError("--list takes no operator and no other options.")
+                throw UsageError("--list takes no operator and no other options.")
             }
             return
         }
         if let operatorName {
             if Gallery.entry(named: operatorName) == nil {
-                throw ValidationError(NearestMatch.unknownOperatorMessage(operatorName, known: Gallery.names))
+                throw UsageError(NearestMatch.unknownOperatorMessage(operatorName, known: Gallery.names))
             }
         } else {
             if !inputs.isEmpty {
-                throw ValidationError("--input replaces the inputs of one example: name the operator first, e.g. rxmarbles combineLatest --input \"-1--2|\" --input \"--a-b|\".")
+                throw UsageError("--input replaces the inputs of one example: name the operator first, e.g. rxmarbles combineLatest --input \"-1--2|\" --input \"--a-b|\".")
             }
             if svgFile != nil {
-                throw ValidationError("--svg writes one diagram: name the operator (e.g. rxmarbles map --svg map.svg), or use --svg-dir for the whole gallery.")
+                throw UsageError("--svg writes one diagram: name the operator (e.g. rxmarbles map --svg map.svg), or use --svg-dir for the whole gallery.")
             }
+        }
+        if let empty = inputs.firstIndex(where: \.isEmpty) {
+            throw UsageError("--input \(empty + 1) is empty: give its marbles, e.g. --input \"-1-2|\" (a source that never emits is \"-\", one that only completes \"|\").")
+        }
+        for (option, path) in [("--svg", svgFile), ("--svg-dir", svgDirectory)] where path?.isEmpty == true {
+            throw UsageError("\(option) is empty: name the \(option == "--svg" ? "file" : "directory") to write.")
         }
     }
 
-    public func run() throws {
+    /// Parses `arguments` (those after the program's name), runs the command and exits:
+    /// 0 when done, 64 on a usage error, 65 or 73 on a `ToolFailure`.
+    public static func main(_ arguments: [String]) -> Never {
         do {
-            try execute(environment: .current) { text in
+            let command = try parse(arguments)
+            try command.execute(environment: .current) { text in
                 FileHandle.standardOutput.write(Data(text.utf8))
             }
-        } catch let failure as ToolFailure {
-            FileHandle.standardError.write(Data("Error: \(failure.message)\n".utf8))
-            throw ExitCode(failure.code)
+            exit(0)
+        } catch {
+            FileHandle.standardError.write(Data((message(for: error) + "\n").utf8))
+            exit(exitStatus(for: error))
+        }
+    }
+
+    /// The exit status for an error `parse` or `execute` threw.
+    public static func exitStatus(for error: any Error) -> Int32 {
+        switch error {
+        case let failure as ToolFailure: return failure.code
+        case is UsageError: return UsageError.code
+        default: return 1
+        }
+    }
+
+    /// What stderr says for an error `parse` or `execute` threw: usage errors are
+    /// followed by the usage line.
+    public static func message(for error: any Error) -> String {
+        switch error {
+        case let failure as ToolFailure: return "Error: \(failure.message)"
+        case let usage as UsageError: return "Error: \(usage.message)\n\(Self.usage)\nSee 'rxmarbles --help'."
+        default: return "Error: \(error)"
         }
     }
 
     /// Does the work: writes text through `write`, pictures to files. Throws
-    /// `ValidationError` for usage errors and `ToolFailure` for bad data or files.
+    /// `UsageError` for usage errors and `ToolFailure` for bad data or files.
     public func execute(environment: ToolEnvironment, write: (String) -> Void) throws {
+        if help {
+            write(Self.helpText)
+            return
+        }
+        if version {
+            write("rxmarbles \(RivuletVersion.current)\n")
+            return
+        }
         let renderer = TextRenderer(style: environment.textStyle(color), showSubscriptions: subscriptions)
         if list {
             write(listing())
@@ -193,7 +283,7 @@ public struct RxMarblesCommand: ParsableCommand {
         let diagrams: [OperatorDiagram]
         if let operatorName {
             guard let entry = Gallery.entry(named: operatorName) else {
-                throw ValidationError(NearestMatch.unknownOperatorMessage(operatorName, known: Gallery.names))
+                throw UsageError(NearestMatch.unknownOperatorMessage(operatorName, known: Gallery.names))
             }
             diagrams = [try diagram(for: entry)]
             write(renderer.render(diagrams[0]))
@@ -229,7 +319,7 @@ public struct RxMarblesCommand: ParsableCommand {
         do {
             return try entry.diagram(inputs: parsed)
         } catch let error as GalleryInputError {
-            if error.isUsageError { throw ValidationError(error.description) }
+            if error.isUsageError { throw UsageError(error.description) }
             var message = error.description
             if case let .valueNotAccepted(_, input, _, _, _, position, _) = error, input >= 1, input <= inputs.count {
                 message += Self.pointer(at: position, in: inputs[input - 1])

@@ -1,3 +1,4 @@
+#if Playground
 import Foundation
 import Hummingbird
 import Logging
@@ -112,3 +113,4 @@ public struct PlaygroundPage: Sendable {
         return Response(status: .ok, headers: [.contentType: type], body: ResponseBody(byteBuffer: ByteBuffer(bytes: data)))
     }
 }
+#endif

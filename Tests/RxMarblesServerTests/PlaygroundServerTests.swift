@@ -1,3 +1,6 @@
+// The server exists with the package's Playground trait only:
+//   swift test --traits Playground --filter RxMarblesServerTests
+#if Playground
 import Foundation
 #if canImport(FoundationNetworking)
 import FoundationNetworking
@@ -183,3 +186,4 @@ func withPlaygroundServer(page: PlaygroundPage, _ body: (PlaygroundClient) async
         #expect(html.contains("/page/playground.css"))
     }
 }
+#endif

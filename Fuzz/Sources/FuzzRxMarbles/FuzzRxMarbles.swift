@@ -1,4 +1,3 @@
-import ArgumentParser
 import Foundation
 import FuzzerDriver
 import RxMarblesKit
@@ -10,7 +9,7 @@ import RxTestCore
 //
 // Input: the first byte chooses the mode and options, the rest is UTF-8 text.
 // - Command mode (even first byte): the text split at NUL bytes is the argument list of
-//   `rxmarbles`, parsed by `RxMarblesCommand.parseAsRoot` and executed in-process with the
+//   `rxmarbles`, parsed by `RxMarblesCommand.parse` and executed in-process with the
 //   output counted. Arguments that write into directories (`--svg-dir`) are dropped and
 //   `--svg` always writes to /dev/null, so a run leaves nothing behind.
 // - Input mode (odd first byte): the second byte picks a gallery operator, the text's lines
@@ -20,12 +19,10 @@ import RxTestCore
 // A thrown error is a valid outcome; a trap, a sanitizer report or a broken invariant
 // (`check`) is a finding.
 //
-// With FUZZ_SCOPE=parsers in the environment only Rivulet's own parsing runs, for long
-// runs: command mode fills the command's options from the argument list with a small
-// stand-in for ArgumentParser (whose reflection-based parsing would dominate the time
-// of an input), then runs the command's validation, the unknown-operator message, the
-// SVG file name and each --input through `MarbleInputParser`; input mode parses the
-// lines without running the gallery.
+// With FUZZ_SCOPE=parsers only Rivulet's own parsing runs, for long runs: command mode
+// parses the argument list (the tool's own parser, `RxMarblesCommand.parse`), the
+// unknown-operator message, the SVG file name and each --input through
+// `MarbleInputParser`; input mode parses the lines without running the gallery.
 
 func check(_ condition: @autoclosure () -> Bool, _ message: @autoclosure () -> String) {
     if !condition() {
@@ -72,50 +69,20 @@ func checkInput(_ text: String) {
     check(zip(input.events, input.events.dropFirst()).allSatisfy { $0.time <= $1.time }, "--input \(text.debugDescription): times go back")
 }
 
-/// FUZZ_SCOPE=parsers, command mode: the options filled in from `arguments` directly
-/// (the first plain argument is the operator, later ones are inputs), then the
-/// command's own validation and input parsing.
+/// FUZZ_SCOPE=parsers, command mode: the tool's parsing and validation of `arguments`,
+/// then each --input through `MarbleInputParser`.
 func fuzzCommandHandling(_ arguments: [String]) {
-    var command = RxMarblesCommand()
-    command.operatorName = nil
-    command.list = false
-    command.inputs = []
-    command.svgFile = nil
-    command.svgDirectory = nil
-    command.color = .auto
-    command.subscriptions = false
-    command.events = false
-    var index = 0
-    while index < arguments.count {
-        let argument = arguments[index]
-        let value = index + 1 < arguments.count ? arguments[index + 1] : nil
-        switch argument {
-        case "--list": command.list = true
-        case "--subscriptions": command.subscriptions = true
-        case "--events": command.events = true
-        case "--input" where value != nil: command.inputs.append(value!); index += 1
-        case "--svg" where value != nil: command.svgFile = value; index += 1
-        case "--svg-dir" where value != nil: command.svgDirectory = value; index += 1
-        case "--color" where value != nil:
-            command.color = ColorMode(rawValue: value!) ?? .never
-            index += 1
-        default:
-            if command.operatorName == nil { command.operatorName = argument } else { command.inputs.append(argument) }
-        }
-        index += 1
-    }
     do {
-        try command.validate()
+        let command = try RxMarblesCommand.parse(arguments)
         if let name = command.operatorName {
-            check(Gallery.entry(named: name) != nil, "validate() accepted the unknown operator \(name.debugDescription)")
+            check(Gallery.entry(named: name) != nil, "parse accepted the unknown operator \(name.debugDescription)")
         }
-    } catch let error as ValidationError {
-        check(!error.message.isEmpty, "a validation error without a message")
+        for text in command.inputs { checkInput(text) }
     } catch {
-        check(false, "validate() threw \(error), not a ValidationError")
+        check(!error.message.isEmpty, "a usage error without a message")
+        check(RxMarblesCommand.message(for: error).hasPrefix("Error: "), "a usage error's text does not start with Error:")
     }
-    for text in command.inputs { checkInput(text) }
-    if let name = command.operatorName {
+    if let name = arguments.first {
         _ = NearestMatch.unknownOperatorMessage(name, known: galleryNames)
         let file = RxMarblesCommand.fileName(for: name)
         check(!file.contains("/"), "file name \(file.debugDescription) leaves the directory")
@@ -131,9 +98,7 @@ func fuzzCommand(_ text: String, options: UInt8) {
     let arguments = sanitizedArguments(raw.count == 1 && raw[0].isEmpty ? [] : raw, svgToDevNull: options & 2 != 0)
     let environment = ToolEnvironment(stdoutIsTerminal: options & 4 != 0, variables: options & 8 != 0 ? ["NO_COLOR": "1"] : [:])
     do {
-        let parsed = try RxMarblesCommand.parseAsRoot(arguments)
-        // `--help` and `-h` parse to ArgumentParser's own help command.
-        guard let command = parsed as? RxMarblesCommand else { return }
+        let command = try RxMarblesCommand.parse(arguments)
         var written = 0
         try command.execute(environment: environment) { written += $0.utf8.count }
         check(written > 0, "rxmarbles \(arguments) ran and wrote nothing")
@@ -141,10 +106,8 @@ func fuzzCommand(_ text: String, options: UInt8) {
         check(failure.code == ToolFailure.dataError || failure.code == ToolFailure.cannotCreate, "unexpected exit status \(failure.code)")
         check(!failure.message.isEmpty, "a failure without a message")
     } catch {
-        // Usage errors, --help and the like: ArgumentParser turns them into a message
-        // and an exit code, which must not trap either.
-        _ = RxMarblesCommand.message(for: error)
-        _ = RxMarblesCommand.exitCode(for: error)
+        check(RxMarblesCommand.exitStatus(for: error) == UsageError.code, "\(error) is neither a usage error nor a ToolFailure")
+        check(RxMarblesCommand.message(for: error).hasPrefix("Error: "), "an error's text does not start with Error:")
     }
     if let name = arguments.first {
         _ = NearestMatch.unknownOperatorMessage(name, known: galleryNames)

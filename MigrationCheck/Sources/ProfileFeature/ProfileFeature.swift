@@ -1,5 +1,6 @@
 import Foundation
 import RxCocoa
+import RxFormatting
 import RxRelay
 import RxSwift
 
@@ -43,6 +44,11 @@ public final class ProfileViewModel {
 
     public func loadUser() -> Single<User> {
         api.session().flatMap { [api] id in api.user(id: id) }
+    }
+
+    /// The number of refreshes so far, through a library built for RxSwift.
+    public var refreshCountLabel: Observable<String> {
+        refresh.scan(0) { count, _ in count + 1 }.itemCountLabel()
     }
 }
 

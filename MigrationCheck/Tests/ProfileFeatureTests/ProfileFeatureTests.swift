@@ -107,4 +107,17 @@ final class ProfileFeatureTests: XCTestCase {
         XCTAssertEqual(label.text, "Saved")
         XCTAssertEqual(try Single.just(3).flatMap { Single.just($0 * 2) }.toBlocking().first(), 6)
     }
+
+    func testALibraryBuiltForRxSwiftWorksThroughTheMirror() {
+        let scheduler = TestScheduler(initialClock: 0)
+        let viewModel = ProfileViewModel(api: VirtualProfileAPI(scheduler: scheduler))
+        let labels = scheduler.createObserver(String.self)
+        let disposeBag = DisposeBag()
+        viewModel.refreshCountLabel.bind(to: labels).disposed(by: disposeBag)
+        scheduler.createColdObservable([.next(10, ()), .next(20, ())])
+            .bind(to: viewModel.refresh)
+            .disposed(by: disposeBag)
+        scheduler.start()
+        XCTAssertEqual(labels.events, [.next(10, "1 item"), .next(20, "2 items")])
+    }
 }

@@ -1,4 +1,3 @@
-import ArgumentParser
 import Foundation
 #if canImport(FoundationXML)
 import FoundationXML
@@ -16,7 +15,7 @@ func runTool(_ arguments: [String], environment: ToolEnvironment = pipe) throws 
     return text
 }
 
-/// The exit code and message ArgumentParser gives for the error `arguments` raise.
+/// The exit status and message the tool gives for the error `arguments` raise.
 func failure(_ arguments: [String], environment: ToolEnvironment = pipe) -> (code: Int32, message: String)? {
     do {
         _ = try runTool(arguments, environment: environment)
@@ -24,7 +23,7 @@ func failure(_ arguments: [String], environment: ToolEnvironment = pipe) -> (cod
     } catch let failure as ToolFailure {
         return (failure.code, failure.message)
     } catch {
-        return (RxMarblesCommand.exitCode(for: error).rawValue, RxMarblesCommand.message(for: error))
+        return (RxMarblesCommand.exitStatus(for: error), RxMarblesCommand.message(for: error))
     }
 }
 

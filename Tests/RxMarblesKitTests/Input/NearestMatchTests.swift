@@ -2,14 +2,16 @@ import Testing
 @testable import RxMarblesKit
 
 @Suite struct NearestMatchTests {
-    @Test func editDistanceCountsInsertionsDeletionsAndSubstitutions() {
+    @Test func editDistanceCountsInsertionsDeletionsSubstitutionsAndSwaps() {
         #expect(NearestMatch.editDistance("kitten", "sitting") == 3)
         #expect(NearestMatch.editDistance("", "abc") == 3)
         #expect(NearestMatch.editDistance("map", "") == 3)
         #expect(NearestMatch.editDistance("map", "map") == 0)
         #expect(NearestMatch.editDistance("Map", "map") == 0)
         #expect(NearestMatch.editDistance("flter", "filter") == 1)
-        #expect(NearestMatch.editDistance("tkae", "take") == 2)
+        #expect(NearestMatch.editDistance("tkae", "take") == 1)
+        #expect(NearestMatch.editDistance("mpa", "map") == 1)
+        #expect(NearestMatch.editDistance("foo", "of") == 2)
     }
 
     @Test func nearestPicksTheSmallestDistance() {
@@ -29,5 +31,17 @@ import Testing
         #expect(message.contains("Unknown operator 'fitler'"))
         #expect(message.contains("Did you mean 'filter'?"))
         #expect(message.contains("Known operators: map, filter, take"))
+    }
+
+    @Test func onlyACloseNameIsSuggested() {
+        let known = ["map", "of", "filter", "take", "combineLatest"]
+        #expect(NearestMatch.closeMatch(to: "mpa", in: known) == "map")
+        #expect(NearestMatch.closeMatch(to: "fitler", in: known) == "filter")
+        #expect(NearestMatch.closeMatch(to: "combine", in: known) == "combineLatest")
+        #expect(NearestMatch.closeMatch(to: "foo", in: known) == nil)
+        #expect(NearestMatch.closeMatch(to: "", in: known) == nil)
+        #expect(NearestMatch.closeMatch(to: "debounceTimeLatest", in: known) == nil)
+        #expect(!NearestMatch.unknownOperatorMessage("foo", known: known).contains("Did you mean"))
+        #expect(NearestMatch.unknownOperatorMessage("", known: known).hasPrefix("No operator is named by an empty argument."))
     }
 }

@@ -1,0 +1,74 @@
+import Foundation
+import Testing
+@testable import RxMarblesKit
+import RxMarblesServer
+
+/// The command line as typed: marble text with any number of leading dashes, the
+/// version, the help's contents, and plain-words errors before anything is drawn.
+@Suite struct ArgumentTests {
+    @Test("marble text starting with dashes is taken as typed", arguments: ["---1|", "--1|", "-|", "----------0--1--2--3-"])
+    func inputsWithLeadingDashes(marbles: String) throws {
+        #expect(try RxMarblesCommand.parse(["map", "--input", marbles]).inputs == [marbles])
+        #expect(try RxMarblesCommand.parse(["map", "--input=\(marbles)"]).inputs == [marbles])
+    }
+
+    @Test func theGallerysOwnOutputCanBePastedBack() throws {
+        let result = try runExecutable(["map", "--input", "---0--1--2--3-"])
+        #expect(result.status == 0)
+        #expect(result.stderr.isEmpty)
+        #expect(result.stdout.contains("  source  ---0--1"))
+        #expect(result.stdout.contains("---0--10---20---30"))
+    }
+
+    @Test func versionIsTheRelease() throws {
+        let result = try runExecutable(["--version"])
+        #expect(result.status == 0)
+        #expect(result.stdout == "rxmarbles \(RivuletVersion.current)\n")
+    }
+
+    @Test func theHelpShowsServeAndLeavesOutTheMaintainersOption() throws {
+        let help = try runTool(["--help"])
+        #expect(help.contains("rxmarbles serve [--port <port>] [--host <host>]"))
+        #expect(help.contains("--version"))
+        #expect(!help.contains("--docc"))
+        #expect(failure(["--docc", "catalog", "map"])?.code == 64)
+    }
+
+    @Test func unknownOptionsAndMissingValuesAreNamed() {
+        #expect(failure(["--bogus"])?.message.contains("Unknown option '--bogus'.") == true)
+        #expect(failure(["--inptu", "-1|"])?.message.contains("Did you mean '--input'?") == true)
+        #expect(failure(["map", "--input"])?.message.contains("--input needs a value.") == true)
+        #expect(failure(["map", "--list=yes"])?.message.contains("--list takes no value.") == true)
+        #expect(failure(["map", "--svg", "a.svg", "--svg", "b.svg"])?.message.contains("--svg was given 2 times") == true)
+        let usage = failure(["--bogus"])?.message ?? ""
+        #expect(usage.contains(RxMarblesCommand.usage))
+        #expect(usage.hasSuffix("See 'rxmarbles --help'."))
+    }
+
+    @Test func emptyValuesAreRefusedWithWhatToGive() {
+        let input = failure(["map", "--input", ""])
+        #expect(input?.code == 64)
+        #expect(input?.message.contains("--input 1 is empty") == true)
+        #expect(failure(["map", "--svg", ""])?.message.contains("--svg is empty") == true)
+        #expect(failure(["--svg-dir", ""])?.message.contains("--svg-dir is empty") == true)
+    }
+
+    @Test func onlyCloseOperatorNamesAreSuggested() {
+        #expect(failure(["foo"])?.message.contains("Did you mean") == false)
+        #expect(failure([""])?.message.contains("No operator is named by an empty argument.") == true)
+        #expect(failure(["mpa"])?.message.contains("Did you mean 'map'?") == true)
+    }
+
+    @Test func aDoubleDashEndsTheOptions() throws {
+        #expect(try RxMarblesCommand.parse(["--", "map"]).operatorName == "map")
+        #expect(failure(["--", "--list"])?.message.contains("Unknown operator '--list'") == true)
+    }
+
+    @Test func serveArgumentsAreCheckedBeforeStarting() throws {
+        #expect(try ServeCommand.parse(["--port", "0", "--host", "::1"]).port == 0)
+        #expect(try ServeCommand.parse(["--port=9000"]).port == 9000)
+        #expect(throws: UsageError.self) { try ServeCommand.parse(["--port", "http"]) }
+        #expect(throws: UsageError.self) { try ServeCommand.parse(["--host", ""]) }
+        #expect(try ServeCommand.parse(["-h"]).help)
+    }
+}

@@ -1,0 +1,123 @@
+#!/usr/bin/env bash
+# What a user's package pays to build Rivulet: a small package that uses RxSwift and
+# RxRelay, depending on Rivulet by URL and version as the README shows (the URL is
+# pointed at a clone of this checkout, tagged with the current version, through a
+# SwiftPM mirror), built clean from an empty scratch folder in debug and in release.
+#
+#   scripts/build-cost.sh            debug and release
+#   scripts/build-cost.sh debug      one of them
+#   RIVULET_REVISION=REV scripts/build-cost.sh    another commit of Rivulet (for a before/after)
+#
+# Prints the packages it resolves, then for each configuration the seconds and the
+# compile units (files, plugins) of each module, built one module at a time in
+# dependency order, and the total. Fails (after printing every figure) when the
+# dependent resolves anything but Rivulet and swift-atomics, or compiles anything but
+# Rivulet's library modules (and swift-atomics where RxSwift imports it: Apple
+# platforms).
+set -euo pipefail
+cd "$(dirname "$0")/.."
+root=$(pwd)
+configurations=("${@:-debug}")
+[ $# -eq 0 ] && configurations=(debug release)
+
+version=$(sed -n 's/.*public static let current = "\(.*\)".*/\1/p' Sources/RxMarblesKit/Command.swift)
+url=$(sed -n 's/^RIVULET_URL=//p' scripts/release.env)
+work=$(mktemp -d /tmp/rivulet-build-cost.XXXXXX)
+trap 'rm -rf "$work"' EXIT
+
+# This checkout as the dependent would fetch it: committed files only, tagged.
+git clone --quiet "$root" "$work/Rivulet"
+git -C "$work/Rivulet" checkout --quiet "${RIVULET_REVISION:-HEAD}"
+git -C "$work/Rivulet" tag "$version"
+problems=()
+
+mkdir -p "$work/App/Sources/App"
+cat > "$work/App/Package.swift" <<EOF
+// swift-tools-version:6.0
+import PackageDescription
+
+let package = Package(
+    name: "App",
+    platforms: [.macOS(.v10_15), .iOS(.v13)],
+    dependencies: [
+        .package(url: "$url", from: "$version"),
+    ],
+    targets: [
+        .target(
+            name: "App",
+            dependencies: [
+                .product(name: "RxSwift", package: "Rivulet"),
+                .product(name: "RxRelay", package: "Rivulet"),
+            ]
+        ),
+    ]
+)
+EOF
+cat > "$work/App/Sources/App/Counter.swift" <<'EOF'
+import RxRelay
+import RxSwift
+
+public struct Counter {
+    public let taps = PublishRelay<Void>()
+    public let count: Observable<Int>
+
+    public init() {
+        count = taps.scan(0) { total, _ in total + 1 }.startWith(0).share(replay: 1)
+    }
+}
+EOF
+cd "$work/App"
+swift package config set-mirror --original "$url" --mirror "file://$work/Rivulet"
+
+swift package --scratch-path "$work/resolve" show-dependencies > "$work/dependencies.txt" 2>/dev/null
+echo "A package using RxSwift and RxRelay resolves:"
+grep -o '[a-zA-Z0-9_.-]*<[^>]*>' "$work/dependencies.txt" | sed 's/^/  /'
+resolved=$(grep -o '^[│├└ ─]*[a-zA-Z0-9_.-]*<' "$work/dependencies.txt" | sed 's/^[│├└ ─]*//; s/<$//' | sort -u | tr '\n' ' ')
+for package in $resolved; do
+    case "$package" in
+        rivulet|swift-atomics) ;;
+        *) problems+=("the dependent resolves $package; only Rivulet and swift-atomics are expected") ;;
+    esac
+done
+
+# The modules a dependent compiles, in dependency order (swift-atomics only where
+# RxSwift imports it).
+modules=(RxSwift RxRelay)
+if [ "$(uname)" = Darwin ]; then modules=(_AtomicsShims Atomics "${modules[@]}"); fi
+
+for configuration in "${configurations[@]}"; do
+    scratch="$work/build-$configuration"
+    # Fetching is not building: resolve first, into the same folder.
+    swift package --scratch-path "$scratch" resolve > /dev/null 2>&1
+    total_seconds=0
+    total_cpu=0
+    total_units=0
+    echo
+    echo "clean $configuration build, one module at a time (wall seconds, CPU seconds: user + system):"
+    printf '  %-10s %8s %8s %6s\n' module wall cpu units
+    for module in "${modules[@]}" App; do
+        TIMEFORMAT='%R %U %S'
+        { time swift build -c "$configuration" --scratch-path "$scratch" --target "$module" > "$work/$module-$configuration.log" 2>&1 \
+            || { cat "$work/$module-$configuration.log"; exit 1; } ; } 2> "$work/time.txt"
+        read -r wall user system < "$work/time.txt"
+        cpu=$(awk -v a="$user" -v b="$system" 'BEGIN { printf "%.1f", a + b }')
+        units=$(grep -c "Compiling $module " "$work/$module-$configuration.log" || true)
+        printf '  %-10s %8.1f %8.1f %6d\n' "$module" "$wall" "$cpu" "$units"
+        total_seconds=$(awk -v a="$total_seconds" -v b="$wall" 'BEGIN { printf "%.1f", a + b }')
+        total_cpu=$(awk -v a="$total_cpu" -v b="$cpu" 'BEGIN { printf "%.1f", a + b }')
+        total_units=$((total_units + units))
+        # Anything else compiled on the way is something a library user should not pay for.
+        others=$(grep -o "Compiling [A-Za-z_][A-Za-z0-9_]* \|Compiling plugin [A-Za-z]*" "$work/$module-$configuration.log" \
+            | grep -v "Compiling $module " | sort -u || true)
+        if [ -n "$others" ]; then
+            problems+=("building $module ($configuration) also compiled: $(echo "$others" | sed 's/Compiling //' | tr '\n' ',' | sed 's/,$//')")
+        fi
+    done
+    printf '  %-10s %8.1f %8.1f %6d\n' total "$total_seconds" "$total_cpu" "$total_units"
+done
+
+if [ ${#problems[@]} -gt 0 ]; then
+    echo
+    printf 'build-cost: %s\n' "${problems[@]}" >&2
+    exit 1
+fi
