@@ -1,8 +1,8 @@
 // swift-tools-version:6.0
 import PackageDescription
 
-// The view models of the seed documents, written fresh, with their tests in every
-// style those documents show. Depends on Rivulet by path, as an app would.
+// Four view models of the kind RxSwift apps are made of (sign-in, login, metronome,
+// counter), with their tests in every style such apps use. Depends on Rivulet by path, as an app would.
 let package = Package(
     name: "RivuletExamples",
     platforms: [.macOS(.v10_15), .iOS(.v13), .tvOS(.v13), .watchOS(.v6)],
@@ -12,7 +12,7 @@ let package = Package(
     ],
     targets: [
         .target(
-            name: "SeedExamples",
+            name: "ExampleViewModels",
             dependencies: [
                 .product(name: "RxSwift", package: "Rivulet"),
                 .product(name: "RxRelay", package: "Rivulet"),
@@ -20,9 +20,9 @@ let package = Package(
             ]
         ),
         .testTarget(
-            name: "SeedExamplesTests",
+            name: "ExampleViewModelTests",
             dependencies: [
-                "SeedExamples",
+                "ExampleViewModels",
                 .product(name: "RxSwift", package: "Rivulet"),
                 .product(name: "RxRelay", package: "Rivulet"),
                 .product(name: "RxCocoa", package: "Rivulet"),

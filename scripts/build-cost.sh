@@ -70,9 +70,8 @@ cd "$work/App"
 swift package config set-mirror --original "$url" --mirror "file://$work/Rivulet"
 
 swift package --scratch-path "$work/resolve" show-dependencies > "$work/dependencies.txt" 2>/dev/null
-echo "A package using RxSwift and RxRelay resolves:"
-grep -o '[a-zA-Z0-9_.-]*<[^>]*>' "$work/dependencies.txt" | sed 's/^/  /'
 resolved=$(grep -o '^[│├└ ─]*[a-zA-Z0-9_.-]*<' "$work/dependencies.txt" | sed 's/^[│├└ ─]*//; s/<$//' | sort -u | tr '\n' ' ')
+echo "A package using RxSwift and RxRelay resolves $(echo $resolved | wc -w) packages: $resolved"
 for package in $resolved; do
     case "$package" in
         rivulet|swift-atomics) ;;
@@ -80,10 +79,13 @@ for package in $resolved; do
     esac
 done
 
-# The modules a dependent compiles, in dependency order (swift-atomics only where
-# RxSwift imports it).
+# The modules a dependent compiles, in dependency order: swift-atomics first where
+# RxSwift depends on it (Apple platforms; everywhere in revisions whose manifest has no
+# platform condition on it), so that the RxSwift row is RxSwift alone.
 modules=(RxSwift RxRelay)
-if [ "$(uname)" = Darwin ]; then modules=(_AtomicsShims Atomics "${modules[@]}"); fi
+if [ "$(uname)" = Darwin ] || ! grep -q 'package: "swift-atomics", condition:' "$work/Rivulet/Package.swift"; then
+    modules=(_AtomicsShims Atomics "${modules[@]}")
+fi
 
 for configuration in "${configurations[@]}"; do
     scratch="$work/build-$configuration"
@@ -114,6 +116,14 @@ for configuration in "${configurations[@]}"; do
         fi
     done
     printf '  %-10s %8.1f %8.1f %6d\n' total "$total_seconds" "$total_cpu" "$total_units"
+    # A whole build of the package afterwards must find nothing left to compile but
+    # the package's own link: no plugin, no module of a tool.
+    swift build -c "$configuration" --scratch-path "$scratch" > "$work/rest-$configuration.log" 2>&1 \
+        || { cat "$work/rest-$configuration.log"; exit 1; }
+    rest=$(grep -o "Compiling [A-Za-z_][A-Za-z0-9_]* \|Compiling plugin [A-Za-z]*" "$work/rest-$configuration.log" | sort -u || true)
+    if [ -n "$rest" ]; then
+        problems+=("the whole $configuration build also compiled: $(echo "$rest" | sed 's/Compiling //' | tr '\n' ',' | sed 's/,$//')")
+    fi
 done
 
 if [ ${#problems[@]} -gt 0 ]; then

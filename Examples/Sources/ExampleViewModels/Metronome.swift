@@ -3,7 +3,7 @@ import RxCocoa
 import RxRelay
 import RxSwift
 
-/// A time signature such as 4/4 (seed 002).
+/// A time signature such as 4/4.
 public struct Meter: Equatable, Sendable {
     public let numerator: Int
     public let denominator: Int
@@ -33,7 +33,7 @@ public enum BeatType: Equatable, Sendable {
     case odd
 }
 
-/// The metronome's view model (seed 002): steppers and a play button in; texts, the
+/// The metronome's view model: steppers and a play button in; texts, the
 /// numerator's value, the playing state and the beats out. The beat timer runs on an
 /// injected scheduler, so tests drive it in virtual time.
 public final class MetronomeViewModel {

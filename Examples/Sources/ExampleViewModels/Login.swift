@@ -2,13 +2,13 @@ import RxCocoa
 import RxRelay
 import RxSwift
 
-/// Validation limits of the login screen (seed 001).
+/// Validation limits of the login screen.
 public enum Constants {
     public static let minimalUsernameLength = 5
     public static let minimalPasswordLength = 5
 }
 
-/// The login screen's view model (seed 001): relays in, Drivers and a Signal out.
+/// The login screen's view model: relays in, Drivers and a Signal out.
 public struct LoginViewModel {
     public var loginInput: PublishRelay<String> = .init()
     public var passwordInput: PublishRelay<String> = .init()

@@ -2,10 +2,10 @@ import RxBlocking
 import RxCocoa
 import RxSwift
 import RxTest
-import SeedExamples
+import ExampleViewModels
 import XCTest
 
-/// Seed 002: RxBlocking reads Drivers' first values; TestScheduler tests drive the
+/// The metronome example: RxBlocking reads Drivers' first values; TestScheduler tests drive the
 /// inputs; the beat timer runs on an injected scheduler, and the scheduler's
 /// resolution decides the virtual times of the beats.
 final class MetronomeTests: XCTestCase {

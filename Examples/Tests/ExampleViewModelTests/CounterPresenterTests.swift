@@ -1,9 +1,9 @@
 import RxSwift
 import RxTest
-import SeedExamples
+import ExampleViewModels
 import XCTest
 
-/// Seed 004: a presenter fed by a faked event provider, subscribed at 0 with
+/// The counter example: a presenter fed by a faked event provider, subscribed at 0 with
 /// `scheduleAt`, hot taps at 100, 200 and 300.
 final class CounterPresenterTests: XCTestCase {
     var disposeBag = DisposeBag()

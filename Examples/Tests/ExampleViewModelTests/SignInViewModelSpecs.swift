@@ -2,10 +2,10 @@ import Nimble
 import RxBlocking
 import RxSwift
 import RxTest
-import SeedExamples
+import ExampleViewModels
 import Testing
 
-// Seed 000's specs, written as Swift Testing suites with Nimble matchers: each suite
+// The sign-in example's specs, written as Swift Testing suites with Nimble matchers: each suite
 // is a `describe`, its initialiser the `beforeEach`, each test an `it`. A fresh suite
 // instance is made for every test.
 
@@ -276,7 +276,7 @@ struct SignInViewModelMarbleSyntaxSpec {
         scheduler.start()
     }
 
-    @Test("the seed's timelines parse to the seed's times")
+    @Test("the example's timelines parse to the example's times")
     func parsedTimes() {
         expect(signInEnabledExpectedEvents.map(\.time)).to(equal([0, 5, 9, 12]))
     }

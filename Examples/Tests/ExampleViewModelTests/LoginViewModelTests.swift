@@ -2,10 +2,10 @@ import Foundation
 import RxCocoa
 import RxSwift
 import RxTest
-import SeedExamples
+import ExampleViewModels
 import XCTest
 
-/// Seed 001: relays in, Drivers out, cold observables bound to the relays. XCTest runs
+/// The login example: relays in, Drivers out, cold observables bound to the relays. XCTest runs
 /// on the main thread, where Drivers deliver at once.
 final class LoginViewModelTests: XCTestCase {
     var testScheduler: TestScheduler!
@@ -113,7 +113,7 @@ final class LoginViewModelTests: XCTestCase {
     }
 }
 
-/// Seed 001's contrast: the same behaviour tested in real time on a concurrent
+/// The login example's contrast: the same behaviour tested in real time on a concurrent
 /// dispatch queue, with `delay` and an expectation.
 final class StraightForwardLoginViewModelTests: XCTestCase {
     var sut: LoginViewModel!

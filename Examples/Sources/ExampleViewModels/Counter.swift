@@ -1,6 +1,6 @@
 import RxSwift
 
-/// The observables a counter screen exposes to its presenter (seed 004).
+/// The observables a counter screen exposes to its presenter.
 public struct EventProvider {
     /// A tap of the counter button.
     public let buttonTapped: Observable<Void>
@@ -10,7 +10,7 @@ public struct EventProvider {
     }
 }
 
-/// Counts the button taps (seed 004).
+/// Counts the button taps.
 public struct Presenter {
     /// The number of taps so far, once per tap.
     public let count: Observable<Int>

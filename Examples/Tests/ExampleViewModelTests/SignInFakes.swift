@@ -1,7 +1,7 @@
 import RxSwift
-import SeedExamples
+import ExampleViewModels
 
-/// Seed 000's fake back end: each sign-in returns a fresh subject the test drives.
+/// The sign-in example's fake back end: each sign-in returns a fresh subject the test drives.
 final class SignInAPIFake: SignInAPIType, @unchecked Sendable {
     var signInCalled = false
     var signInReturnValue: PublishSubject<SignInResponse>!
@@ -13,7 +13,7 @@ final class SignInAPIFake: SignInAPIType, @unchecked Sendable {
     }
 }
 
-/// Seed 000's fake back end for TestScheduler specs: returns a prepared observable.
+/// The sign-in example's fake back end for TestScheduler specs: returns a prepared observable.
 final class SignInAPIFakeObservable: SignInAPIType, @unchecked Sendable {
     var signInCalled = false
     var signInDetails: SignInDetails?

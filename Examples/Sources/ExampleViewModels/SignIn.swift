@@ -1,7 +1,7 @@
 import Foundation
 import RxSwift
 
-/// What the user typed, once both fields are valid (seed 000).
+/// What the user typed, once both fields are valid.
 public struct SignInDetails: Equatable, Sendable {
     public let emailText: String
     public let passwordText: String
@@ -47,7 +47,7 @@ public struct RegexMatcher: Sendable {
     public static let password = RegexMatcher(regex: "^(?=.*[a-z])(?=.*[A-Z])(?=.*[0-9])(?=.*[^A-Za-z0-9]).{8,}$")
 }
 
-/// The sign-in screen's view model (seed 000): inputs are configured, outputs are
+/// The sign-in screen's view model: inputs are configured, outputs are
 /// observables the view binds to.
 public final class SignInViewModel {
     // Outputs.

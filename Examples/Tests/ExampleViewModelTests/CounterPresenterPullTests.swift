@@ -1,9 +1,9 @@
 import RxSwift
 import RxTest
-import SeedExamples
+import ExampleViewModels
 import Testing
 
-/// Seed 004's counter, tested step by step: each expectation runs the scheduler just
+/// The counter example, tested step by step: each expectation runs the scheduler just
 /// far enough for the event it waits for.
 @Suite("The counter presenter, pulled one event at a time", .rxLeakCheck)
 struct CounterPresenterPullTests {
@@ -23,7 +23,7 @@ struct CounterPresenterPullTests {
     }
 }
 
-/// Seed 000's sign-in view model, driven by subjects and read step by step.
+/// The sign-in example's view model, driven by subjects and read step by step.
 @Suite("The SignInViewModel, pulled one event at a time", .rxLeakCheck)
 struct SignInViewModelPullTests {
     @Test("each email typed is validated as it is typed")
