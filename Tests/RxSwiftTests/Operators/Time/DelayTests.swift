@@ -121,13 +121,13 @@ struct DelayTests {
         // at 211; 0.6 s of the second's delay has passed by then. `.seconds(1)` leaves
         // 0.4 s, which rounds to no seconds at all: the second turn is due at once (212).
         // `.milliseconds(1000)` leaves 400 ms: the second element leaves at 215.
-        let events: [Recorded<Event<Int>>] = [.next(1, 1), .next(5, 2), .completed(20)]
-        let seconds = TestScheduler(initialClock: 0, resolution: 0.1)
-        let xs = seconds.createColdObservable(events)
-        #expect(seconds.start { xs.delay(.seconds(1), scheduler: seconds) }.events == [.next(211, 1), .next(212, 2), .completed(230)])
-        let milliseconds = TestScheduler(initialClock: 0, resolution: 0.1)
-        let ys = milliseconds.createColdObservable(events)
-        #expect(milliseconds.start { ys.delay(.milliseconds(1000), scheduler: milliseconds) }.events == [.next(211, 1), .next(215, 2), .completed(230)])
+        let runs = recordedAtTenthsOfASecond([.next(1, 1), .next(5, 2), .completed(20)], dueTimes: [.seconds(1), .milliseconds(1000)]) {
+            $0.delay($1, scheduler: $2)
+        }
+        #expect(runs == [
+            [.next(211, 1), .next(212, 2), .completed(230)],
+            [.next(211, 1), .next(215, 2), .completed(230)],
+        ])
     }
 
     @Test("disposal drops the waiting elements and the timer")
