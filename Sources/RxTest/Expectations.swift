@@ -29,7 +29,7 @@ public func expectEvents<T: Equatable>(
     column: UInt = #column
 ) -> Bool {
     checkEvents(
-        observer.events, equal: expected, record: record, resolution: observer.scheduler.resolution,
+        observer.events, equal: expected, record: record, resolution: observer.secondsPerTick,
         at: CallSite(fileID: fileID, filePath: filePath, line: line, column: column)
     )
 }
@@ -89,7 +89,7 @@ public func expectEvents<T: Equatable>(
     column: UInt = #column
 ) -> Bool {
     let site = CallSite(fileID: fileID, filePath: filePath, line: line, column: column)
-    let resolution = observer.scheduler.resolution
+    let resolution = observer.secondsPerTick
     let recorded = recordsInstead(
         observer.events, record: record, frame: frame == 1 ? nil : frame,
         origin: TestScheduler.marbleOrigin(for: marbles, origin: origin), resolution: resolution, at: site
@@ -164,7 +164,7 @@ public func expectSubscriptions<T>(
     do {
         for text in marbles {
             expected += try Marbles.parseSubscriptions(
-                text, frame: frame, resolution: observable.testScheduler.resolution,
+                text, frame: frame, resolution: observable.secondsPerTick,
                 origin: TestScheduler.marbleOrigin(for: text, origin: origin)
             )
         }

@@ -41,13 +41,13 @@ public func withVirtualTime<Result>(
 /// Runs the asynchronous `body` in virtual time, as the synchronous `withVirtualTime`
 /// does, and also on the scheduler's task executor: `body`, its child tasks and the
 /// tasks of Rivulet's async bridges run there, so the scheduler's asynchronous
-/// `TestScheduler.advance(by:)`, `TestScheduler.advance(to:)` and
+/// `TestScheduler.advance(byTicks:)`, `TestScheduler.advance(toTick:)` and
 /// `TestScheduler.run()` wait for them (see `VirtualClock`).
 ///
 /// ```swift
 /// try await withVirtualTime { scheduler in
 ///     async let first = ticks.take(1).asSingle().value
-///     await scheduler.advance(by: 10)
+///     await scheduler.advance(byTicks: 10)
 ///     #expect(try await first == 0)
 /// }
 /// ```

@@ -53,12 +53,20 @@ open class TestScheduler: VirtualTimeScheduler<TestSchedulerVirtualTimeConverter
         public static let disposed = 1000
     }
 
+    // The two constructor settings are not public, as in RxSwift: a public member named
+    // `resolution` would shadow what a user's `extension TestScheduler` means by that
+    // name (RxSwift's marble helpers read a global `resolution` there).
     /// Whether work scheduled for now runs one tick later (RxSwift's default).
-    public let simulateProcessingDelay: Bool
+    let simulateProcessingDelay: Bool
     /// Seconds per tick.
-    public let resolution: Double
+    let resolution: Double
     /// Runs the tasks of a virtual-time test, so that `advance` can wait for them.
     package let executor = VirtualTimeExecutor()
+
+    /// Seconds per tick (`resolution`), for the rest of the test kit.
+    package var secondsPerTick: Double {
+        resolution
+    }
 
     /// A scheduler at `initialClock`; `resolution` is seconds per tick.
     ///

@@ -3,10 +3,16 @@ import RxSwift
 /// An observable of a `TestScheduler` that emits recorded events and records its
 /// subscriptions.
 public class TestableObservable<Element>: ObservableType, @unchecked Sendable {
-    /// The scheduler it runs on.
-    public let testScheduler: TestScheduler
+    /// The scheduler it runs on (not public, as in RxSwift, so that it shadows nothing a
+    /// user's extension names).
+    let testScheduler: TestScheduler
     /// The events it emits.
     public let recordedEvents: [Recorded<Event<Element>>]
+
+    /// Seconds per tick of its scheduler, for the test kit's marble expectations.
+    package var secondsPerTick: Double {
+        testScheduler.secondsPerTick
+    }
 
     let lock = LockedState<[Subscription]>([])
 
@@ -133,8 +139,9 @@ final class ColdObservable<Element>: TestableObservable<Element>, @unchecked Sen
 
 /// An observer that records each event with the virtual time it arrived at.
 public final class TestableObserver<Element>: ObserverType, @unchecked Sendable {
-    /// The scheduler whose clock stamps the events.
-    public let scheduler: TestScheduler
+    /// The scheduler whose clock stamps the events (not public, as in RxSwift: a user's
+    /// extension may well use a `scheduler` of its own).
+    let scheduler: TestScheduler
     private let lock = Lock.make()
     // Guarded by `lock`. Events arrive into `times` and `received`: appending to a
     // list of generic `Recorded` values would cost generic metadata lookups on every
@@ -145,6 +152,11 @@ public final class TestableObserver<Element>: ObserverType, @unchecked Sendable 
 
     package init(scheduler: TestScheduler) {
         self.scheduler = scheduler
+    }
+
+    /// Seconds per tick of its scheduler, for the test kit's marble expectations.
+    package var secondsPerTick: Double {
+        scheduler.secondsPerTick
     }
 
     /// The events received so far.

@@ -6,12 +6,13 @@ import RxSwift
 ///
 /// Obtain it from ``TestScheduler/asyncClock`` and hand it to code that takes a
 /// `some Clock<Duration>`; drive it with the scheduler's asynchronous
-/// ``TestScheduler/advance(by:)``, ``TestScheduler/advance(to:)`` and ``TestScheduler/run()``.
+/// ``TestScheduler/advance(byTicks:)``, ``TestScheduler/advance(toTick:)``,
+/// ``TestScheduler/advance(by:)`` and ``TestScheduler/run()``.
 ///
 /// ```swift
 /// let clock = scheduler.asyncClock
 /// async let beat: Void = clock.sleep(for: .seconds(2))
-/// await scheduler.advance(by: 2)     // the sleep returns at tick 2, before advance does
+/// await scheduler.advance(byTicks: 2) // the sleep returns at tick 2, before advance does
 /// ```
 ///
 /// One tick stands for `resolution` seconds, rounded to whole nanoseconds. A deadline
@@ -140,12 +141,17 @@ extension TestScheduler {
     /// action's tick.
     ///
     /// ```swift
-    /// await scheduler.advance(to: 300)
+    /// await scheduler.advance(toTick: 300)
     /// ```
-    public func advance(to time: TestTime) async {
+    ///
+    /// The tick forms are named `advance(toTick:)` and `advance(byTicks:)`, not
+    /// `advance(to:)` and `advance(by:)`: RxSwift's `TestScheduler` has neither, and a
+    /// synchronous `advance(by:)` of a user's own extension must still be the one an
+    /// `async` test calls with a number.
+    public func advance(toTick time: TestTime) async {
         let start = clock
-        precondition(time >= start, "Rivulet: advance(to: \(time)) cannot move the clock back: it is already at \(start).")
-        precondition(!isRunning, "Rivulet: advance(to: \(time)) was called while the scheduler is running (from inside a scheduled action).")
+        precondition(time >= start, "Rivulet: advance(toTick: \(time)) cannot move the clock back: it is already at \(start).")
+        precondition(!isRunning, "Rivulet: advance(toTick: \(time)) was called while the scheduler is running (from inside a scheduled action).")
         await executor.waitUntilIdle()
         while let due = nextActionTime, due <= time {
             guard runNextAction(until: time) else { break }
@@ -157,22 +163,22 @@ extension TestScheduler {
         }
     }
 
-    /// Moves the clock `ticks` ticks forward as ``advance(to:)`` does.
-    public func advance(by ticks: TestTime) async {
-        precondition(ticks >= 0, "Rivulet: advance(by: \(ticks)) needs 0 ticks or more.")
-        await advance(to: clock + ticks)
+    /// Moves the clock `ticks` ticks forward as ``advance(toTick:)`` does.
+    public func advance(byTicks ticks: TestTime) async {
+        precondition(ticks >= 0, "Rivulet: advance(byTicks: \(ticks)) needs 0 ticks or more.")
+        await advance(toTick: clock + ticks)
     }
 
     /// Moves the clock forward by `duration` (rounded up to whole ticks) as
-    /// ``advance(to:)`` does.
+    /// ``advance(toTick:)`` does.
     public func advance(by duration: Swift.Duration) async {
         precondition(duration >= .zero, "Rivulet: advance(by: \(duration)) needs a duration of 0 or more.")
         let clock = asyncClock
-        await advance(to: clock.firstTick(atOrAfter: clock.now.advanced(by: duration)))
+        await advance(toTick: clock.firstTick(atOrAfter: clock.now.advanced(by: duration)))
     }
 
     /// Runs every pending action, in time order, until none is left, waiting after each
-    /// one for the test's tasks as ``advance(to:)`` does: the asynchronous `start()`.
+    /// one for the test's tasks as ``advance(toTick:)`` does: the asynchronous `start()`.
     ///
     /// Like `start()`, it does not return while a periodic timer is still scheduled.
     public func run() async {

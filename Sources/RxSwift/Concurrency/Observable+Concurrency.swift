@@ -3,8 +3,10 @@ extension ObservableConvertibleType {
     ///
     /// Each access subscribes anew. The stream finishes when the sequence completes
     /// and throws its error when it fails. Cancelling the iterating task, or leaving the
-    /// loop early, disposes the subscription. Elements are buffered without bound
-    /// while the iteration lags behind.
+    /// loop early, disposes the subscription; as in RxSwift, a loop whose task is
+    /// cancelled before the sequence ended throws `CancellationError` (after any
+    /// elements still buffered). Elements are buffered without bound while the
+    /// iteration lags behind.
     ///
     /// ```swift
     /// for try await value in observable.values { ... }
@@ -13,7 +15,15 @@ extension ObservableConvertibleType {
         let source = asObservable()
         return AsyncThrowingStream<Element, Error> { continuation in
             source.feedStream(
-                disposeOnTermination: { dispose in continuation.onTermination = { _ in dispose() } },
+                disposeOnTermination: { dispose in
+                    continuation.onTermination = { termination in
+                        dispose()
+                        // A stream that already finished ignores this.
+                        if case .cancelled = termination {
+                            continuation.finish(throwing: CancellationError())
+                        }
+                    }
+                },
                 yield: { continuation.yield(UnsafeTransfer($0).value) },
                 finish: { continuation.finish(throwing: $0) }
             )

@@ -1,5 +1,7 @@
 /// The count behind `Resources.total` (see `GlobalAtomic`).
 private let resourceCount = GlobalAtomic<Int32>(0)
+/// The count behind `Resources.numberOfSerialDispatchQueueObservables`.
+private let serialDispatchQueueObservableCount = GlobalAtomic<Int32>(0)
 
 /// Counts the live resources (observables, subscriptions, disposables) of Rivulet.
 /// Always on, with no compile flag: a test can compare `total` before and after.
@@ -22,5 +24,24 @@ public enum Resources {
     @discardableResult @inline(__always)
     public static func decrementTotal() -> Int32 {
         resourceCount.addRelaxed(-1)
+    }
+
+    /// The number of live observables made by `observe(on:)` with a
+    /// `SerialDispatchQueueScheduler` (`MainScheduler` included), whether subscribed or
+    /// not: a test can check that they are released.
+    public static var numberOfSerialDispatchQueueObservables: Int32 {
+        serialDispatchQueueObservableCount.loadRelaxed()
+    }
+}
+
+/// One `observe(on:)` observable on a serial dispatch queue scheduler, counted in
+/// `Resources.numberOfSerialDispatchQueueObservables` from its creation to its release.
+final class SerialDispatchQueueObservableMark: Sendable {
+    init() {
+        _ = serialDispatchQueueObservableCount.addRelaxed(1)
+    }
+
+    deinit {
+        _ = serialDispatchQueueObservableCount.addRelaxed(-1)
     }
 }

@@ -10,6 +10,12 @@ extension ObservableType {
     /// result:   ---1--2-3-|
     /// ```
     ///
+    /// As in RxSwift, each scheduler turn sends one event, then schedules the next turn
+    /// for what is left of that event's delay (nothing, if it is already due). Events
+    /// that fall due together therefore leave in consecutive turns: on a `TestScheduler`
+    /// that simulates the processing delay, one tick apart (`Single.just(1)` delayed by
+    /// 2 ticks from 200 succeeds at 202 and completes at 203).
+    ///
     /// - parameter dueTime: How much later each event is sent.
     /// - parameter scheduler: The scheduler whose clock and timers are used.
     /// - returns: The delayed sequence.
@@ -49,15 +55,23 @@ struct Delay<Element>: PlainOperator {
 
 /// The state of a `delay` subscription.
 struct DelayState<Element> {
-    /// Events not yet due, oldest first, with their due dates.
-    var waiting = Queue<(due: Date, event: Event<Element>)>()
-    /// Whether a drain is scheduled or running.
-    var draining = false
+    /// Events not sent yet, oldest first, each with the time it arrived.
+    var waiting = Queue<(arrived: Date, event: Event<Element>)>()
+    /// Whether a turn is scheduled or running; a new event schedules one only when not.
+    var turnPending = false
     var timerGeneration: UInt64 = 0
+
+    /// Marks a turn as pending and returns the generation of its timer.
+    mutating func startTurn() -> UInt64 {
+        turnPending = true
+        timerGeneration &+= 1
+        return timerGeneration
+    }
 }
 
-/// Events wait in a queue with their due dates; one timer at a time drains the queue:
-/// it sends every event that is due and, if more wait, sets itself for the next one.
+/// Events wait in a queue with the time they arrived. The first one schedules a turn
+/// `dueTime` later; each turn sends the oldest event and, if more wait, schedules the
+/// next turn for what is left of the next event's delay.
 final class DelaySink<Observer: ObserverType>: PlainSerializedSink<Delay<Observer.Element>, Observer, DelayState<Observer.Element>>, ObserverType, @unchecked Sendable {
     private let sourceSubscription = SingleAssignmentDisposable()
     private let timer = TimerSlot()
@@ -78,53 +92,40 @@ final class DelaySink<Observer: ObserverType>: PlainSerializedSink<Delay<Observe
                 state.send(event)
             }
         case .next, .completed:
-            let dueTime = parameters.dueTime
-            let due = parameters.scheduler.now.adding(dueTime)
+            let now = parameters.scheduler.now
             let generation: UInt64? = update { state in
                 if state.isTerminated { return nil }
-                state.value.waiting.enqueue((due, event))
-                if state.value.draining { return nil }
-                state.value.draining = true
-                state.value.timerGeneration &+= 1
-                return state.value.timerGeneration
+                state.value.waiting.enqueue((now, event))
+                if state.value.turnPending { return nil }
+                return state.value.startTurn()
             }
             if let generation {
-                schedule(after: dueTime, generation: generation)
+                schedule(after: parameters.dueTime, generation: generation)
             }
         }
     }
 
     private func schedule(after interval: RxTimeInterval, generation: UInt64) {
-        timer.start(generation, after: interval, on: parameters.scheduler) { [weak self] _ in self?.drain() }
+        timer.start(generation, after: interval, on: parameters.scheduler) { [weak self] _ in self?.turn() }
     }
 
-    private func drain() {
-        let now = parameters.scheduler.now
-        let next: (interval: RxTimeInterval, generation: UInt64)? = update { state in
-            var next: (interval: RxTimeInterval, generation: UInt64)?
-            while let head = state.value.waiting.peek() {
-                // Due when what is left rounds to no time at all (whole nanoseconds), so
-                // floating-point noise in dates never costs an extra timer.
-                let remaining = RxTimeInterval.fromSeconds(head.due.timeIntervalSince(now))
-                if !remaining.isNowOrEarlier {
-                    if !state.isTerminated {
-                        state.value.timerGeneration &+= 1
-                        next = (remaining, state.value.timerGeneration)
-                    }
-                    break
-                }
-                _ = state.value.waiting.dequeue()
-                state.send(head.event)
-            }
-            if next == nil {
+    /// Sends the oldest waiting event; once it is delivered, schedules the turn of the
+    /// next one, if any.
+    private func turn() {
+        let next: (arrived: Date, generation: UInt64)? = update { state in
+            state.value.turnPending = false
+            guard let oldest = state.value.waiting.dequeue() else { return nil }
+            state.send(oldest.event)
+            guard !state.isTerminated, let following = state.value.waiting.peek() else {
                 state.value.waiting.removeAll()
-                state.value.draining = false
+                return nil
             }
-            return next
+            return (following.arrived, state.value.startTurn())
         }
-        if let next {
-            schedule(after: next.interval, generation: next.generation)
-        }
+        guard let next else { return }
+        // Measured after the delivery, as RxSwift does, in the unit of `dueTime`.
+        let left = parameters.dueTime.reduceWithSpanBetween(earlierDate: next.arrived, laterDate: parameters.scheduler.now)
+        schedule(after: left, generation: next.generation)
     }
 
     override func disposeCore() {

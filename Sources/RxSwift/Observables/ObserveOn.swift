@@ -20,6 +20,14 @@ extension ObservableType {
 /// `observe(on:)`'s scheduler; the sink depends on its kind.
 struct ObserveOn<Element>: PlainOperator {
     let scheduler: ImmediateSchedulerType
+    /// Held on a serial dispatch queue scheduler, so that the observable counts in
+    /// `Resources.numberOfSerialDispatchQueueObservables` while it exists.
+    private let serialQueueMark: SerialDispatchQueueObservableMark?
+
+    init(scheduler: ImmediateSchedulerType) {
+        self.scheduler = scheduler
+        serialQueueMark = scheduler is SerialDispatchQueueScheduler ? SerialDispatchQueueObservableMark() : nil
+    }
 
     func subscribe<Observer: ObserverType>(_ observer: Observer, to source: Observable<Element>) -> Disposable where Observer.Element == Element {
         if let serial = scheduler as? SerialDispatchQueueScheduler {

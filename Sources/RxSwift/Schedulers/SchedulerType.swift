@@ -61,8 +61,25 @@ extension DispatchTimeInterval {
         return .nanoseconds(Int((seconds * 1_000_000_000).rounded()))
     }
 
+    /// What is left of the interval once the time from `earlierDate` to `laterDate` has
+    /// passed, as RxSwift computes it: in the interval's own unit, rounded to a whole
+    /// number of that unit (halves away from zero), and zero when nothing is left.
+    /// So `.seconds(1)` with 0.6 s gone leaves nothing, while `.milliseconds(1000)`
+    /// leaves 400 ms; `delay` and `throttle` time their next turn with it.
     package func reduceWithSpanBetween(earlierDate: Date, laterDate: Date) -> DispatchTimeInterval {
-        .fromSeconds(convertToSecondsInterval - laterDate.timeIntervalSince(earlierDate))
+        let elapsed = laterDate.timeIntervalSince(earlierDate)
+        func left(_ value: Int, unitsPerSecond: Double) -> Int {
+            let remainder = Double(value) - elapsed * unitsPerSecond
+            return remainder > 0 ? Int(remainder.rounded(.toNearestOrAwayFromZero)) : 0
+        }
+        switch self {
+        case .seconds(let value): return .seconds(left(value, unitsPerSecond: 1))
+        case .milliseconds(let value): return .milliseconds(left(value, unitsPerSecond: 1_000))
+        case .microseconds(let value): return .microseconds(left(value, unitsPerSecond: 1_000_000))
+        case .nanoseconds(let value): return .nanoseconds(left(value, unitsPerSecond: 1_000_000_000))
+        case .never: return .never
+        @unknown default: rxFatalError("Unknown DispatchTimeInterval case \(self)")
+        }
     }
 }
 

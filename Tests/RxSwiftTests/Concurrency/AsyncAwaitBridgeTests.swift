@@ -51,6 +51,24 @@ private final class OnceGate<T: Sendable>: @unchecked Sendable {
     }
 }
 
+/// Iterates `stream` with `for try await`, passing each element to `onElement`, and
+/// says how the loop ended and after which elements: "ended after [1, 2]",
+/// "cancelled after [1]" (it threw `CancellationError`) or "failed after [] with …".
+private func loopOutcome(_ stream: AsyncThrowingStream<Int, Error>, onElement: (Int) -> Void = { _ in }) async -> String {
+    var elements: [Int] = []
+    do {
+        for try await element in stream {
+            elements.append(element)
+            onElement(element)
+        }
+        return "ended after \(elements)"
+    } catch is CancellationError {
+        return "cancelled after \(elements)"
+    } catch {
+        return "failed after \(elements) with \(error)"
+    }
+}
+
 @Suite("async/await bridges", .rxLeakCheck)
 struct AsyncAwaitBridgeTests {
     @Test("values yields every element and finishes")
@@ -106,23 +124,60 @@ struct AsyncAwaitBridgeTests {
         emitter.cancel()
     }
 
-    @Test("cancelling the iterating task disposes the subscription")
+    @Test("cancelling the iterating task after some elements disposes the subscription and throws CancellationError")
     func valuesCancellation() async throws {
         let disposed = BooleanDisposable()
         let source = Observable<Int>.create { observer in
             observer.onNext(1)
+            observer.onNext(2)
             return disposed
         }
         let received = LockedBox<[Int]>([])
         let consumer = Task {
-            for try await value in source.values { received.mutate { $0.append(value) } }
-            return "ended"
+            await loopOutcome(source.values) { value in received.mutate { $0.append(value) } }
         }
-        #expect(await eventually { received.value == [1] })
+        #expect(await eventually { received.value == [1, 2] })
         consumer.cancel()
-        let ending = try await bounded { try await consumer.value }
-        #expect(ending == "ended")
+        let ending = try await bounded { await consumer.value }
+        #expect(ending == "cancelled after [1, 2]")
         #expect(disposed.isDisposed)
+    }
+
+    @Test("a task cancelled before any element throws CancellationError from values")
+    func valuesCancelledWithoutEvents() async throws {
+        let disposed = BooleanDisposable()
+        let subscribed = BooleanDisposable()
+        let source = Observable<Int>.create { _ in
+            subscribed.dispose()
+            return disposed
+        }
+        let consumer = Task { await loopOutcome(source.values) }
+        #expect(await eventually { subscribed.isDisposed })
+        consumer.cancel()
+        let ending = try await bounded { await consumer.value }
+        #expect(ending == "cancelled after []")
+        #expect(disposed.isDisposed)
+    }
+
+    @Test("a task already cancelled when it starts iterating throws CancellationError")
+    func valuesInsideCancelledTask() async throws {
+        let ending = try await bounded { () -> String in
+            withUnsafeCurrentTask { $0?.cancel() }
+            return await loopOutcome(Observable<Int>.never().values)
+        }
+        #expect(ending == "cancelled after []")
+    }
+
+    @Test("a sequence that completed before the cancellation ends normally, buffered elements first")
+    func valuesCompletedThenCancelled() async throws {
+        let ending = try await bounded { () -> String in
+            // Accessing `values` subscribes: both elements and the completion are
+            // buffered before the task is cancelled and the loop starts.
+            let stream = Observable.of(1, 2).values
+            withUnsafeCurrentTask { $0?.cancel() }
+            return await loopOutcome(stream)
+        }
+        #expect(ending == "ended after [1, 2]")
     }
 
     @Test("several consumers of values at once, elements from other threads")

@@ -379,3 +379,38 @@ final class ObserveOnMainSchedulerTests: XCTestCase {
         subscription.dispose()
     }
 }
+
+/// `Resources.numberOfSerialDispatchQueueObservables`, as RxSwift's tests read it. The
+/// count is process-wide, so these are XCTest cases: XCTest runs one test at a time,
+/// apart from the Swift Testing suites.
+final class SerialDispatchQueueObservableCountTests: XCTestCase {
+    func testObserveOnASerialQueueCountsTheObservableWhileItLives() {
+        let before = Resources.numberOfSerialDispatchQueueObservables
+        do {
+            let serial = Observable.just(0).observe(on: SerialDispatchQueueScheduler(qos: .default))
+            XCTAssertEqual(Resources.numberOfSerialDispatchQueueObservables, before + 1, "counted before any subscription")
+            let main = Observable.just(0).observe(on: MainScheduler.instance)
+            XCTAssertEqual(Resources.numberOfSerialDispatchQueueObservables, before + 2, "MainScheduler is a serial dispatch queue scheduler")
+            let concurrent = Observable.just(0).observe(on: ConcurrentDispatchQueueScheduler(qos: .default))
+            let virtual = Observable.just(0).observe(on: TestScheduler(initialClock: 0))
+            XCTAssertEqual(Resources.numberOfSerialDispatchQueueObservables, before + 2, "other schedulers are not counted")
+            withExtendedLifetime((serial, main, concurrent, virtual)) {}
+        }
+        XCTAssertEqual(Resources.numberOfSerialDispatchQueueObservables, before)
+    }
+
+    func testTheCountFollowsTheObservableNotItsSubscriptions() {
+        let before = Resources.numberOfSerialDispatchQueueObservables
+        let delivered = DispatchSemaphore(value: 0)
+        var subscription: Disposable?
+        do {
+            let observable = Observable.just(1).observe(on: SerialDispatchQueueScheduler(qos: .default))
+            subscription = observable.subscribe(onCompleted: { delivered.signal() })
+            XCTAssertEqual(Resources.numberOfSerialDispatchQueueObservables, before + 1)
+            XCTAssertEqual(delivered.wait(timeout: .now() + 5), .success)
+            XCTAssertEqual(Resources.numberOfSerialDispatchQueueObservables, before + 1, "still referenced")
+        }
+        XCTAssertEqual(Resources.numberOfSerialDispatchQueueObservables, before, "released with the observable, as in RxSwift")
+        subscription?.dispose()
+    }
+}

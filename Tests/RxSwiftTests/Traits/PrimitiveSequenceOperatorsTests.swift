@@ -168,6 +168,34 @@ struct PrimitiveSequenceOperatorsTests {
         #expect(value == 3)
     }
 
+    @Test("delay on Single, Maybe and Completable: RxSwift's timings, one event per turn")
+    func delayOnTraits() {
+        let single = TestScheduler(initialClock: 0)
+        #expect(single.start { Single.just(1).delay(.seconds(2), scheduler: single) }.events == [.next(202, 1), .completed(203)])
+
+        let maybe = TestScheduler(initialClock: 0)
+        #expect(maybe.start { Maybe.just(1).delay(.seconds(2), scheduler: maybe) }.events == [.next(202, 1), .completed(203)])
+
+        let emptyMaybe = TestScheduler(initialClock: 0)
+        #expect(emptyMaybe.start { Maybe<Int>.empty().delay(.seconds(2), scheduler: emptyMaybe) }.events == [.completed(202)])
+
+        let completable = TestScheduler(initialClock: 0)
+        #expect(completable.start { Completable.empty().delay(.seconds(2), scheduler: completable) }.events == [.completed(202)])
+    }
+
+    @Test("delay on the traits sends a failure at once")
+    func delayOnTraitsFailure() {
+        let single = TestScheduler(initialClock: 0)
+        #expect(single.start { Single<Int>.error(OperatorsTestError()).delay(.seconds(2), scheduler: single) }.events == [.error(200, OperatorsTestError())])
+
+        let maybe = TestScheduler(initialClock: 0)
+        #expect(maybe.start { Maybe<Int>.error(OperatorsTestError()).delay(.seconds(2), scheduler: maybe) }.events == [.error(200, OperatorsTestError())])
+
+        let completable = TestScheduler(initialClock: 0)
+        let xs: TestableObservable<Never> = completable.createHotObservable([.error(210, OperatorsTestError())])
+        #expect(completable.start { xs.asCompletable().delay(.seconds(2), scheduler: completable) }.events == [.error(210, OperatorsTestError())])
+    }
+
     @Test("timeout, delay and delaySubscription on a single")
     func time() {
         let scheduler = TestScheduler(initialClock: 0)
@@ -182,7 +210,9 @@ struct PrimitiveSequenceOperatorsTests {
 
         let delaying = TestScheduler(initialClock: 0)
         let quick = delaying.createColdObservable([.next(10, 1), .completed(10)])
-        #expect(delaying.start { quick.asSingle().delay(.seconds(5), scheduler: delaying) }.events == [.next(215, 1), .completed(215)])
+        // The success and the completion arrive together at 210; as in RxSwift, delay
+        // sends one per turn, so the completion follows a tick later.
+        #expect(delaying.start { quick.asSingle().delay(.seconds(5), scheduler: delaying) }.events == [.next(215, 1), .completed(216)])
 
         let subscribing = TestScheduler(initialClock: 0)
         let zs = subscribing.createColdObservable([.next(10, 1), .completed(10)])

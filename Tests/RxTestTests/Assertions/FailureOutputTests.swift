@@ -120,7 +120,7 @@ struct FailureOutputTests {
 
     @Test("malformed expected marbles are reported, not crashed on")
     func malformedExpectation() {
-        let (_, _, res) = Self.recording()
+        let (scheduler, _, res) = Self.recording()
         withKnownIssue {
             let matched = expectEvents(res, marbles: "--a-(b-|", values: ["a": 1, "b": 2])
             #expect(!matched)
@@ -128,7 +128,7 @@ struct FailureOutputTests {
             text(of: issue) == "Invalid expected marbles: unbalanced '(' at position 4 in \"--a-(b-|\": the group is never closed"
         }
         withKnownIssue {
-            expectSubscriptions(res.scheduler.createHotObservable([Recorded<Event<Int>>]()), marbles: "^-x")
+            expectSubscriptions(scheduler.createHotObservable([Recorded<Event<Int>>]()), marbles: "^-x")
         } matching: { issue in
             text(of: issue) == "Invalid subscription marbles: unexpected 'x' at position 2 in \"^-x\": subscription marbles hold only '-', '^', '!', groups, spaces and time progressions"
         }

@@ -54,10 +54,10 @@ struct VirtualClockTests {
             try await clock.sleep(for: .seconds(5))
             log.append("woke at \(scheduler.clock)")
         }()
-        await scheduler.advance(by: 4)
+        await scheduler.advance(byTicks: 4)
         #expect(log.all == [])
         #expect(scheduler.clock == 4)
-        await scheduler.advance(by: 1)
+        await scheduler.advance(byTicks: 1)
         #expect(log.all == ["woke at 5"])
         try await sleeper
     }
@@ -83,7 +83,7 @@ struct VirtualClockTests {
             }
             subject.onCompleted()
         }]) {
-            await scheduler.advance(to: 10)
+            await scheduler.advance(toTick: 10)
         }
         subscriptions.dispose()
         #expect(log.all == [
@@ -105,7 +105,7 @@ struct VirtualClockTests {
             seen.append("finished at \(scheduler.clock)")
             return seen
         }()
-        await scheduler.advance(by: 30)
+        await scheduler.advance(byTicks: 30)
         #expect(try await seen == ["0 at 10", "1 at 20", "2 at 30", "finished at 30"])
     }
 
@@ -118,9 +118,9 @@ struct VirtualClockTests {
             log.append("value \(value) at \(scheduler.clock)")
             return value
         }()
-        await scheduler.advance(by: 6)
+        await scheduler.advance(byTicks: 6)
         #expect(log.all == [])
-        await scheduler.advance(by: 1)
+        await scheduler.advance(byTicks: 1)
         #expect(log.all == ["value 0 at 7"])
         #expect(try await result == 0)
     }
@@ -137,7 +137,7 @@ struct VirtualClockTests {
             }
         }
         .subscribe(observer)
-        await scheduler.advance(by: 10)
+        await scheduler.advance(byTicks: 10)
         subscription.dispose()
         #expect(observer.events == [.next(1, 1), .next(3, 2), .next(6, 3), .completed(6)])
     }
@@ -193,7 +193,7 @@ struct VirtualClockTests {
                     return "other error"
                 }
             }
-            await scheduler.advance(by: 5)
+            await scheduler.advance(byTicks: 5)
             #expect(scheduler.hasPendingWork)
             group.cancelAll()
             return await group.next() ?? "nothing"
@@ -221,7 +221,7 @@ struct VirtualClockTests {
                 }
             },
         ]) {
-            await scheduler.advance(by: 5 * period)
+            await scheduler.advance(byTicks: 5 * period)
         }
         var expected: [String] = []
         for index in 0..<5 {
@@ -253,11 +253,11 @@ struct VirtualClockTests {
                 await store.add("round \(round) at \(scheduler.clock), parts \(parts)")
             }
         }]) {
-            await scheduler.advance(by: 10)
+            await scheduler.advance(byTicks: 10)
             #expect(await store.entries == ["round 1 at 10, parts 10"])
-            await scheduler.advance(by: 15)
+            await scheduler.advance(byTicks: 15)
             #expect(await store.entries == ["round 1 at 10, parts 10", "round 2 at 20, parts 10"])
-            await scheduler.advance(to: 30)
+            await scheduler.advance(toTick: 30)
             #expect(await store.entries == ["round 1 at 10, parts 10", "round 2 at 20, parts 10", "round 3 at 30, parts 10"])
         }
     }
@@ -270,20 +270,20 @@ struct VirtualClockTests {
                 try await clock.sleep(for: .seconds(3))
                 return scheduler.clock
             }()
-            await scheduler.advance(by: 3)
+            await scheduler.advance(byTicks: 3)
             return try await woke
         }
         #expect(seen == 3)
     }
 
-    @Test("advance(to:) into the past stops with a clear message")
+    @Test("advance(toTick:) into the past stops with a clear message")
     func advanceBackwardsStops() async {
         await #expect(processExitsWith: .failure, observing: [\.standardErrorContent]) {
             let scheduler = TestScheduler(initialClock: 100)
-            await scheduler.advance(to: 50)
+            await scheduler.advance(toTick: 50)
         }.map { result in
             let stderr = String(decoding: result.standardErrorContent, as: UTF8.self)
-            #expect(stderr.contains("Rivulet: advance(to: 50) cannot move the clock back: it is already at 100."))
+            #expect(stderr.contains("Rivulet: advance(toTick: 50) cannot move the clock back: it is already at 100."))
         }
     }
 }

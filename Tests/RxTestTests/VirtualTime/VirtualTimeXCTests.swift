@@ -41,7 +41,7 @@ final class VirtualTimeXCTests: LeakCheckingTestCase {
                 try await clock.sleep(for: .seconds(12))
                 return scheduler.clock
             }()
-            await scheduler.advance(by: 20)
+            await scheduler.advance(byTicks: 20)
             return try await woke
         }
         XCTAssertEqual(woke, 12)

@@ -81,6 +81,55 @@ struct DelayTests {
         #expect(xs.subscriptions == [Subscription(200, 241)])
     }
 
+    @Test("events due at the same tick leave one turn apart: a tick apart with the processing delay, at once without", arguments: [
+        (true, [Recorded.next(220, 1), .next(221, 2), .next(222, 3), .next(223, 4), .completed(224)]),
+        (false, [Recorded.next(220, 1), .next(220, 2), .next(220, 3), .next(221, 4), .completed(222)]),
+    ])
+    func sameTickOneTurnEach(simulateProcessingDelay: Bool, expected: [Recorded<Event<Int>>]) {
+        // With the processing delay the lag carries on: 4 and the completion, due at
+        // 221 and 222, leave at 223 and 224.
+        let scheduler = TestScheduler(initialClock: 0, simulateProcessingDelay: simulateProcessingDelay)
+        let xs = scheduler.createHotObservable([
+            .next(210, 1), .next(210, 2), .next(210, 3), .next(211, 4), .completed(212),
+        ])
+        let res = scheduler.start { xs.delay(.seconds(10), scheduler: scheduler) }
+        #expect(res.events == expected)
+        #expect(xs.subscriptions == [Subscription(200, 212)])
+    }
+
+    @Test("a completion arriving with the last element leaves one turn after it")
+    func completionWithLastElement() {
+        let scheduler = TestScheduler(initialClock: 0)
+        let res = scheduler.start { Observable.of(1, 2).delay(.seconds(5), scheduler: scheduler) }
+        #expect(res.events == [.next(205, 1), .next(206, 2), .completed(207)])
+    }
+
+    @Test("an error overtakes elements that are due but still waiting for their turn")
+    func errorDuringSameTickTurns() {
+        let scheduler = TestScheduler(initialClock: 0)
+        let xs: TestableObservable<Int> = scheduler.createHotObservable([
+            .next(210, 1), .next(210, 2), .next(210, 3), .error(221, timeOpsError),
+        ])
+        let res = scheduler.start { xs.delay(.seconds(10), scheduler: scheduler) }
+        #expect(res.events == [.next(220, 1), .error(221, timeOpsError)])
+        #expect(xs.subscriptions == [Subscription(200, 221)])
+    }
+
+    @Test("what is left of the delay keeps the unit of the due time, as in RxSwift")
+    func remainderInTheDueTimesUnit() {
+        // At 0.1 s a tick, elements arrive at 201 and 205. The turn of the first runs
+        // at 211; 0.6 s of the second's delay has passed by then. `.seconds(1)` leaves
+        // 0.4 s, which rounds to no seconds at all: the second turn is due at once (212).
+        // `.milliseconds(1000)` leaves 400 ms: the second element leaves at 215.
+        let runs = recordedAtTenthsOfASecond([.next(1, 1), .next(5, 2), .completed(20)], dueTimes: [.seconds(1), .milliseconds(1000)]) {
+            $0.delay($1, scheduler: $2)
+        }
+        #expect(runs == [
+            [.next(211, 1), .next(212, 2), .completed(230)],
+            [.next(211, 1), .next(215, 2), .completed(230)],
+        ])
+    }
+
     @Test("disposal drops the waiting elements and the timer")
     func disposed() {
         let scheduler = TestScheduler(initialClock: 0)

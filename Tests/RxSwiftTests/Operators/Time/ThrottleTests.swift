@@ -14,6 +14,20 @@ struct ThrottleTests {
         ] + tail)
     }
 
+    @Test("what is left of the window keeps the unit of the due time, as in RxSwift")
+    func remainderInTheDueTimesUnit() {
+        // At 0.1 s a tick, 2 arrives 0.6 s after 1 was sent. `.seconds(1)` leaves 0.4 s,
+        // which rounds to no seconds: 2 goes out at once. `.milliseconds(1000)` leaves
+        // 400 ms: 2 waits for the end of the window, at 211.
+        let runs = recordedAtTenthsOfASecond([.next(1, 1), .next(7, 2), .completed(30)], dueTimes: [.seconds(1), .milliseconds(1000)]) {
+            $0.throttle($1, scheduler: $2)
+        }
+        #expect(runs == [
+            [.next(201, 1), .next(207, 2), .completed(230)],
+            [.next(201, 1), .next(211, 2), .completed(230)],
+        ])
+    }
+
     // MARK: latest: false
 
     @Test("not latest: elements inside the window are dropped")

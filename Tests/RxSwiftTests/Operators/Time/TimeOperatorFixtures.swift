@@ -12,6 +12,20 @@ struct TimeOpsError: Error, Equatable, CustomStringConvertible {
 let timeOpsError = TimeOpsError(code: 1)
 let timeOpsError2 = TimeOpsError(code: 2)
 
+/// What `apply` makes of a cold source of `events` on a scheduler of 0.1 s a tick, once
+/// for each of `dueTimes`, each on a scheduler of its own: the events each run recorded.
+func recordedAtTenthsOfASecond(
+    _ events: [Recorded<Event<Int>>],
+    dueTimes: [RxTimeInterval],
+    _ apply: @escaping (Observable<Int>, RxTimeInterval, TestScheduler) -> Observable<Int>
+) -> [[Recorded<Event<Int>>]] {
+    dueTimes.map { dueTime in
+        let scheduler = TestScheduler(initialClock: 0, resolution: 0.1)
+        let xs = scheduler.createColdObservable(events)
+        return scheduler.start { apply(xs.asObservable(), dueTime, scheduler) }.events
+    }
+}
+
 /// Records what every window of a `window(...)` result receives, as "index element"
 /// strings, the way RxSwift's tests do with `enumerated().map { ... }.merge()`.
 final class WindowRecorder: @unchecked Sendable {
