@@ -92,22 +92,23 @@ struct FailureOutputTests {
         #expect(expectSubscriptions(xs, marbles: "   ^-----!", frame: 10))
         #expect(expectSubscriptions(xs, equal: [Subscription(200, 260)]))
 
+        // The failure draws the diagram as written, from its '^', with its keys.
         let line = #line + 2
-        withKnownIssue {
+        let failures = capturingFailures {
             expectEvents(res, marbles: "   ^-B--C|", values: ["B": 20, "C": 30], frame: 10)
-        } matching: { issue in
-            text(of: issue) == """
-                Recorded events differ at index 1: expected next(30) @ 250, got next(30) @ 240
-                expected: ----------------------a--b|
-                actual:   ----------------------a-b-|
-                                                  ^ first difference (time 240)
-                one column = 10 ticks, first column = time 0
-                legend: a = 20, b = 30
-                expected events (3): [next(20) @ 220, next(30) @ 250, completed @ 260]
-                actual events (3):   [next(20) @ 220, next(30) @ 240, completed @ 260]
-                """
-                && issue.sourceLocation?.line == line
         }
+        #expect(failures.map(\.message) == ["""
+            Recorded events differ at index 1: expected next(30) @ 250, got next(30) @ 240
+            expected: ^-B--C|
+            actual:   ^-B-C-|
+                          ^ first difference (time 240)
+            one column = 10 ticks, '^' = time 200
+            legend: B = 20, C = 30
+            expected events (3): [next(20) @ 220, next(30) @ 250, completed @ 260]
+            actual events (3):   [next(20) @ 220, next(30) @ 240, completed @ 260]
+            """])
+        #expect(failures.first?.line == line)
+        #expect(failures.first?.destination == .swiftTesting)
     }
 
     @Test("a String observer's keys are their own values")
