@@ -69,7 +69,7 @@ public enum FailureDiagrams {
             let named = parts.filter { !$0.contains(".swift:") }
             return named.joined(separator: ".")
         }
-        if let frames = StackCapture.make()?()?(), let outermost = frames.last {
+        if let frames = StackCapture.make()?()?(0), let outermost = frames.last {
             // The test method, the frame XCTest called: `Suite.testName() -> ()`.
             let function = outermost.function.replacingOccurrences(of: " -> ()", with: "")
             guard let module = outermost.module, !function.hasPrefix(module + ".") else { return function }
