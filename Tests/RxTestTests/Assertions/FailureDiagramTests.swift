@@ -162,6 +162,48 @@ struct FailureDiagramTests {
         #expect(parsed.withClass("first-difference").first?.attributes["data-time"] == "30")
     }
 
+    @Test("the first difference outlines each marked marble's own shape, a little larger, inside the band")
+    func differenceOutlines() throws {
+        func number(_ element: SVGElements.Element?, _ name: String) throws -> Int {
+            try #require(element?.attributes[name].flatMap(Int.init), "\(name) of \(String(describing: element))")
+        }
+        // Long labels: rounded bars, outlined by rounded bars 6 px outside them.
+        let expected: [Recorded<Event<String>>] = [.next(10, "a"), .next(20, "signed-in@example.com"), .completed(40)]
+        let actual: [Recorded<Event<String>>] = [.next(10, "a"), .next(20, "wrong-password"), .completed(40)]
+        let wide = SVGElements(FailureDiagram.svg(actual: actual, expected: expected, title: "wide"))
+        #expect(wide.error == nil)
+        let bars = wide.elements.filter { $0.name == "rect" && $0.ancestors.last == "marble difference" }
+        let rings = wide.withClass("difference-ring")
+        #expect(bars.count == 2)
+        #expect(rings.map(\.name) == ["rect", "rect"])
+        let band = try #require(wide.elements.first { $0.name == "rect" && $0.ancestors.last == "first-difference" })
+        for (bar, ring) in zip(bars, rings) {
+            #expect(try number(ring, "x") == number(bar, "x") - 6)
+            #expect(try number(ring, "y") == number(bar, "y") - 6)
+            #expect(try number(ring, "width") == number(bar, "width") + 12)
+            #expect(try number(ring, "height") == number(bar, "height") + 12)
+            #expect(try number(ring, "rx") == number(bar, "rx") + 6)
+            #expect(try number(band, "x") < number(ring, "x"))
+            #expect(try number(band, "x") + number(band, "width") > number(ring, "x") + number(ring, "width"))
+        }
+        // The headline fits: the picture is as wide as its text at 9 px a character.
+        let headline = try #require(wide.withClass("headline").first?.text)
+        let svg = try #require(wide.elements.first)
+        #expect(try number(svg, "width") >= 2 * 16 + headline.count * 9)
+
+        // Short labels: circles, outlined by circles 6 px larger.
+        let short = SVGElements(FailureDiagram.svg(actual: [.next(10, 1), .next(20, 3)], expected: [.next(10, 1), .next(20, 2)], title: "short"))
+        let circles = short.elements.filter { $0.name == "circle" && $0.ancestors.last == "marble difference" }
+        let circleRings = short.withClass("difference-ring")
+        #expect(circles.count == 2)
+        #expect(circleRings.map(\.name) == ["circle", "circle"])
+        for (circle, ring) in zip(circles, circleRings) {
+            #expect(try number(ring, "cx") == number(circle, "cx"))
+            #expect(try number(ring, "cy") == number(circle, "cy"))
+            #expect(try number(ring, "r") == number(circle, "r") + 6)
+        }
+    }
+
     @Test("the documentation's example is what the kit draws now")
     func documentationExample() throws {
         let url = packageRoot.appendingPathComponent("Sources/RxTest/RxTest.docc/Resources/failure-diagram-example.svg")
