@@ -1,5 +1,4 @@
 import Foundation
-import Synchronization
 import RivuletTestSupport
 import RxSwift
 import RxTest
@@ -62,10 +61,6 @@ func temporaryFolder() -> String {
     return url.path
 }
 
-private func text(of issue: Issue) -> String {
-    issue.comments.map(\.rawValue).joined(separator: "\n")
-}
-
 /// The file named on the message's `Failure diagram:` line.
 private func diagramPath(in message: String) -> String? {
     message.split(separator: "\n").last { $0.hasPrefix("Failure diagram: ") }.map { String($0.dropFirst("Failure diagram: ".count)) }
@@ -73,18 +68,6 @@ private func diagramPath(in message: String) -> String? {
 
 let diagramFolder = temporaryFolder()
 
-/// Texts collected by a `withKnownIssue` matcher, which may run on another thread.
-final class CollectedTexts: Sendable {
-    private let texts = Mutex<[String]>([])
-
-    func add(_ text: String) {
-        texts.withLock { $0.append(text) }
-    }
-
-    var all: [String] {
-        texts.withLock { $0 }
-    }
-}
 
 @Suite("Failure diagrams", .rxLeakCheck)
 struct FailureDiagramTests {
@@ -92,24 +75,21 @@ struct FailureDiagramTests {
     func offByDefault() {
         #expect(FailureDiagrams.folder == nil)
         let (_, _, res) = FailureOutputTests.recording()
-        withKnownIssue {
+        let failures = capturingFailures {
             expectEvents(res, equal: [.next(210, 1), .next(220, 2), .completed(300)])
-        } matching: { issue in
-            text(of: issue) == rangeMismatchMessage
         }
+        #expect(failures.map(\.message) == [rangeMismatchMessage])
     }
 
     @Test("a failed comparison writes its diagram, named after the test, and the message names it", .failureDiagrams(in: diagramFolder))
     func writesTheDiagram() throws {
         let (_, _, res) = FailureOutputTests.recording()
-        let messages = CollectedTexts()
-        withKnownIssue {
+        let failures = capturingFailures {
             expectEvents(res, equal: [.next(210, 1), .next(220, 2), .completed(300)])
-        } matching: { issue in
-            messages.add(text(of: issue))
-            return text(of: issue).hasPrefix(rangeMismatchMessage)
         }
-        let message = messages.all.joined()
+        #expect(failures.count == 1)
+        let message = failures.first?.message ?? ""
+        #expect(message.hasPrefix(rangeMismatchMessage))
         let path = try #require(diagramPath(in: message), "\(message)")
         #expect(path == diagramFolder + "/RxTestTests.FailureDiagramTests.writesTheDiagram.svg")
         let svg = try String(contentsOfFile: path, encoding: .utf8)
@@ -219,16 +199,12 @@ struct FailureDiagramTests {
     @Test("every kind of comparison writes one, and a second failure of a test keeps the first", .failureDiagrams(in: diagramFolder))
     func everyComparisonAndSecondFailures() throws {
         let (_, _, res) = FailureOutputTests.recording()
-        let found = CollectedTexts()
-        withKnownIssue {
+        let failures = capturingFailures {
             XCTAssertEqual(res.events, [.next(210, 1), .completed(300)])
             expectEvents(res, marbles: "^-B--C|", values: ["B": 10, "C": 30], frame: 10)
             XCTAssertEqual(res.events, marbles: "^-B-|", values: ["B": 10], frame: 10)
-        } matching: { issue in
-            found.add(diagramPath(in: text(of: issue)) ?? "none")
-            return true
         }
-        let paths = found.all
+        let paths = failures.map { diagramPath(in: $0.message) ?? "none" }
         let base = diagramFolder + "/RxTestTests.FailureDiagramTests.everyComparisonAndSecondFailures"
         #expect(paths == [base + ".svg", base + "-2.svg", base + "-3.svg"])
         for path in paths {
