@@ -100,11 +100,19 @@ extension Marbles {
         guard !books.isEmpty else {
             return render(timelines: [expected, actual], origin: failureOrigin(of: (expected + actual).map(\.time)))
         }
-        // The text's layout, when the expectation is one text.
-        let layout = keys?.layout ?? expected.first?.marbleKey.flatMap { first in
+        // The text's layout, when the expectation is one text and drawing from where the
+        // text starts leaves no more than 100 empty columns before the first event (a
+        // time progression, or events far from the text, would make a line of dashes).
+        let times = (expected + actual).map(\.time)
+        var layout = keys?.layout ?? expected.first?.marbleKey.flatMap { first in
             expected.allSatisfy { $0.marbleKey?.book === first.book } ? first.book.layout : nil
         }
-        let origin = layout?.zero ?? failureOrigin(of: (expected + actual).map(\.time))
+        if let text = layout, let earliest = times.min() {
+            let start = min(text.start, text.zero)
+            let step = max(1, times.reduce(gcd(text.frame, text.zero - start)) { gcd($0, $1 - text.zero) })
+            if (earliest - start) / step > 100 { layout = nil }
+        }
+        let origin = layout?.zero ?? failureOrigin(of: times)
         return render(timelines: [expected, actual], keysFrom: books, layout: layout, origin: origin)
     }
 

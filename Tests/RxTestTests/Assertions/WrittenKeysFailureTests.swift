@@ -126,6 +126,23 @@ struct WrittenKeysFailureTests {
             """)
     }
 
+    @Test("a text whose start is far before its events is not drawn from there: the keys stay")
+    func farFromTheText() throws {
+        // A second of time progression before the '^', at a millisecond a tick.
+        let expected = try Marbles.parse("1000ms ^a|", values: ["a": 1], resolution: 0.001, origin: 200)
+        let actual: [Recorded<Event<Int>>] = [.next(200, 2)]
+        #expect(recordedEventsMismatchMessage(actual, expected) == """
+            Recorded events differ at index 0: expected next(1) @ 201, got next(2) @ 200
+            expected: -a|
+            actual:   2--
+                      ^ first difference (time 200)
+            one column = 1 tick, first column = time 200
+            legend: a = 1
+            expected events (2): [next(1) @ 201, completed @ 202]
+            actual events (1):   [next(2) @ 200]
+            """)
+    }
+
     @Test("events written by hand keep the renderer's own keys")
     func handWrittenExpectation() {
         let actual: [Recorded<Event<Int>>] = [.next(10, 10), .next(20, 30)]
