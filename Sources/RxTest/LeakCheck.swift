@@ -22,8 +22,8 @@ public struct RxCheckOptions: Sendable, Equatable {
     /// another thread (a test that saw a terminal event may end while the thread that
     /// sent it is still tearing down) before it reports them as leaks; a quarter of a
     /// second by default. A test without leaks never waits: the wait ends as soon as
-    /// nothing is open, and it is what a leak report costs beyond finding where each
-    /// subscription was made.
+    /// nothing is open. A leak report takes at least this long; where each open
+    /// subscription was made is found meanwhile.
     public var teardownGrace: Duration
 
     /// Options with each check chosen.
