@@ -69,7 +69,7 @@ public enum FailureDiagrams {
             let named = parts.filter { !$0.contains(".swift:") }
             return named.joined(separator: ".")
         }
-        if let frames = StackCapture.make()?()?(), let outermost = frames.last {
+        if let frames = StackCapture.make()?()?(0), let outermost = frames.last {
             // The test method, the frame XCTest called: `Suite.testName() -> ()`.
             let function = outermost.function.replacingOccurrences(of: " -> ()", with: "")
             guard let module = outermost.module, !function.hasPrefix(module + ".") else { return function }
@@ -138,8 +138,8 @@ extension Trait where Self == FailureDiagramsTrait {
 
 /// Reports two differing recordings: the marble text of the difference, and the
 /// failure diagram's file when diagrams are on.
-func reportEventsMismatch<T: Equatable>(_ actual: [Recorded<Event<T>>], _ expected: [Recorded<Event<T>>], at site: CallSite) {
-    var message = recordedEventsMismatchMessage(actual, expected)
+func reportEventsMismatch<T: Equatable>(_ actual: [Recorded<Event<T>>], _ expected: [Recorded<Event<T>>], keys: MarbleKeyBook?, at site: CallSite) {
+    var message = recordedEventsMismatchMessage(actual, expected, keys: keys)
     if let note = FailureDiagrams.note(actual: actual, expected: expected, at: site) {
         message += "\n" + note
     }

@@ -18,12 +18,20 @@ public struct RxCheckOptions: Sendable, Equatable {
     /// Each subscription records the call stack it was made from, listed with a leak
     /// (slow: for hunting a leak, not for every run).
     public var callStacks: Bool
+    /// How long the end of a scope waits for subscriptions still open to be disposed on
+    /// another thread (a test that saw a terminal event may end while the thread that
+    /// sent it is still tearing down) before it reports them as leaks; a quarter of a
+    /// second by default. A test without leaks never waits: the wait ends as soon as
+    /// nothing is open. A leak report takes at least this long; where each open
+    /// subscription was made is found meanwhile.
+    public var teardownGrace: Duration
 
     /// Options with each check chosen.
-    public init(leaks: Bool = true, anomalies: Bool = true, callStacks: Bool = false) {
+    public init(leaks: Bool = true, anomalies: Bool = true, callStacks: Bool = false, teardownGrace: Duration = .milliseconds(250)) {
         self.leaks = leaks
         self.anomalies = anomalies
         self.callStacks = callStacks
+        self.teardownGrace = teardownGrace
     }
 
     /// Leaks and anomalies (the default).
@@ -38,7 +46,7 @@ public struct RxCheckOptions: Sendable, Equatable {
     public static let callStacks = RxCheckOptions(callStacks: true)
 
     var registryOptions: TestScopeTracker.Options {
-        TestScopeTracker.Options(leakCheck: leaks, anomalies: anomalies, callStacks: callStacks)
+        TestScopeTracker.Options(leakCheck: leaks, anomalies: anomalies, callStacks: callStacks, teardownGrace: teardownGrace)
     }
 
     /// A new scope, made at `site`, that checks what these options choose.

@@ -42,10 +42,13 @@ enum MisuseReports {
     static func report(_ message: String) -> Bool {
         let test = Test.current
         let testCase = RunningTestCases.shared.current
-        if test == nil && testCase == nil { return false }
-        let site = StackCapture.make()?()?().lazy.compactMap(\.site).first
+        let capture = FailureCapture.current
+        if test == nil && testCase == nil && capture == nil { return false }
+        let site = StackCapture.make()?()?(3).lazy.compactMap(\.site).first
         let text = site.map { "\(message)\n(at \($0))" } ?? message
-        if test != nil {
+        if let capture {
+            capture.keep(text, at: site)
+        } else if test != nil {
             let location = site.map {
                 SourceLocation(fileID: $0.fileID, filePath: $0.filePath, line: Int($0.line), column: Int($0.column))
             }

@@ -160,8 +160,11 @@ func recordsInstead<T>(
     return true
 }
 
-/// Prints a recording and reports it as an issue (an XCTest failure outside Swift Testing).
+/// Prints a recording and reports it as an issue (an XCTest failure outside Swift Testing);
+/// a captured recording is only kept.
 func reportRecording(_ message: String, at site: CallSite) {
-    print(message)
+    if FailureCapture.current == nil {
+        print(message)
+    }
     reportFailure(message, at: site)
 }

@@ -1,3 +1,4 @@
+import RxSwift
 import RxTestCore
 import Testing
 import XCTest
@@ -41,6 +42,10 @@ struct CallSite {
 /// otherwise an XCTest failure. Each goes to the test that made the check, so tests
 /// running in parallel keep their failures apart.
 func reportFailure(_ message: String, at site: CallSite) {
+    if let capture = FailureCapture.current {
+        capture.keep(message, at: site.sourceSite)
+        return
+    }
     if Test.current != nil {
         Issue.record(Comment(rawValue: message), sourceLocation: site.sourceLocation)
     } else {
@@ -52,6 +57,10 @@ func reportFailure(_ message: String, at site: CallSite) {
 /// Swift Testing test, or otherwise an XCTest failure.
 func reportFinding(_ finding: ScopeFinding, fallback: SourceSite?) {
     let site = finding.site ?? fallback
+    if let capture = FailureCapture.current {
+        capture.keep(finding.message, at: site)
+        return
+    }
     if Test.current != nil {
         let location = site.map {
             SourceLocation(fileID: $0.fileID, filePath: $0.filePath, line: Int($0.line), column: Int($0.column))
@@ -63,4 +72,78 @@ func reportFinding(_ finding: ScopeFinding, fallback: SourceSite?) {
     } else {
         XCTFail(finding.message)
     }
+}
+
+/// A failure the kit reported while its failures were captured (see
+/// ``capturingFailures(_:)``): the text and the place it would have been reported at.
+package struct CapturedFailure: Sendable, CustomStringConvertible {
+    /// Where the failure would have gone without the capture.
+    package enum Destination: Sendable, Equatable {
+        /// An issue of the running Swift Testing test.
+        case swiftTesting
+        /// An XCTest failure.
+        case xcTest
+    }
+
+    /// The failure text.
+    package let message: String
+    /// The place the failure names, when it names one.
+    package let site: SourceSite?
+    /// Where it would have gone.
+    package let destination: Destination
+
+    /// The line of `site`.
+    package var line: Int? {
+        site.map { Int($0.line) }
+    }
+
+    /// The file name of `site`: `LeakCheckTests.swift`.
+    package var fileName: String? {
+        site.map { $0.filePath.split(separator: "/").last.map(String.init) ?? $0.filePath }
+    }
+
+    /// The message.
+    package var description: String {
+        message
+    }
+}
+
+/// The failures reported in the current task while ``capturingFailures(_:)`` runs.
+///
+/// The kit's own tests make checks fail on purpose, to test what a failure says; they
+/// capture those failures and compare them, instead of letting them reach the test
+/// runner as expected issues that fill the run's output.
+final class FailureCapture: Sendable {
+    @TaskLocal static var current: FailureCapture?
+
+    private let kept = LockedState<[CapturedFailure]>([])
+
+    /// Keeps a failure, instead of reporting it, at `site`.
+    func keep(_ message: String, at site: SourceSite?) {
+        let destination: CapturedFailure.Destination = Test.current != nil ? .swiftTesting : .xcTest
+        kept.withLock { $0.append(CapturedFailure(message: message, site: site, destination: destination)) }
+    }
+
+    var failures: [CapturedFailure] {
+        kept.current
+    }
+}
+
+/// Runs `body` and returns the failures the kit reported meanwhile in this task (and the
+/// tasks it creates), in the order they were reported. They fail no test and print
+/// nothing: the caller checks them.
+package func capturingFailures(_ body: () throws -> Void) rethrows -> [CapturedFailure] {
+    let capture = FailureCapture()
+    try FailureCapture.$current.withValue(capture, operation: body)
+    return capture.failures
+}
+
+/// The asynchronous form of ``capturingFailures(_:)``.
+package func capturingFailures(
+    isolation: isolated (any Actor)? = #isolation,
+    _ body: () async throws -> Void
+) async rethrows -> [CapturedFailure] {
+    let capture = FailureCapture()
+    try await FailureCapture.$current.withValue(capture, operation: body, isolation: isolation)
+    return capture.failures
 }

@@ -113,9 +113,9 @@ func checkEvents<T: Equatable>(
     resolution: Double,
     at site: CallSite
 ) -> Bool {
-    let expected: [Recorded<Event<T>>]
+    let expected: (events: [Recorded<Event<T>>], keys: MarbleKeyBook)
     do {
-        expected = try Marbles.parse(
+        expected = try Marbles.parseKeyed(
             marbles, values: values, errors: errors, frame: frame, resolution: resolution,
             origin: TestScheduler.marbleOrigin(for: marbles, origin: origin)
         )
@@ -123,14 +123,15 @@ func checkEvents<T: Equatable>(
         reportFailure("Invalid expected marbles: \(error)", at: site)
         return false
     }
-    return checkEvents(events, equal: expected, at: site)
+    return checkEvents(events, equal: expected.events, keys: expected.keys, at: site)
 }
 
-/// Compares recorded events with `expected`, reporting a mismatch at `site`.
+/// Compares recorded events with `expected`, reporting a mismatch at `site`; `keys` are
+/// those of the marbles `expected` was written as.
 @discardableResult
-func checkEvents<T: Equatable>(_ events: [Recorded<Event<T>>], equal expected: [Recorded<Event<T>>], at site: CallSite) -> Bool {
+func checkEvents<T: Equatable>(_ events: [Recorded<Event<T>>], equal expected: [Recorded<Event<T>>], keys: MarbleKeyBook? = nil, at site: CallSite) -> Bool {
     if events == expected { return true }
-    reportEventsMismatch(events, expected, at: site)
+    reportEventsMismatch(events, expected, keys: keys, at: site)
     return false
 }
 

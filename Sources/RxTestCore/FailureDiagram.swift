@@ -48,7 +48,8 @@ public enum FailureDiagram {
         let expectedAt = index < expected.count ? "\(expected[index])" : "nothing"
         let actualAt = index < actual.count ? "\(actual[index])" : "nothing"
         let headline = "Recorded events differ at index \(index): expected \(expectedAt), got \(actualAt)"
-        let width = max(axisEnd + margin, 2 * margin + max(title.count, headline.count) * 8)
+        // The title is bold and a point larger than the headline.
+        let width = max(axisEnd + margin, 2 * margin + max(title.count * (characterWidth + 1), headline.count * characterWidth))
         let top = margin + 50
         let axes = [top + 24 + rowHeight / 2, top + 24 + rowHeight + rowHeight / 2]
         let height = axes[1] + rowHeight / 2 + 54
@@ -63,8 +64,19 @@ public enum FailureDiagram {
 
         """
         if let differenceFrame, differenceFrame < anchors.count, let differenceTime {
-            let bandX = anchors[differenceFrame] - frameWidth / 2 - 4
-            let bandWidth = frameWidth + 8 + max(0, rows.map { row in row.filter { $0.frame == differenceFrame }.map(\.symbol.width).reduce(0, +) }.max()! - frameWidth)
+            // The frame's column, widened to hold its marbles and their outlines.
+            let anchor = anchors[differenceFrame]
+            var left = anchor - frameWidth / 2 - 4
+            var right = anchor + frameWidth / 2 + 4
+            for row in rows {
+                let widths = row.filter { $0.frame == differenceFrame }.map(\.symbol.width)
+                guard let first = widths.first else { continue }
+                let start = anchor - first / 2
+                left = min(left, start - ringGap - 1)
+                right = max(right, start + widths.reduce(0, +) + gap * (widths.count - 1) + ringGap + 1)
+            }
+            let bandX = left
+            let bandWidth = right - left
             out += "  <g class=\"first-difference\" data-time=\"\(differenceTime)\">"
             out += "<rect x=\"\(bandX)\" y=\"\(top + 18)\" width=\"\(bandWidth)\" height=\"\(2 * rowHeight + 8)\" rx=\"6\" fill=\"\(red)\" fill-opacity=\"0.08\" stroke=\"\(red)\" stroke-dasharray=\"5 4\"/>"
             out += "<text x=\"\(bandX)\" y=\"\(top + 10)\" fill=\"\(red)\">first difference, time \(differenceTime)</text></g>\n"
@@ -93,7 +105,7 @@ public enum FailureDiagram {
                     out += MarbleSVG.error(description, x: x, y: y, radius: radius, frame: event.frame, classes: marked ? "error difference" : "error")
                 }
                 if marked {
-                    out += "    <circle class=\"difference-ring\" cx=\"\(x)\" cy=\"\(y)\" r=\"\(radius + 6)\" fill=\"none\" stroke=\"\(red)\" stroke-width=\"2\"/>\n"
+                    out += differenceRing(around: event.symbol, x: x, y: y)
                 }
             }
             out += "  </g>\n"
@@ -108,6 +120,22 @@ public enum FailureDiagram {
         out += "  <text class=\"scale\" x=\"\(margin)\" y=\"\(height - margin)\" fill=\"#777777\" font-size=\"12\">time (virtual ticks) under each frame; one frame = \(step) tick\(step == 1 ? "" : "s")</text>\n"
         out += "</svg>\n"
         return out
+    }
+
+    /// How far outside the marked event its outline runs.
+    static let ringGap = 6
+
+    /// The outline of the event that differs first: its own shape (a circle, or the
+    /// rounded bar of a long label), `ringGap` larger all round, so that it frames the
+    /// marble's text instead of crossing it.
+    static func differenceRing(around symbol: Symbol, x: Int, y: Int) -> String {
+        let attributes = "fill=\"none\" stroke=\"\(red)\" stroke-width=\"2\""
+        let width = symbol.width
+        if case .next = symbol, width > 2 * radius {
+            let outer = radius + ringGap
+            return "    <rect class=\"difference-ring\" x=\"\(x - width / 2 - ringGap)\" y=\"\(y - outer)\" width=\"\(width + 2 * ringGap)\" height=\"\(2 * outer)\" rx=\"\(outer)\" \(attributes)/>\n"
+        }
+        return "    <circle class=\"difference-ring\" cx=\"\(x)\" cy=\"\(y)\" r=\"\(radius + ringGap)\" \(attributes)/>\n"
     }
 
     /// What one event is drawn as.

@@ -56,6 +56,11 @@ extension Marbles {
     /// - Throws: ``MarbleError`` for malformed text; an `|` or `#` followed by another
     ///   event is one, error keys are checked once their meaning is known.
     public static func parseTimeline(_ marbles: String, frame: TestTime = 1, resolution: Double = 1) throws(MarbleError) -> MarbleTimeline {
+        try readTimeline(marbles, frame: frame, resolution: resolution).timeline
+    }
+
+    /// The timeline of `marbles`, and the ticks from its first frame to its zero point.
+    private static func readTimeline(_ marbles: String, frame: TestTime, resolution: Double) throws(MarbleError) -> (timeline: MarbleTimeline, ticksBeforeZero: TestTime) {
         var zero: (position: Int, time: TestTime)?
         var entries: [MarbleTimeline.Entry] = []
         let chars = Array(marbles)
@@ -79,7 +84,7 @@ extension Marbles {
         try checkTerminals(entries.map { ($0.position, $0.kind.isSymbolTerminal) }, chars: chars, marbles: marbles)
         let shift = zero?.time ?? 0
         let shifted = entries.map { MarbleTimeline.Entry(kind: $0.kind, time: $0.time - shift, position: $0.position) }
-        return MarbleTimeline(marbles: marbles, entries: shifted, zeroPosition: zero?.position)
+        return (MarbleTimeline(marbles: marbles, entries: shifted, zeroPosition: zero?.position), shift)
     }
 
     /// Parses event marbles into recorded events (see ``Marbles`` for the grammar).
@@ -105,8 +110,28 @@ extension Marbles {
         resolution: Double = 1,
         origin: TestTime = 0
     ) throws(MarbleError) -> [Recorded<Event<T>>] {
-        let timeline = try parseTimeline(marbles, frame: frame, resolution: resolution)
-        return try resolve(timeline, values: values, errors: errors, origin: origin)
+        try parseKeyed(marbles, values: values, errors: errors, frame: frame, resolution: resolution, origin: origin).events
+    }
+
+    /// Parses event marbles into recorded events that carry the keys they were written
+    /// with, and returns the keys of the whole text with them (for a failure to draw
+    /// other events with, even when the text has no event).
+    package static func parseKeyed<T>(
+        _ marbles: String,
+        values: [String: T],
+        errors: [String: Swift.Error],
+        frame: TestTime,
+        resolution: Double,
+        origin: TestTime
+    ) throws(MarbleError) -> (events: [Recorded<Event<T>>], keys: MarbleKeyBook) {
+        let (timeline, ticksBeforeZero) = try readTimeline(marbles, frame: frame, resolution: resolution)
+        let (start, overflow) = origin.subtractingReportingOverflow(ticksBeforeZero)
+        let layout = MarbleLayout(
+            frame: frame, zero: origin, start: overflow ? origin : start,
+            marksZero: timeline.zeroPosition != nil, keysSpanTicks: false
+        )
+        let book = MarbleKeyBook(values: values, errors: errors, layout: layout)
+        return (try resolve(timeline, values: values, errors: errors, origin: origin, book: book), book)
     }
 
     /// Parses event marbles whose keys are their own `String` values: `"-a-b-|"` gives
@@ -131,6 +156,17 @@ extension Marbles {
         errors: [String: Swift.Error] = [:],
         origin: TestTime = 0
     ) throws(MarbleError) -> [Recorded<Event<T>>] {
+        try resolve(timeline, values: values, errors: errors, origin: origin, book: MarbleKeyBook(values: values, errors: errors, layout: nil))
+    }
+
+    /// Looks up the keys of a parsed timeline; each event carries its key and `book`.
+    private static func resolve<T>(
+        _ timeline: MarbleTimeline,
+        values: [String: T],
+        errors: [String: Swift.Error],
+        origin: TestTime,
+        book: MarbleKeyBook
+    ) throws(MarbleError) -> [Recorded<Event<T>>] {
         let marbles = timeline.marbles
         for key in values.keys {
             try checkKey(key, in: "values", marbles: marbles, allowingErrorSymbol: false)
@@ -146,17 +182,19 @@ extension Marbles {
             let time = try advance(entry.time, by: origin, at: entry.position, in: chars, marbles: marbles)
             switch entry.kind {
             case .completed:
-                events.append(Recorded(time: time, value: .completed))
+                events.append(Recorded(time: time, value: .completed, marbleKey: MarbleKey(key: "|", book: book)))
             case .error:
-                events.append(Recorded(time: time, value: .error(errors["#"] ?? MarbleDefaultError(key: "#"))))
+                let written = MarbleKey(key: "#", book: book)
+                events.append(Recorded(time: time, value: .error(errors["#"] ?? MarbleDefaultError(key: "#")), marbleKey: written))
             case .key(let char):
                 let key = String(char)
+                let written = MarbleKey(key: key, book: book)
                 if let value = values[key] {
-                    events.append(Recorded(time: time, value: .next(value)))
+                    events.append(Recorded(time: time, value: .next(value), marbleKey: written))
                 } else if let error = errors[key] {
-                    events.append(Recorded(time: time, value: .error(error)))
+                    events.append(Recorded(time: time, value: .error(error), marbleKey: written))
                 } else if let value = keyAsValue(char, T.self) {
-                    events.append(Recorded(time: time, value: .next(value)))
+                    events.append(Recorded(time: time, value: .next(value), marbleKey: written))
                 } else {
                     throw MarbleError(.unknownKey, token: key, position: entry.position, marbles: marbles)
                 }

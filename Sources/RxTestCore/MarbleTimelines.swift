@@ -27,6 +27,7 @@ extension Marbles {
         errors: [String: Swift.Error] = [:]
     ) throws(MarbleError) -> [[Recorded<Event<T>>]] {
         let chars = Array(timeline)
+        let book = MarbleKeyBook(values: values, errors: errors, layout: .rxSwiftTimeline)
         var timelines: [[Recorded<Event<T>>]] = []
         var current: [Recorded<Event<T>>] = []
         var segmentLength = 0
@@ -41,7 +42,7 @@ extension Marbles {
                     : .eventAfterTerminal(terminalPosition: first)
                 throw MarbleError(problem, token: token, position: position, marbles: timeline)
             }
-            current.append(Recorded(time: time, value: event))
+            current.append(Recorded(time: time, value: event, marbleKey: MarbleKey(key: token, book: book)))
             if event.isStopEvent {
                 terminal = position
             }
@@ -55,7 +56,7 @@ extension Marbles {
                 index += 1
             case "|":
                 if terminal == nil {
-                    current.append(Recorded(time: time, value: .completed))
+                    current.append(Recorded(time: time, value: .completed, marbleKey: MarbleKey(key: "|", book: book)))
                 }
                 timelines.append(current)
                 current = []

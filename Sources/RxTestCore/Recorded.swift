@@ -9,11 +9,20 @@ public struct Recorded<Value>: CustomDebugStringConvertible {
     public let time: TestTime
     /// The recorded value.
     public let value: Value
+    /// The key the value was written with, when it was parsed from marbles; not part of
+    /// its equality. A failure draws the value with it.
+    package let marbleKey: MarbleKey?
 
     /// A value at `time`.
     public init(time: TestTime, value: Value) {
+        self.init(time: time, value: value, marbleKey: nil)
+    }
+
+    /// A value at `time`, parsed from marbles where it was written as `marbleKey`.
+    package init(time: TestTime, value: Value, marbleKey: MarbleKey?) {
         self.time = time
         self.value = value
+        self.marbleKey = marbleKey
     }
 
     public var debugDescription: String {
@@ -22,8 +31,20 @@ public struct Recorded<Value>: CustomDebugStringConvertible {
 }
 
 extension Recorded: Sendable where Value: Sendable {}
-extension Recorded: Equatable where Value: Equatable {}
-extension Recorded: Hashable where Value: Hashable {}
+
+extension Recorded: Equatable where Value: Equatable {
+    /// Equal times and values; the marble keys they were written with do not count.
+    public static func == (lhs: Recorded, rhs: Recorded) -> Bool {
+        lhs.time == rhs.time && lhs.value == rhs.value
+    }
+}
+
+extension Recorded: Hashable where Value: Hashable {
+    public func hash(into hasher: inout Hasher) {
+        hasher.combine(time)
+        hasher.combine(value)
+    }
+}
 
 extension Recorded {
     /// A `next` event at `time`.

@@ -72,8 +72,13 @@ package struct StackFrame: Sendable, CustomStringConvertible {
 }
 
 /// Captures the current call stack cheaply; the returned closure symbolicates it, only
-/// for what is reported. The frames start at the first one outside Rivulet.
-package typealias CallStackCapture = @Sendable () -> (@Sendable () -> [StackFrame])?
+/// for what is reported (see ``CallStackFrames``).
+package typealias CallStackCapture = @Sendable () -> CallStackFrames?
+
+/// A captured call stack's frames, from the first one outside Rivulet, each named; the
+/// first `locating` of them that have a source place get it (finding a place is the slow
+/// part: name as many as a report shows).
+package typealias CallStackFrames = @Sendable (_ locating: Int) -> [StackFrame]
 
 /// One finding of a leak-checked scope: what is wrong and where to look.
 package struct ScopeFinding: Sendable {
@@ -102,13 +107,20 @@ package final class TestScopeTracker: RxTracker, @unchecked Sendable {
         package var anomalies: Bool
         /// Capture the call stack of every subscription (slow; for hunting a leak).
         package var callStacks: Bool
+        /// How long the end of the scope waits for subscriptions still open to be
+        /// disposed on another thread before it reports them.
+        package var teardownGrace: Duration
 
-        package init(leakCheck: Bool = true, anomalies: Bool = true, callStacks: Bool = false) {
+        package init(leakCheck: Bool = true, anomalies: Bool = true, callStacks: Bool = false, teardownGrace: Duration = .milliseconds(250)) {
             self.leakCheck = leakCheck
             self.anomalies = anomalies
             self.callStacks = callStacks
+            self.teardownGrace = teardownGrace
         }
     }
+
+    /// How many frames of a call stack a report shows.
+    private static let reportedFrames = 12
 
     /// A call of an RxTest function (`record`, `createObserver`) and where it was made.
     private struct RxTestCall {
@@ -122,14 +134,14 @@ package final class TestScopeTracker: RxTracker, @unchecked Sendable {
         let time: TestTime?
         let context: String?
         let site: SourceSite?
-        let stack: (@Sendable () -> [StackFrame])?
+        let stack: CallStackFrames?
     }
 
     private struct Anomaly {
         let anomaly: RxAnomaly
         let context: String?
         let site: SourceSite?
-        let stack: (@Sendable () -> [StackFrame])?
+        let stack: CallStackFrames?
     }
 
     /// Held until the scope closes: a scheduler the test dropped while work was still
@@ -284,18 +296,24 @@ package final class TestScopeTracker: RxTracker, @unchecked Sendable {
             if let finding = check() { findings.append(finding) }
         }
         var snapshot = state.current
+        let locating = options.callStacks ? Self.reportedFrames : 1
         if options.leakCheck, !snapshot.open.isEmpty {
             // A subscription on another thread may be ending right now: the test saw its
             // terminal event (and ended) while that thread was still disposing the
-            // sinks. Give such a teardown a moment before calling it a leak.
-            let deadline = Date().addingTimeInterval(0.25)
-            while !snapshot.open.isEmpty, Date() < deadline {
+            // sinks. Give such a teardown a moment before calling it a leak, and find
+            // where the open ones were made meanwhile (the slow part of a report; the
+            // capture keeps what it found).
+            let deadline = ContinuousClock.now + options.teardownGrace
+            for subscription in snapshot.open.values {
+                _ = subscription.stack?(locating)
+            }
+            while !snapshot.open.isEmpty, ContinuousClock.now < deadline {
                 Thread.sleep(forTimeInterval: 0.001)
                 snapshot = state.current
             }
         }
         if options.leakCheck {
-            if let finding = openSubscriptionsFinding(snapshot.open.values.sorted { $0.order < $1.order }, callStacks: options.callStacks) {
+            if let finding = openSubscriptionsFinding(snapshot.open.values.sorted { $0.order < $1.order }, locating: locating, callStacks: options.callStacks) {
                 findings.append(finding)
             }
             for tracked in snapshot.schedulers {
@@ -317,9 +335,9 @@ package final class TestScopeTracker: RxTracker, @unchecked Sendable {
                 var message = "Rx anomaly: \(anomaly.anomaly.summary)"
                 if let context = anomaly.context { message += " (\(context))" }
                 message += "\n" + anomaly.anomaly.details
-                let frames = anomaly.stack?() ?? []
+                let frames = anomaly.stack?(Self.reportedFrames) ?? []
                 if !frames.isEmpty {
-                    message += "\ncall stack:\n" + frames.prefix(12).map { "  \($0)" }.joined(separator: "\n")
+                    message += "\ncall stack:\n" + frames.prefix(Self.reportedFrames).map { "  \($0)" }.joined(separator: "\n")
                 }
                 findings.append(ScopeFinding(message: message, site: frames.lazy.compactMap(\.site).first ?? anomaly.site ?? scopeSite))
             }
@@ -327,7 +345,7 @@ package final class TestScopeTracker: RxTracker, @unchecked Sendable {
         return findings
     }
 
-    private func openSubscriptionsFinding(_ open: [OpenSubscription], callStacks: Bool) -> ScopeFinding? {
+    private func openSubscriptionsFinding(_ open: [OpenSubscription], locating: Int, callStacks: Bool) -> ScopeFinding? {
         guard !open.isEmpty else { return nil }
         // Group identical lines, keeping the order of the first of each.
         var lines: [String] = []
@@ -335,7 +353,7 @@ package final class TestScopeTracker: RxTracker, @unchecked Sendable {
         var stacks: [String: [StackFrame]] = [:]
         var firstSite: SourceSite?
         for subscription in open {
-            let frames = subscription.stack?() ?? []
+            let frames = subscription.stack?(locating) ?? []
             if firstSite == nil {
                 firstSite = frames.lazy.compactMap(\.site).first ?? subscription.site
             }
@@ -352,7 +370,7 @@ package final class TestScopeTracker: RxTracker, @unchecked Sendable {
             let count = counts[line] ?? 1
             message += "\n  " + (count > 1 ? "\(count) × " : "") + line
             if callStacks {
-                for frame in (stacks[line] ?? []).prefix(12) {
+                for frame in (stacks[line] ?? []).prefix(Self.reportedFrames) {
                     message += "\n      \(frame)"
                 }
             }

@@ -4,10 +4,6 @@ import RxSwift
 import RxTest
 import Testing
 
-private func text(of issue: Issue) -> String {
-    issue.comments.map(\.rawValue).joined(separator: "\n")
-}
-
 /// A `create` whose observer the test keeps, to emit from outside as a hand-written
 /// source would.
 private final class HandWrittenSource: @unchecked Sendable {
@@ -56,30 +52,32 @@ struct AnomalyTests {
     @Test("an error that reaches no onError handler fails the test, with the stack of the subscription that dropped it")
     func unhandledError() {
         let line = #line + 3
-        withKnownIssue {
+        let failures = capturingFailures {
             withRxLeakCheck {
                 _ = Observable<Int>.error(LeakTestError.boom).map { $0 }.subscribe(onNext: { _ in })
             }
-        } matching: { issue in
-            let message = text(of: issue)
-            return message.hasPrefix("Rx anomaly: Unhandled error: boom\n" + Self.unhandledAdvice + "\ncall stack:\n")
-                && message.contains("AnomalyTests.unhandledError() at AnomalyTests.swift:\(line)")
-                && issue.sourceLocation?.line == line
-                && issue.sourceLocation?.fileName == "AnomalyTests.swift"
         }
+        #expect(failures.count == 1)
+        let message = failures.first?.message ?? ""
+        #expect(message.hasPrefix("Rx anomaly: Unhandled error: boom\n" + Self.unhandledAdvice + "\ncall stack:\n"))
+        #expect(message.contains("AnomalyTests.unhandledError() at AnomalyTests.swift:\(line)"))
+        #expect(failures.first?.line == line)
+        #expect(failures.first?.fileName == "AnomalyTests.swift")
     }
 
     @Test("an unhandled error of a Single, a Maybe and a Completable is an anomaly too")
     func unhandledTraitErrors() {
-        withKnownIssue {
+        let line = #line + 3
+        let failures = capturingFailures {
             withRxLeakCheck {
                 _ = Single<Int>.error(LeakTestError.boom).subscribe(onSuccess: { _ in })
                 _ = Maybe<Int>.error(LeakTestError.boom).subscribe(onSuccess: { _ in })
                 _ = Completable.error(LeakTestError.boom).subscribe(onCompleted: {})
             }
-        } matching: { issue in
-            text(of: issue).hasPrefix("Rx anomaly: Unhandled error: boom\n")
         }
+        #expect(failures.count == 3)
+        #expect(failures.allSatisfy { $0.message.hasPrefix("Rx anomaly: Unhandled error: boom\n") })
+        #expect(failures.map(\.line) == [line, line + 1, line + 2])
         // Three anomalies, and nothing else.
         let registry = TestScopeTracker(options: .init(), scopeSite: nil)
         registry.install {
@@ -108,7 +106,7 @@ struct AnomalyTests {
     @Test("an event sent after a terminal event by a hand-written create fails the test where it was sent")
     func eventAfterTerminal() {
         let line = #line + 8
-        withKnownIssue {
+        let failures = capturingFailures {
             withRxLeakCheck {
                 let scheduler = TestScheduler(initialClock: 0)
                 let res = scheduler.start {
@@ -122,18 +120,17 @@ struct AnomalyTests {
                 // The event is still dropped, as RxSwift drops it.
                 #expect(res.events == [.next(200, 1), .completed(200)])
             }
-        } matching: { issue in
-            let message = text(of: issue)
-            return message.hasPrefix("Rx anomaly: Observable.create: next(2) was sent after completed (during scheduler.start at AnomalyTests.swift:\(line - 4), virtual time 200)\n" + Self.afterTerminalAdvice + "\ncall stack:\n")
-                && issue.sourceLocation?.line == line
         }
+        #expect(failures.count == 1)
+        #expect(failures.first?.message.hasPrefix("Rx anomaly: Observable.create: next(2) was sent after completed (during scheduler.start at AnomalyTests.swift:\(line - 4), virtual time 200)\n" + Self.afterTerminalAdvice + "\ncall stack:\n") == true)
+        #expect(failures.first?.line == line)
     }
 
     @Test("an observer that emits back into its own create source is a reentrant delivery")
     func reentrantDelivery() {
         let source = HandWrittenSource()
         let line = #line + 7
-        withKnownIssue {
+        let failures = capturingFailures {
             withRxLeakCheck {
                 var received: [Int] = []
                 let subscription = source.observable.subscribe(onNext: { value in
@@ -147,11 +144,10 @@ struct AnomalyTests {
                 // Delivered as RxSwift delivers it: inside the first delivery.
                 #expect(received == [1, 2])
             }
-        } matching: { issue in
-            let message = text(of: issue)
-            return message.hasPrefix("Rx anomaly: Observable.create: reentrant delivery: next(2) was sent while the previous event was still being delivered on the same thread\n" + Self.reentrantAdvice + "\ncall stack:\n")
-                && issue.sourceLocation?.line == line
         }
+        #expect(failures.count == 1)
+        #expect(failures.first?.message.hasPrefix("Rx anomaly: Observable.create: reentrant delivery: next(2) was sent while the previous event was still being delivered on the same thread\n" + Self.reentrantAdvice + "\ncall stack:\n") == true)
+        #expect(failures.first?.line == line)
     }
 
     @Test("two threads calling a create observer at once is an overlapping delivery")
@@ -161,7 +157,7 @@ struct AnomalyTests {
         let release = DispatchSemaphore(value: 0)
         let secondStarted = LockedFlag()
         let line = #line + 16
-        await withKnownIssue {
+        let failures = await capturingFailures {
             await withRxLeakCheck {
                 let subscription = source.observable.subscribe(onNext: { value in
                     if value == 1 {
@@ -188,11 +184,10 @@ struct AnomalyTests {
                 #expect(secondStarted.value, "the second delivery did not wait for the first one")
                 subscription.dispose()
             }
-        } matching: { issue in
-            let message = text(of: issue)
-            return message.hasPrefix("Rx anomaly: Observable.create: overlapping delivery: next(2) was sent from another thread while an event was being delivered\n" + Self.overlappingAdvice + "\ncall stack:\n")
-                && issue.sourceLocation?.line == line
         }
+        #expect(failures.count == 1)
+        #expect(failures.first?.message.hasPrefix("Rx anomaly: Observable.create: overlapping delivery: next(2) was sent from another thread while an event was being delivered\n" + Self.overlappingAdvice + "\ncall stack:\n") == true)
+        #expect(failures.first?.line == line)
     }
 
     @Test("outside a checked scope the same anomalies behave as in RxSwift and fail nothing")
@@ -310,7 +305,7 @@ struct SignInAnomalyTests {
     @Test("a wrong password ends signIn with an error nobody handles")
     func aWrongPasswordGivesNoResponse() {
         let line = #line + 12
-        withKnownIssue {
+        let failures = capturingFailures {
             withRxLeakCheck {
                 let bag = DisposeBag()
                 let api = SignInAPIFake()
@@ -324,16 +319,15 @@ struct SignInAnomalyTests {
                 api.signInReturnValue.onError(SignInError.wrongPassword)
                 #expect(response == nil)
             }
-        } matching: { issue in
-            let message = text(of: issue)
-            return message.hasPrefix("""
-                Rx anomaly: Unhandled error: wrongPassword
-                \(AnomalyTests.unhandledAdvice)
-                call stack:
-                  closure #1 in closure #1 in SignInAnomalyTests.aWrongPasswordGivesNoResponse() at AnomalyTests.swift:\(line)
-                """)
-                && issue.sourceLocation?.line == line
         }
+        #expect(failures.count == 1)
+        #expect(failures.first?.message.hasPrefix("""
+            Rx anomaly: Unhandled error: wrongPassword
+            \(AnomalyTests.unhandledAdvice)
+            call stack:
+              closure #1 in closure #1 in SignInAnomalyTests.aWrongPasswordGivesNoResponse() at AnomalyTests.swift:\(line)
+            """) == true)
+        #expect(failures.first?.line == line)
     }
 
     @Test("a failed request is a value and the button keeps working")

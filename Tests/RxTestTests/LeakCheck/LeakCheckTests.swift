@@ -3,8 +3,14 @@ import RxSwift
 import RxTest
 import Testing
 
-private func text(of issue: Issue) -> String {
-    issue.comments.map(\.rawValue).joined(separator: "\n")
+/// Disposes `subscription` on a thread started for it, once `start` is signalled.
+private func dispose(_ subscription: Disposable, onAThreadOfItsOwnAfter start: DispatchSemaphore) {
+    let ending = SingleAssignmentDisposable()
+    ending.setDisposable(subscription)
+    Thread {
+        start.wait()
+        ending.dispose()
+    }.start()
 }
 
 /// An object that outlives a test, as a service or a singleton would.
@@ -15,12 +21,13 @@ private final class LongLived: @unchecked Sendable {
 @Suite("Leak check: what a checked scope reports")
 struct LeakCheckTests {
     static let advice = "Dispose them (a DisposeBag that ends with the test, take/takeUntil, or the disposable subscribe returns), or opt out with .rxLeakCheck(.disabled)."
+    static let pendingWorkAdvice = "Work scheduled by operators or code under test (a timer, a delay, an interval) was never run or disposed: dispose the subscription, or run the scheduler to the end."
 
     @Test("a subscription left open on an object that outlives the test is listed with where it was made and when")
     func openSubscription() {
         let service = LongLived()
         let subscribeLine = #line + 5
-        withKnownIssue {
+        let failures = capturingFailures {
             withRxLeakCheck {
                 let scheduler = TestScheduler(initialClock: 0)
                 let observer = scheduler.createObserver(Int.self)
@@ -28,35 +35,34 @@ struct LeakCheckTests {
                 scheduler.advanceTo(10)
                 service.subject.onNext(1)
             }
-        } matching: { issue in
-            text(of: issue) == """
-                Leak check: 2 open subscriptions at the end of the test:
-                  filter, subscribed at LeakCheckTests.swift:\(subscribeLine), virtual time 0
-                  map, subscribed at LeakCheckTests.swift:\(subscribeLine), virtual time 0
-                \(Self.advice)
-                """
-                && issue.sourceLocation?.line == subscribeLine
-                && issue.sourceLocation?.fileName == "LeakCheckTests.swift"
         }
+        #expect(failures.map(\.message) == ["""
+            Leak check: 2 open subscriptions at the end of the test:
+              filter, subscribed at LeakCheckTests.swift:\(subscribeLine), virtual time 0
+              map, subscribed at LeakCheckTests.swift:\(subscribeLine), virtual time 0
+            \(Self.advice)
+            """])
+        #expect(failures.first?.line == subscribeLine)
+        #expect(failures.first?.fileName == "LeakCheckTests.swift")
+        #expect(failures.first?.destination == .swiftTesting)
     }
 
     @Test("a subscribe(onNext:) whose disposable is never disposed is reported even when everything was released")
     func neverDisposed() {
         let line = #line + 4
-        withKnownIssue {
+        let failures = capturingFailures {
             withRxLeakCheck {
                 let subject = PublishSubject<Int>()
                 _ = subject.subscribe(onNext: { _ in })
                 subject.onNext(1)
             }
-        } matching: { issue in
-            text(of: issue) == """
-                Leak check: 1 open subscription at the end of the test:
-                  subscribe(onNext:onError:onCompleted:onDisposed:), never disposed, subscribed at LeakCheckTests.swift:\(line)
-                \(Self.advice)
-                """
-                && issue.sourceLocation?.line == line
         }
+        #expect(failures.map(\.message) == ["""
+            Leak check: 1 open subscription at the end of the test:
+              subscribe(onNext:onError:onCompleted:onDisposed:), never disposed, subscribed at LeakCheckTests.swift:\(line)
+            \(Self.advice)
+            """])
+        #expect(failures.first?.line == line)
     }
 
     @Test("without call stacks a leak is placed by the latest kit call")
@@ -96,13 +102,8 @@ struct LeakCheckTests {
             // Disposed on a thread of its own as the check starts: within the moment the
             // check waits for teardowns in flight. (A thread of its own: the shared
             // dispatch pool can be busy with other tests for longer than that.)
-            let ending = SingleAssignmentDisposable()
-            ending.setDisposable(service.subject.map { $0 }.subscribe(onNext: { _ in }))
             let checkStarts = DispatchSemaphore(value: 0)
-            Thread {
-                checkStarts.wait()
-                ending.dispose()
-            }.start()
+            dispose(service.subject.map { $0 }.subscribe(onNext: { _ in }), onAThreadOfItsOwnAfter: checkStarts)
             checkStarts.signal()
             #expect(registry.findings().isEmpty)
             // Never disposed: still reported, after the wait.
@@ -113,6 +114,83 @@ struct LeakCheckTests {
             #expect(message.contains("\n  filter"))
             #expect(!message.contains("\n  map"))
         }
+    }
+
+    @Test("a leak is reported in a fraction of a second: the grace, and finding the one line it was made at")
+    func reportTime() {
+        let service = LongLived()
+        #expect(RxCheckOptions().teardownGrace == .milliseconds(250))
+        #expect(RxCheckOptions.enabled.teardownGrace == .milliseconds(250))
+        let clock = ContinuousClock()
+        var failures: [CapturedFailure] = []
+        let line = #line + 5
+        let elapsed = clock.measure {
+            failures = capturingFailures {
+                withRxLeakCheck {
+                    for _ in 0..<3 {
+                        _ = service.subject.map { $0 }.filter { _ in true }.subscribe(onNext: { _ in })
+                    }
+                }
+            }
+        }
+        #expect(failures.count == 1)
+        #expect(failures.map(\.message) == ["""
+            Leak check: 6 open subscriptions at the end of the test:
+              3 × subscribe(onNext:onError:onCompleted:onDisposed:), never disposed, subscribed at LeakCheckTests.swift:\(line)
+              3 × map, subscribed at LeakCheckTests.swift:\(line)
+            \(Self.advice)
+            """])
+        #expect(elapsed >= .milliseconds(250), "the default grace is waited out before a leak is reported")
+        #expect(elapsed < .milliseconds(1500))
+    }
+
+    @Test("the end of a scope waits the grace it is given for a teardown in flight")
+    func configuredGrace() {
+        let service = LongLived()
+        let clock = ContinuousClock()
+
+        // A leak waits out the whole grace, and not much more.
+        var failures: [CapturedFailure] = []
+        let waited = clock.measure {
+            failures = capturingFailures {
+                withRxLeakCheck(RxCheckOptions(teardownGrace: .milliseconds(400))) {
+                    _ = service.subject.map { $0 }.subscribe(onNext: { _ in })
+                }
+            }
+        }
+        #expect(failures.count == 1)
+        #expect(waited >= .milliseconds(400))
+        #expect(waited < .milliseconds(1900))
+
+        // No grace: reported at once.
+        let immediate = clock.measure {
+            failures = capturingFailures {
+                withRxLeakCheck(RxCheckOptions(teardownGrace: .zero)) {
+                    _ = service.subject.map { $0 }.subscribe(onNext: { _ in })
+                }
+            }
+        }
+        #expect(failures.count == 1)
+        #expect(immediate < .milliseconds(1500))
+
+        // A long grace ends as soon as the teardown in flight does: here, a subscription
+        // another thread disposes once the check has begun.
+        let registry = TestScopeTracker(options: .init(teardownGrace: .seconds(20)), scopeSite: nil)
+        let checkBegan = DispatchSemaphore(value: 0)
+        registry.install {
+            dispose(service.subject.map { $0 }.subscribe(onNext: { _ in }), onAThreadOfItsOwnAfter: checkBegan)
+        }
+        registry.addEndCheck {
+            checkBegan.signal()
+            return nil
+        }
+        var findings: [ScopeFinding] = []
+        let ended = clock.measure {
+            findings = registry.findings()
+        }
+        registry.close()
+        #expect(findings.isEmpty)
+        #expect(ended < .seconds(10))
     }
 
     @Test("disposed, completed and failed subscriptions are not leaks")
@@ -140,7 +218,7 @@ struct LeakCheckTests {
     func pendingWork() {
         var keep: TestScheduler?
         let schedulerLine = #line + 3
-        withKnownIssue {
+        let failures = capturingFailures {
             withRxLeakCheck(.leaksOnly) {
                 let scheduler = TestScheduler(initialClock: 0)
                 keep = scheduler
@@ -151,15 +229,17 @@ struct LeakCheckTests {
                 subscription.dispose()
                 _ = delayed
             }
-        } matching: { issue in
-            let message = text(of: issue)
-            return message.hasPrefix("Leak check: TestScheduler created at LeakCheckTests.swift:\(schedulerLine) still has 1 pending action at the end of the test, due at virtual time 500 (clock at 250).\n")
-                || message == """
-                    Leak check: 1 open subscription at the end of the test:
-                      subscribe(onNext:onError:onCompleted:onDisposed:), never disposed, subscribed at LeakCheckTests.swift:\(schedulerLine + 3), virtual time 0
-                    \(Self.advice)
-                    """
         }
+        #expect(failures.map(\.message) == [
+            """
+            Leak check: 1 open subscription at the end of the test:
+              subscribe(onNext:onError:onCompleted:onDisposed:), never disposed, subscribed at LeakCheckTests.swift:\(schedulerLine + 3), virtual time 0
+            \(Self.advice)
+            """,
+            "Leak check: TestScheduler created at LeakCheckTests.swift:\(schedulerLine) still has 1 pending action at the end of the test, due at virtual time 500 (clock at 250).\n"
+                + Self.pendingWorkAdvice,
+        ])
+        #expect(failures.map(\.line) == [schedulerLine + 3, schedulerLine])
         #expect(keep?.pendingSchedulerWork == [500])
     }
 
@@ -182,7 +262,7 @@ struct LeakCheckTests {
     func duringStart() {
         let service = LongLived()
         let innerLine = #line + 7
-        withKnownIssue {
+        let failures = capturingFailures {
             withRxLeakCheck {
                 let scheduler = TestScheduler(initialClock: 0)
                 _ = scheduler.start(disposed: 300) {
@@ -193,9 +273,12 @@ struct LeakCheckTests {
                     }
                 }
             }
-        } matching: { issue in
-            text(of: issue).contains("  map, subscribed at LeakCheckTests.swift:\(innerLine), virtual time 200\n")
         }
+        #expect(failures.map(\.message) == ["""
+            Leak check: 1 open subscription at the end of the test:
+              map, subscribed at LeakCheckTests.swift:\(innerLine), virtual time 200
+            \(Self.advice)
+            """])
     }
 
     @Test("with call stacks, each leak lists the frames it was subscribed from")
@@ -203,17 +286,20 @@ struct LeakCheckTests {
         let service = LongLived()
         let line = #line + 4
         let scopeLine = line - 1
-        withKnownIssue {
+        let failures = capturingFailures {
             withRxLeakCheck(.callStacks) {
                 _ = service.subject.map { $0 }.subscribe(AnyObserver { _ in })
             }
-        } matching: { issue in
-            let lines = text(of: issue).split(separator: "\n")
-            return lines.count > 4
-                && lines[1] == "  map, subscribed at LeakCheckTests.swift:\(line)"
-                && lines[2] == "      closure #1 in closure #1 in LeakCheckTests.callStacks() at LeakCheckTests.swift:\(line)"
-                && lines[3] == "      closure #1 in LeakCheckTests.callStacks() at LeakCheckTests.swift:\(scopeLine)"
         }
+        #expect(failures.count == 1)
+        let lines = failures.first?.message.split(separator: "\n").map(String.init) ?? []
+        #expect(lines.count > 4)
+        #expect(lines.prefix(4) == [
+            "Leak check: 1 open subscription at the end of the test:",
+            "  map, subscribed at LeakCheckTests.swift:\(line)",
+            "      closure #1 in closure #1 in LeakCheckTests.callStacks() at LeakCheckTests.swift:\(line)",
+            "      closure #1 in LeakCheckTests.callStacks() at LeakCheckTests.swift:\(scopeLine)",
+        ])
     }
 
     @Test("the .rxLeakCheck trait reports at the end of the test it scopes")
@@ -222,19 +308,14 @@ struct LeakCheckTests {
         let test = try #require(Test.current)
         let trait = RxLeakCheckTrait.rxLeakCheck(.enabled)
         let testCase = Test.Case.current
-        let line = #line + 4
-        await withKnownIssue {
-            do {
-                try await trait.provideScope(for: test, testCase: testCase) {
-                    _ = service.subject.map { $0 }.subscribe(AnyObserver { _ in })
-                }
-            } catch {
-                Issue.record(error)
+        let line = #line + 3
+        let failures = try await capturingFailures {
+            try await trait.provideScope(for: test, testCase: testCase) {
+                _ = service.subject.map { $0 }.subscribe(AnyObserver { _ in })
             }
-        } matching: { issue in
-            text(of: issue) == "Leak check: 1 open subscription at the end of the test:\n  map, subscribed at LeakCheckTests.swift:\(line)\n" + Self.advice
-                && issue.sourceLocation?.line == line
         }
+        #expect(failures.map(\.message) == ["Leak check: 1 open subscription at the end of the test:\n  map, subscribed at LeakCheckTests.swift:\(line)\n" + Self.advice])
+        #expect(failures.first?.line == line)
         // Opting out reports nothing.
         try await RxLeakCheckTrait.rxLeakCheck(.disabled).provideScope(for: test, testCase: Test.Case.current) {
             _ = service.subject.map { $0 }.subscribe(AnyObserver { _ in })
@@ -256,7 +337,7 @@ struct LeakCheckTests {
     func parallelCounts(leaks: Int) async {
         let service = LongLived()
         let subscribeLine = #line + 4
-        await withKnownIssue {
+        let failures = await capturingFailures {
             await withRxLeakCheck(.leaksOnly) {
                 for _ in 0..<leaks {
                     _ = service.subject.map { $0 }.subscribe(AnyObserver { _ in })
@@ -273,12 +354,11 @@ struct LeakCheckTests {
                     }
                 }
             }
-        } matching: { issue in
-            let noun = leaks == 1 ? "subscription" : "subscriptions"
-            let site = "map, subscribed at LeakCheckTests.swift:\(subscribeLine)\n"
-            let line = leaks == 1 ? "  " + site : "  \(leaks) × " + site
-            return text(of: issue) == "Leak check: \(leaks) open \(noun) at the end of the test:\n" + line + Self.advice
         }
+        let noun = leaks == 1 ? "subscription" : "subscriptions"
+        let site = "map, subscribed at LeakCheckTests.swift:\(subscribeLine)\n"
+        let line = leaks == 1 ? "  " + site : "  \(leaks) × " + site
+        #expect(failures.map(\.message) == ["Leak check: \(leaks) open \(noun) at the end of the test:\n" + line + Self.advice])
     }
 }
 
@@ -299,7 +379,7 @@ struct MetronomeLeakTests {
     func forgottenBeat() {
         let schedulerLine = #line + 4
         let subscribeLine = schedulerLine + 3
-        withKnownIssue {
+        let failures = capturingFailures {
             withRxLeakCheck {
                 let scheduler = TestScheduler(initialClock: 0)
                 let viewModel = MetronomeViewModel(numerator: 4, period: .seconds(10), beatScheduler: scheduler)
@@ -308,17 +388,17 @@ struct MetronomeLeakTests {
                 scheduler.advanceTo(80)
                 #expect(beat.events.compactMap(\.value.element) == [1, 2, 3, 4, 1, 2, 3, 4])
             }
-        } matching: { issue in
-            let message = text(of: issue)
-            return message == """
-                Leak check: 2 open subscriptions at the end of the test:
-                  map, subscribed at LeakCheckTests.swift:\(subscribeLine), virtual time 0
-                  interval, subscribed at LeakCheckTests.swift:\(subscribeLine), virtual time 0
-                \(LeakCheckTests.advice)
-                """ || message.hasPrefix("""
-                Leak check: TestScheduler created at LeakCheckTests.swift:\(schedulerLine) still has 1 pending action at the end of the test, due at virtual time 90 (clock at 80).
-                """)
         }
+        #expect(failures.map(\.message) == [
+            """
+            Leak check: 2 open subscriptions at the end of the test:
+              map, subscribed at LeakCheckTests.swift:\(subscribeLine), virtual time 0
+              interval, subscribed at LeakCheckTests.swift:\(subscribeLine), virtual time 0
+            \(LeakCheckTests.advice)
+            """,
+            "Leak check: TestScheduler created at LeakCheckTests.swift:\(schedulerLine) still has 1 pending action at the end of the test, due at virtual time 90 (clock at 80).\n"
+                + LeakCheckTests.pendingWorkAdvice,
+        ])
     }
 
     @Test("taking eight beats and disposing with the test is clean")
