@@ -30,16 +30,32 @@ public struct ToolEnvironment: Sendable {
         ToolEnvironment(stdoutIsTerminal: isatty(STDOUT_FILENO) == 1, variables: ProcessInfo.processInfo.environment)
     }
 
-    /// The text style for `mode`: `auto` colours only on a terminal and only while
-    /// `NO_COLOR` is unset or empty (no-color.org).
+    /// The text style for `mode`: `auto` colours only on a terminal that can show
+    /// colours (`TERM` is not `dumb`) and only while `NO_COLOR` is unset or empty
+    /// (no-color.org).
     public func textStyle(_ mode: ColorMode) -> TextStyle {
         switch mode {
         case .always: return .ansi
         case .never: return .plain
         case .auto:
             let noColor = variables["NO_COLOR"].map { !$0.isEmpty } ?? false
-            return stdoutIsTerminal && !noColor ? .ansi : .plain
+            return stdoutIsTerminal && !noColor && !isDumbTerminal ? .ansi : .plain
         }
+    }
+
+    /// Whether `TERM` says the terminal shows neither colours nor more than ASCII.
+    public var isDumbTerminal: Bool {
+        variables["TERM"] == "dumb"
+    }
+
+    /// Whether box-drawing characters should give way to ASCII: on a dumb terminal, or
+    /// where the locale names a character set other than UTF-8.
+    public var prefersASCII: Bool {
+        if isDumbTerminal { return true }
+        let locale = ["LC_ALL", "LC_CTYPE", "LANG"].lazy.compactMap { variables[$0] }.first { !$0.isEmpty }
+        guard let locale, locale != "C", locale != "POSIX" else { return false }
+        let upper = locale.uppercased()
+        return !(upper.contains("UTF-8") || upper.contains("UTF8"))
     }
 }
 
@@ -94,6 +110,8 @@ public struct RxMarblesCommand: Sendable {
     public var subscriptions = false
     /// Prints the recorded events too.
     public var events = false
+    /// Draws the box and headings in ASCII.
+    public var ascii = false
     /// Prints the help instead.
     public var help = false
     /// Prints the version instead.
@@ -131,6 +149,8 @@ public struct RxMarblesCommand: Sendable {
                                   disposed (!).
           --events                Also print each stream's events in RxTest notation
                                   (virtual time = frame).
+          --ascii                 Draw the operator's box in ASCII (the default where TERM
+                                  is dumb or the locale is not UTF-8).
           --list                  List the operators, each with a one-line description.
           --version               Print the version.
           -h, --help              Show this help.
@@ -155,7 +175,7 @@ public struct RxMarblesCommand: Sendable {
         """
 
     private static let valueOptions: Set<String> = ["--input", "--svg", "--svg-dir", "--docc", "--color"]
-    private static let flagOptions: Set<String> = ["--list", "--subscriptions", "--events", "--help", "-h", "--version"]
+    private static let flagOptions: Set<String> = ["--list", "--subscriptions", "--events", "--ascii", "--help", "-h", "--version"]
 
     /// The command that `arguments` (those after the program's name) ask for, validated.
     public static func parse(_ arguments: [String]) throws(UsageError) -> RxMarblesCommand {
@@ -181,6 +201,7 @@ public struct RxMarblesCommand: Sendable {
         }
         command.subscriptions = parsed.has("--subscriptions")
         command.events = parsed.has("--events")
+        command.ascii = parsed.has("--ascii")
         try command.validate()
         return command
     }
@@ -262,7 +283,8 @@ public struct RxMarblesCommand: Sendable {
             write("rxmarbles \(RivuletVersion.current)\n")
             return
         }
-        let renderer = TextRenderer(style: environment.textStyle(color), showSubscriptions: subscriptions)
+        try checkPictureDestinations()
+        let renderer = TextRenderer(style: environment.textStyle(color), showSubscriptions: subscriptions, asciiOnly: ascii || environment.prefersASCII)
         if list {
             write(listing())
             return
@@ -389,11 +411,32 @@ public struct RxMarblesCommand: Sendable {
         String(name.map { $0.isLetter || $0.isNumber || $0 == "-" || $0 == "_" ? $0 : "_" }) + ".svg"
     }
 
+    /// Refuses, before anything is drawn, the picture files that cannot be written: a
+    /// `--svg` that names a directory or lies in a missing one, a `--svg-dir` that
+    /// names a file.
+    func checkPictureDestinations() throws {
+        let files = FileManager.default
+        var isDirectory: ObjCBool = false
+        if let svgFile {
+            if files.fileExists(atPath: svgFile, isDirectory: &isDirectory), isDirectory.boolValue {
+                let example = URL(fileURLWithPath: svgFile).appendingPathComponent(Self.fileName(for: operatorName ?? "map")).path
+                throw ToolFailure("--svg writes one file, and \(svgFile) is a directory: name a file in it (--svg \(example)), or use --svg-dir \(svgFile) for every diagram shown.", code: ToolFailure.cannotCreate)
+            }
+            let folder = URL(fileURLWithPath: svgFile).deletingLastPathComponent().path
+            if !files.fileExists(atPath: folder, isDirectory: &isDirectory) || !isDirectory.boolValue {
+                throw ToolFailure("cannot write \(svgFile): the directory \(folder) does not exist.", code: ToolFailure.cannotCreate)
+            }
+        }
+        if let svgDirectory, files.fileExists(atPath: svgDirectory, isDirectory: &isDirectory), !isDirectory.boolValue {
+            throw ToolFailure("--svg-dir needs a directory, and \(svgDirectory) is a file.", code: ToolFailure.cannotCreate)
+        }
+    }
+
     private func makeDirectory(_ url: URL, named name: String) throws {
         do {
             try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
         } catch {
-            throw ToolFailure("cannot create directory \(name): \(error.localizedDescription)", code: ToolFailure.cannotCreate)
+            throw ToolFailure("cannot create directory \(name): \(Self.reason(error))", code: ToolFailure.cannotCreate)
         }
     }
 
@@ -401,15 +444,29 @@ public struct RxMarblesCommand: Sendable {
         do {
             try Data(text.utf8).write(to: url)
         } catch {
-            throw ToolFailure("cannot write \(url.path): \(error.localizedDescription)", code: ToolFailure.cannotCreate)
+            throw ToolFailure("cannot write \(url.path): \(Self.reason(error))", code: ToolFailure.cannotCreate)
         }
+    }
+
+    /// A file error in plain words: the system's own reason (`Permission denied`) when
+    /// the error carries one.
+    static func reason(_ error: any Error) -> String {
+        let nsError = error as NSError
+        if let underlying = nsError.userInfo[NSUnderlyingErrorKey] as? NSError, underlying.domain == NSPOSIXErrorDomain {
+            return String(cString: strerror(Int32(underlying.code)))
+        }
+        if nsError.domain == NSPOSIXErrorDomain {
+            return String(cString: strerror(Int32(nsError.code)))
+        }
+        return nsError.localizedFailureReason ?? nsError.localizedDescription
     }
 }
 
 extension TextRenderer {
     /// A family heading of the gallery.
     public func sectionHeading(_ title: String) -> String {
-        let line = "── " + title + " " + String(repeating: "─", count: max(4, 60 - title.count))
+        let horizontal = boxCharacters.horizontal
+        let line = horizontal + horizontal + " " + title + " " + String(repeating: horizontal, count: max(4, 60 - title.count))
         return style == .ansi ? "\u{1B}[1;34m" + line + "\u{1B}[0m" : line
     }
 }

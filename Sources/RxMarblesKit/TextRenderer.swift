@@ -24,11 +24,20 @@ public struct TextRenderer: Sendable {
     /// Whether each input gets lines showing when it was subscribed to (`^`) and
     /// disposed (`!`).
     public var showSubscriptions: Bool
+    /// Whether the operator's box and the headings use ASCII (`+`, `-`, `|`) instead of
+    /// box-drawing characters, for terminals and logs that cannot show them.
+    public var asciiOnly: Bool
 
     /// A renderer with `style`.
-    public init(style: TextStyle = .plain, showSubscriptions: Bool = false) {
+    public init(style: TextStyle = .plain, showSubscriptions: Bool = false, asciiOnly: Bool = false) {
         self.style = style
         self.showSubscriptions = showSubscriptions
+        self.asciiOnly = asciiOnly
+    }
+
+    /// The characters the box and the headings are drawn with.
+    var boxCharacters: (horizontal: String, vertical: String, topLeft: String, topRight: String, bottomLeft: String, bottomRight: String) {
+        asciiOnly ? ("-", "|", "+", "+", "+", "+") : ("─", "│", "╭", "╮", "╰", "╯")
     }
 
     /// The diagram with a heading line (`name — summary`).
@@ -64,10 +73,11 @@ public struct TextRenderer: Sendable {
         }
         let pad = indent + String(repeating: " ", count: gutter)
         let inner = " " + diagram.call + " "
-        let bar = String(repeating: "─", count: inner.count)
-        lines.append(pad + paint("╭" + bar + "╮", .dim))
-        lines.append(pad + paint("│", .dim) + paint(inner, .yellow) + paint("│", .dim))
-        lines.append(pad + paint("╰" + bar + "╯", .dim))
+        let box = boxCharacters
+        let bar = String(repeating: box.horizontal, count: inner.count)
+        lines.append(pad + paint(box.topLeft + bar + box.topRight, .dim))
+        lines.append(pad + paint(box.vertical, .dim) + paint(inner, .yellow) + paint(box.vertical, .dim))
+        lines.append(pad + paint(box.bottomLeft + bar + box.bottomRight, .dim))
         let outputRow = layout.cells.count - 1
         lines.append(indent + nameColumn(diagram.output) + streamText(layout.cells[outputRow], widths: layout.columnWidths, colored: true).trimmingTrailingSpaces())
         return lines

@@ -72,3 +72,47 @@ import RxMarblesServer
         #expect(try ServeCommand.parse(["-h"]).help)
     }
 }
+
+/// Where the output goes: dumb terminals and other character sets, and picture paths
+/// that cannot be written, refused before anything is drawn.
+@Suite struct OutputDestinationTests {
+    @Test func aDumbTerminalGetsNeitherColourNorBoxDrawing() throws {
+        let dumb = ToolEnvironment(stdoutIsTerminal: true, variables: ["TERM": "dumb"])
+        let text = try runTool(["map"], environment: dumb)
+        #expect(!text.contains("\u{1B}["))
+        #expect(text.contains("+------------------------+"))
+        #expect(text.contains("| source.map { $0 * 10 } |"))
+        #expect(!text.contains("╭"))
+        #expect(try runTool(["map"], environment: terminal).contains("╭"))
+    }
+
+    @Test func asciiOnRequestOrForANonUTF8Locale() throws {
+        #expect(try runTool(["map", "--ascii"]).contains("+---"))
+        #expect(!(try runTool(["map"], environment: ToolEnvironment(stdoutIsTerminal: false, variables: ["LANG": "en_US.UTF-8"]))).contains("+---"))
+        #expect(try runTool(["map"], environment: ToolEnvironment(stdoutIsTerminal: false, variables: ["LANG": "en_US.ISO-8859-1"])).contains("+---"))
+        #expect(try runTool(["--ascii"]).contains("-- Creating "))
+    }
+
+    @Test func svgNamingADirectoryIsRefusedBeforeDrawing() throws {
+        let directory = try temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let result = try runExecutable(["map", "--svg", directory.path])
+        #expect(result.status == 73)
+        #expect(result.stdout.isEmpty)
+        #expect(result.stderr.contains("--svg writes one file, and \(directory.path) is a directory"))
+        #expect(result.stderr.contains("--svg-dir \(directory.path)"))
+        #expect(!result.stderr.contains("NSCocoaErrorDomain"))
+    }
+
+    @Test func svgInAMissingDirectoryOrSvgDirNamingAFileAreRefused() throws {
+        let missing = failure(["map", "--svg", "/nonexistent-dir-for-rxmarbles/map.svg"])
+        #expect(missing?.code == 73)
+        #expect(missing?.message.contains("the directory /nonexistent-dir-for-rxmarbles does not exist") == true)
+        let directory = try temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let file = directory.appendingPathComponent("taken.txt")
+        try Data("x".utf8).write(to: file)
+        let notADirectory = failure(["--svg-dir", file.path])
+        #expect(notADirectory?.message.contains("--svg-dir needs a directory, and \(file.path) is a file.") == true)
+    }
+}
