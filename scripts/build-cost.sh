@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
-# What a user's package pays to build Rivulet: a small package that uses RxSwift and
-# RxRelay, depending on Rivulet by URL and version as the README shows (the URL is
+# What a user's package pays to build Rivulet: a small package whose code uses RxSwift
+# and RxRelay (and whose tests name the other products), depending on Rivulet by URL
+# and version as the README shows (the URL is
 # pointed at a clone of this checkout, tagged with the current version, through a
 # SwiftPM mirror), built clean from an empty scratch folder in debug and in release.
 #
@@ -50,9 +51,22 @@ let package = Package(
                 .product(name: "RxRelay", package: "Rivulet"),
             ]
         ),
+        // Not built here; it makes the package depend on every library product, so
+        // that what it resolves is what any user of the library resolves.
+        .testTarget(
+            name: "AppTests",
+            dependencies: [
+                "App",
+                .product(name: "RxCocoa", package: "Rivulet"),
+                .product(name: "RxTest", package: "Rivulet"),
+                .product(name: "RxBlocking", package: "Rivulet"),
+            ]
+        ),
     ]
 )
 EOF
+mkdir -p "$work/App/Tests/AppTests"
+echo 'import App' > "$work/App/Tests/AppTests/AppTests.swift"
 cat > "$work/App/Sources/App/Counter.swift" <<'EOF'
 import RxRelay
 import RxSwift
@@ -71,7 +85,7 @@ swift package config set-mirror --original "$url" --mirror "file://$work/Rivulet
 
 swift package --scratch-path "$work/resolve" show-dependencies > "$work/dependencies.txt" 2>/dev/null
 resolved=$(grep -o '^[│├└ ─]*[a-zA-Z0-9_.-]*<' "$work/dependencies.txt" | sed 's/^[│├└ ─]*//; s/<$//' | sort -u | tr '\n' ' ')
-echo "A package using RxSwift and RxRelay resolves $(echo $resolved | wc -w) packages: $resolved"
+echo "A package using the library products (RxSwift, RxRelay, RxCocoa, RxTest, RxBlocking) resolves $(echo $resolved | wc -w) packages: $resolved"
 for package in $resolved; do
     case "$package" in
         rivulet|swift-atomics) ;;
