@@ -95,7 +95,8 @@ public enum ArityCodeGenerator {
         let withSelector: String
         let marble: String
         let ending: String
-        let selectorParameter: String
+        /// The description of the `resultSelector` parameter, one line per comment line.
+        let selectorParameter: [String]
         let intoTuples: String
     }
 
@@ -110,10 +111,10 @@ public enum ArityCodeGenerator {
             /// It completes when every source has completed, or as soon as a source emits while
             /// all the others completed without ever emitting. The first error ends it.
         """,
-        selectorParameter: """
-            /// - parameter resultSelector: Receives the latest element of each source; an error
-            ///   it throws ends the sequence.
-        """,
+        selectorParameter: [
+            "Receives the latest element of each source; an",
+            "error it throws ends the sequence.",
+        ],
         intoTuples: """
             /// Combines the latest elements of N sources into a tuple each time one of them
             /// emits, once each has emitted at least once.
@@ -130,10 +131,10 @@ public enum ArityCodeGenerator {
         ending: """
             /// It completes once every source has completed; the first error ends it.
         """,
-        selectorParameter: """
-            /// - parameter resultSelector: Receives one element of each source; an error it
-            ///   throws ends the sequence.
-        """,
+        selectorParameter: [
+            "Receives one element of each source; an error it",
+            "throws ends the sequence.",
+        ],
         intoTuples: """
             /// Combines the elements of N sources into tuples, pairing each source's n-th
             /// element with the n-th element of the others.
@@ -152,7 +153,7 @@ public enum ArityCodeGenerator {
             ///
         \(arity == 2 ? docs.marble : "")\(docs.ending)
             ///
-        \(docs.selectorParameter)
+        \(ParameterDocs.section(arity, source: ParameterDocs.selectorArgument, resultSelector: docs.selectorParameter))
             public static func \(docs.name)<\(genericParameters(arity))>(
                 \(parameters(arity)),
                 resultSelector: @escaping (\(elements(arity))) throws -> Element
@@ -165,6 +166,8 @@ public enum ArityCodeGenerator {
         \(intoTuples)
             ///
         \(docs.ending)
+            ///
+        \(ParameterDocs.section(arity, source: ParameterDocs.tupleElement))
             public static func \(docs.name)<\(genericParameters(arity))>(
                 \(parameters(arity))
             ) -> Observable<(\(elements(arity)))> {

@@ -24,6 +24,19 @@ public enum TraitsArityCodeGenerator {
         "(" + list(arity) { "$\($0 - 1)" } + ")"
     }
 
+    private static let combineLatestSelector = "Receives the latest element of each source."
+    private static let zipSelector = "Receives the n-th element of each source."
+
+    /// The parameters of an overload with a result selector that `selector` describes.
+    private static func withSelector(_ arity: Int, _ selector: String) -> String {
+        ParameterDocs.section(arity, source: ParameterDocs.selectorArgument, resultSelector: [selector])
+    }
+
+    /// The parameters of an overload that makes tuples.
+    private static func intoTuples(_ arity: Int) -> String {
+        ParameterDocs.section(arity, source: ParameterDocs.tupleElement)
+    }
+
     // MARK: Single and Maybe
 
     public static func primitiveSequenceZip() -> String {
@@ -39,10 +52,12 @@ public enum TraitsArityCodeGenerator {
                 let sources = list(arity) { "source\($0).asObservable()" }
                 text += "\n" + staticFunction(
                     in: "PrimitiveSequenceType where Trait == \(trait)", "Zips \(arity) \(name). \(outcome)",
+                    withSelector(arity, "Receives the element of each source."),
                     "zip<\(generics)>(\(parameters), resultSelector: @escaping (\(generics)) throws -> Element) -> PrimitiveSequence<Trait, Element>",
                     "PrimitiveSequence(raw: Observable.zip(\(sources), resultSelector: resultSelector))")
                 text += "\n\n" + staticFunction(
                     in: "PrimitiveSequenceType where Element == Any, Trait == \(trait)", "Zips \(arity) \(name) into a tuple of their elements.",
+                    intoTuples(arity),
                     "zip<\(generics)>(\(parameters)) -> PrimitiveSequence<Trait, (\(generics))>",
                     "PrimitiveSequence(raw: Observable.zip(\(sources)) { \(tuple(arity)) })") + "\n"
             }
@@ -69,26 +84,27 @@ public enum TraitsArityCodeGenerator {
             let sources = list(arity) { "source\($0).asObservable()" }
             let selectorSummary = "\(summary) of \(arity) infallibles with `resultSelector`."
             let tupleSummary = "\(summary) of \(arity) infallibles into a tuple."
+            let selectorParameters = withSelector(arity, isZip ? zipSelector : combineLatestSelector)
             let selectorForm: String
             let tupleForm: String
             if isZip {
                 let generics = list(arity) { "E\($0)" }
                 let parameters = list(arity) { "_ source\($0): Infallible<E\($0)>" }
                 selectorForm = staticFunction(
-                    in: "InfallibleType", selectorSummary,
+                    in: "InfallibleType", selectorSummary, selectorParameters,
                     "zip<\(generics)>(\(parameters), resultSelector: @escaping (\(generics)) throws -> Element) -> Infallible<Element>",
                     "Infallible(Observable.zip(\(sources), resultSelector: resultSelector))")
                 tupleForm = staticFunction(
-                    in: "Infallible where Element == Any", tupleSummary,
+                    in: "Infallible where Element == Any", tupleSummary, intoTuples(arity),
                     "zip<\(anyGenerics)>(\(anyParameters)) -> Infallible<(\(anyElements))>",
                     "Infallible<(\(anyElements))>(Observable.zip(\(sources)) { \(tuple(arity)) })")
             } else {
                 selectorForm = staticFunction(
-                    in: "Infallible", selectorSummary,
+                    in: "Infallible", selectorSummary, selectorParameters,
                     "combineLatest<\(anyGenerics)>(\(anyParameters), resultSelector: @escaping (\(anyElements)) throws -> Element) -> Infallible<Element>",
                     "Infallible(Observable.combineLatest(\(sources), resultSelector: resultSelector))")
                 tupleForm = staticFunction(
-                    in: "InfallibleType where Element == Any", tupleSummary,
+                    in: "InfallibleType where Element == Any", tupleSummary, intoTuples(arity),
                     "combineLatest<\(tupleGenerics)>(\(tupleParameters)) -> Infallible<(\(tupleElements))>",
                     "Infallible<(\(tupleElements))>(Observable.combineLatest(\(sources)) { \(tuple(arity)) })")
             }
@@ -97,11 +113,16 @@ public enum TraitsArityCodeGenerator {
         return text
     }
 
-    /// One public static function with a one-line body, alone in an extension.
-    private static func staticFunction(in extended: String, _ summary: String, _ signature: String, _ body: String) -> String {
+    /// One public static function with a one-line body, alone in an extension; its doc
+    /// comment is the summary and the `- Parameters:` section.
+    private static func staticFunction(
+        in extended: String, _ summary: String, _ parameters: String, _ signature: String, _ body: String
+    ) -> String {
         """
         extension \(extended) {
             /// \(summary)
+            ///
+        \(parameters)
             public static func \(signature) {
                 \(body)
             }
@@ -120,16 +141,18 @@ public enum TraitsArityCodeGenerator {
             let sources = list(arity) { "source\($0).asSharedSequence().asObservable()" }
             let sameStrategy = list(arity) { "SharingStrategy == O\($0).SharingStrategy" }
             text += "// MARK: - \(arity) sources\n"
-            for (operatorName, summary) in [
-                ("combineLatest", "Combines the latest elements, each time one emits once all have,"),
-                ("zip", "Pairs the n-th elements"),
+            for (operatorName, summary, selector) in [
+                ("combineLatest", "Combines the latest elements, each time one emits once all have,", combineLatestSelector),
+                ("zip", "Pairs the n-th elements", zipSelector),
             ] {
                 text += "\n" + staticFunction(
                     in: "SharedSequence", "\(summary) of \(arity) shared sequences with `resultSelector`.",
+                    withSelector(arity, selector),
                     "\(operatorName)<\(generics)>(\(parameters), resultSelector: @escaping (\(elements)) throws -> Element) -> SharedSequence<SharingStrategy, Element> where \(sameStrategy)",
                     "SharedSequence(Observable.\(operatorName)(\(sources), resultSelector: resultSelector))")
                 text += "\n\n" + staticFunction(
                     in: "SharedSequenceConvertibleType where Element == Any", "\(summary) of \(arity) shared sequences into a tuple.",
+                    intoTuples(arity),
                     "\(operatorName)<\(generics)>(\(parameters)) -> SharedSequence<SharingStrategy, (\(elements))> where \(sameStrategy)",
                     "SharedSequence<SharingStrategy, (\(elements))>(Observable.\(operatorName)(\(sources)) { \(tuple(arity)) })") + "\n"
             }

@@ -21,7 +21,13 @@ extension TestScheduler {
     /// Failures are issues at the line of the expectation that failed, with everything
     /// received so far drawn as a marble timeline.
     ///
-    /// - Parameter source: The sequence to record.
+    /// - Parameters:
+    ///   - source: The sequence to record.
+    ///   - fileID: The file the recorder is named after in a report of events left
+    ///     unconsumed; the caller's by default.
+    ///   - filePath: The path of that file; the caller's by default.
+    ///   - line: The line of that report; the caller's by default.
+    ///   - column: The column of that report; the caller's by default.
     /// - Returns: The recorder; call ``EventRecorder/finish(fileID:filePath:line:column:)``
     ///   at the end, or let a leak-checked scope check it.
     public func record<Source: ObservableConvertibleType>(

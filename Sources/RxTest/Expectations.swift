@@ -15,8 +15,14 @@ import RxTestCore
 /// ```
 ///
 /// - Parameters:
+///   - observer: The observer whose events are compared.
+///   - expected: The events expected, with their times.
 ///   - record: Record instead of comparing (see ``RecordMode``): report the events
 ///     received, ready to paste, as a failure.
+///   - fileID: The file a failure is reported in; the caller's by default.
+///   - filePath: The path of that file; the caller's by default.
+///   - line: The line a failure is reported at; the caller's by default.
+///   - column: The column a failure is reported at; the caller's by default.
 /// - Returns: Whether they were equal (`false` when recording).
 @discardableResult
 public func expectEvents<T: Equatable>(
@@ -37,7 +43,13 @@ public func expectEvents<T: Equatable>(
 /// Expects recorded events to equal `expected`.
 ///
 /// - Parameters:
+///   - events: The events recorded.
+///   - expected: The events expected, with their times.
 ///   - record: Record instead of comparing (see ``RecordMode``).
+///   - fileID: The file a failure is reported in; the caller's by default.
+///   - filePath: The path of that file; the caller's by default.
+///   - line: The line a failure is reported at; the caller's by default.
+///   - column: The column a failure is reported at; the caller's by default.
 /// - Returns: Whether they were equal (`false` when recording).
 @discardableResult
 public func expectEvents<T: Equatable>(
@@ -73,6 +85,10 @@ public func expectEvents<T: Equatable>(
 ///     received as marbles drawn with `frame` and the diagram's origin, ready to paste,
 ///     as a failure. The diagram may be a placeholder (`""`, or `"^"` for events from
 ///     the subscription at 200 on).
+///   - fileID: The file a failure is reported in; the caller's by default.
+///   - filePath: The path of that file; the caller's by default.
+///   - line: The line a failure is reported at; the caller's by default.
+///   - column: The column a failure is reported at; the caller's by default.
 /// - Returns: Whether the events matched (`false` when recording).
 @discardableResult
 public func expectEvents<T: Equatable>(
@@ -145,8 +161,16 @@ public func expectSubscriptions<T>(
 /// ```
 ///
 /// - Parameters:
+///   - observable: The testable observable whose subscriptions are compared.
+///   - marbles: One subscription diagram per overlapping subscription: `^` where it
+///     is subscribed, `!` where it is disposed.
+///   - frame: Ticks per frame.
 ///   - origin: The virtual time of the first column of every text; by default 200
 ///     (where `start { }` subscribes) when the text has a `^`.
+///   - fileID: The file a failure is reported in; the caller's by default.
+///   - filePath: The path of that file; the caller's by default.
+///   - line: The line a failure is reported at; the caller's by default.
+///   - column: The column a failure is reported at; the caller's by default.
 /// - Returns: Whether they were equal.
 @discardableResult
 public func expectSubscriptions<T>(

@@ -81,6 +81,10 @@ public struct RxCheckOptions: Sendable, Equatable {
 ///
 /// - Parameters:
 ///   - options: What to check; ``RxCheckOptions/enabled`` by default.
+///   - fileID: The file the scope is reported in; the caller's by default.
+///   - filePath: The path of that file; the caller's by default.
+///   - line: The line the scope is reported at; the caller's by default.
+///   - column: The column the scope is reported at; the caller's by default.
 ///   - body: The test code. Release what it owns before it returns (a `DisposeBag`
 ///     local to it, not a property that outlives it).
 /// - Returns: What `body` returns.

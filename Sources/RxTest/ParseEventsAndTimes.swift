@@ -20,6 +20,11 @@ extension TestScheduler {
     ///   - timeline: The timeline.
     ///   - values: The element of each key.
     ///   - errors: The error of each error key, and of `#`.
+    ///   - fileID: The file a timeline it cannot read is reported in; the caller's by
+    ///     default.
+    ///   - filePath: The path of that file; the caller's by default.
+    ///   - line: The line it is reported at; the caller's by default.
+    ///   - column: The column it is reported at; the caller's by default.
     /// - Returns: One array of events per timeline.
     public func parseEventsAndTimes<T>(
         timeline: String,

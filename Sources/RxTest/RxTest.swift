@@ -17,6 +17,8 @@ import XCTest
 /// - Parameters:
 ///   - lhs: The events recorded (`res.events`).
 ///   - rhs: The events expected.
+///   - file: The file a failure is reported in; the caller's by default.
+///   - line: The line a failure is reported at; the caller's by default.
 public func XCTAssertEqual<T: Equatable>(_ lhs: [Recorded<Event<T>>], _ rhs: [Recorded<Event<T>>], file: StaticString = #filePath, line: UInt = #line) {
     checkEvents(lhs, equal: rhs, at: CallSite(filePath: file, line: line))
 }
@@ -37,6 +39,8 @@ public func XCTAssertEqual<T: Equatable>(_ lhs: [Recorded<Event<T>>], _ rhs: [Re
 ///   - origin: The virtual time of the zero point; by default 200 when the diagram
 ///     has a `^`, otherwise 0.
 ///   - resolution: Seconds per tick, for time progressions.
+///   - file: The file a failure is reported in; the caller's by default.
+///   - line: The line a failure is reported at; the caller's by default.
 public func XCTAssertEqual<T: Equatable>(
     _ events: [Recorded<Event<T>>],
     marbles: String,

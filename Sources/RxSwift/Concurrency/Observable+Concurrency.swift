@@ -57,6 +57,8 @@ extension ObservableConvertibleType {
     ///
     /// - parameter detached: Whether the task is detached from the current context.
     /// - parameter priority: The priority of the task.
+    /// - parameter work: The work of one subscription: it passes each element to the
+    ///   observer it receives, and returns or throws to end the sequence.
     @_disfavoredOverload
     public static func create(
         detached: Bool = false,

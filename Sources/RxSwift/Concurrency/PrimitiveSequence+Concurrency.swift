@@ -25,6 +25,8 @@ extension PrimitiveSequenceType where Trait == SingleTrait {
     ///
     /// - parameter detached: Whether the task is detached from the current context.
     /// - parameter priority: The priority of the task.
+    /// - parameter work: The work of one subscription: what it returns is the element,
+    ///   what it throws the failure.
     @_disfavoredOverload
     public static func create(
         detached: Bool = false,

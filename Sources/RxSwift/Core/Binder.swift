@@ -15,7 +15,9 @@ public struct Binder<Value>: ObserverType {
     /// A binder that runs `binding(target, element)` on `scheduler` for each element
     /// while `target` lives.
     ///
+    /// - parameter target: The object the elements are applied to, held weakly.
     /// - parameter scheduler: Where the binding runs; the main scheduler by default.
+    /// - parameter binding: Applies an element to the target.
     public init<Target: AnyObject>(
         _ target: Target,
         scheduler: ImmediateSchedulerType = MainScheduler(),

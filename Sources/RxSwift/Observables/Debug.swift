@@ -10,6 +10,10 @@ extension ObservableType {
     ///   line and function.
     /// - parameter trimOutput: Whether to shorten event descriptions longer than 40
     ///   characters to their first and last 20.
+    /// - parameter file: The file of the default identifier; the caller's by default.
+    /// - parameter line: The line of the default identifier; the caller's by default.
+    /// - parameter function: The function of the default identifier; the caller's by
+    ///   default.
     public func debug(
         _ identifier: String? = nil,
         trimOutput: Bool = false,

@@ -9,6 +9,11 @@ import RxSwift
 
 extension SharedSequence {
     /// Combines the latest elements, each time one emits once all have, of 2 shared sequences with `resultSelector`.
+    ///
+    /// - Parameters:
+    ///   - source1: The source of the selector's first argument.
+    ///   - source2: The source of the selector's second argument.
+    ///   - resultSelector: Receives the latest element of each source.
     public static func combineLatest<O1: SharedSequenceConvertibleType, O2: SharedSequenceConvertibleType>(_ source1: O1, _ source2: O2, resultSelector: @escaping (O1.Element, O2.Element) throws -> Element) -> SharedSequence<SharingStrategy, Element> where SharingStrategy == O1.SharingStrategy, SharingStrategy == O2.SharingStrategy {
         SharedSequence(Observable.combineLatest(source1.asSharedSequence().asObservable(), source2.asSharedSequence().asObservable(), resultSelector: resultSelector))
     }
@@ -16,6 +21,10 @@ extension SharedSequence {
 
 extension SharedSequenceConvertibleType where Element == Any {
     /// Combines the latest elements, each time one emits once all have, of 2 shared sequences into a tuple.
+    ///
+    /// - Parameters:
+    ///   - source1: The source of each tuple's first element.
+    ///   - source2: The source of each tuple's second element.
     public static func combineLatest<O1: SharedSequenceConvertibleType, O2: SharedSequenceConvertibleType>(_ source1: O1, _ source2: O2) -> SharedSequence<SharingStrategy, (O1.Element, O2.Element)> where SharingStrategy == O1.SharingStrategy, SharingStrategy == O2.SharingStrategy {
         SharedSequence<SharingStrategy, (O1.Element, O2.Element)>(Observable.combineLatest(source1.asSharedSequence().asObservable(), source2.asSharedSequence().asObservable()) { ($0, $1) })
     }
@@ -23,6 +32,11 @@ extension SharedSequenceConvertibleType where Element == Any {
 
 extension SharedSequence {
     /// Pairs the n-th elements of 2 shared sequences with `resultSelector`.
+    ///
+    /// - Parameters:
+    ///   - source1: The source of the selector's first argument.
+    ///   - source2: The source of the selector's second argument.
+    ///   - resultSelector: Receives the n-th element of each source.
     public static func zip<O1: SharedSequenceConvertibleType, O2: SharedSequenceConvertibleType>(_ source1: O1, _ source2: O2, resultSelector: @escaping (O1.Element, O2.Element) throws -> Element) -> SharedSequence<SharingStrategy, Element> where SharingStrategy == O1.SharingStrategy, SharingStrategy == O2.SharingStrategy {
         SharedSequence(Observable.zip(source1.asSharedSequence().asObservable(), source2.asSharedSequence().asObservable(), resultSelector: resultSelector))
     }
@@ -30,6 +44,10 @@ extension SharedSequence {
 
 extension SharedSequenceConvertibleType where Element == Any {
     /// Pairs the n-th elements of 2 shared sequences into a tuple.
+    ///
+    /// - Parameters:
+    ///   - source1: The source of each tuple's first element.
+    ///   - source2: The source of each tuple's second element.
     public static func zip<O1: SharedSequenceConvertibleType, O2: SharedSequenceConvertibleType>(_ source1: O1, _ source2: O2) -> SharedSequence<SharingStrategy, (O1.Element, O2.Element)> where SharingStrategy == O1.SharingStrategy, SharingStrategy == O2.SharingStrategy {
         SharedSequence<SharingStrategy, (O1.Element, O2.Element)>(Observable.zip(source1.asSharedSequence().asObservable(), source2.asSharedSequence().asObservable()) { ($0, $1) })
     }
@@ -39,6 +57,12 @@ extension SharedSequenceConvertibleType where Element == Any {
 
 extension SharedSequence {
     /// Combines the latest elements, each time one emits once all have, of 3 shared sequences with `resultSelector`.
+    ///
+    /// - Parameters:
+    ///   - source1: The source of the selector's first argument.
+    ///   - source2: The source of the selector's second argument.
+    ///   - source3: The source of the selector's third argument.
+    ///   - resultSelector: Receives the latest element of each source.
     public static func combineLatest<O1: SharedSequenceConvertibleType, O2: SharedSequenceConvertibleType, O3: SharedSequenceConvertibleType>(_ source1: O1, _ source2: O2, _ source3: O3, resultSelector: @escaping (O1.Element, O2.Element, O3.Element) throws -> Element) -> SharedSequence<SharingStrategy, Element> where SharingStrategy == O1.SharingStrategy, SharingStrategy == O2.SharingStrategy, SharingStrategy == O3.SharingStrategy {
         SharedSequence(Observable.combineLatest(source1.asSharedSequence().asObservable(), source2.asSharedSequence().asObservable(), source3.asSharedSequence().asObservable(), resultSelector: resultSelector))
     }
@@ -46,6 +70,11 @@ extension SharedSequence {
 
 extension SharedSequenceConvertibleType where Element == Any {
     /// Combines the latest elements, each time one emits once all have, of 3 shared sequences into a tuple.
+    ///
+    /// - Parameters:
+    ///   - source1: The source of each tuple's first element.
+    ///   - source2: The source of each tuple's second element.
+    ///   - source3: The source of each tuple's third element.
     public static func combineLatest<O1: SharedSequenceConvertibleType, O2: SharedSequenceConvertibleType, O3: SharedSequenceConvertibleType>(_ source1: O1, _ source2: O2, _ source3: O3) -> SharedSequence<SharingStrategy, (O1.Element, O2.Element, O3.Element)> where SharingStrategy == O1.SharingStrategy, SharingStrategy == O2.SharingStrategy, SharingStrategy == O3.SharingStrategy {
         SharedSequence<SharingStrategy, (O1.Element, O2.Element, O3.Element)>(Observable.combineLatest(source1.asSharedSequence().asObservable(), source2.asSharedSequence().asObservable(), source3.asSharedSequence().asObservable()) { ($0, $1, $2) })
     }
@@ -53,6 +82,12 @@ extension SharedSequenceConvertibleType where Element == Any {
 
 extension SharedSequence {
     /// Pairs the n-th elements of 3 shared sequences with `resultSelector`.
+    ///
+    /// - Parameters:
+    ///   - source1: The source of the selector's first argument.
+    ///   - source2: The source of the selector's second argument.
+    ///   - source3: The source of the selector's third argument.
+    ///   - resultSelector: Receives the n-th element of each source.
     public static func zip<O1: SharedSequenceConvertibleType, O2: SharedSequenceConvertibleType, O3: SharedSequenceConvertibleType>(_ source1: O1, _ source2: O2, _ source3: O3, resultSelector: @escaping (O1.Element, O2.Element, O3.Element) throws -> Element) -> SharedSequence<SharingStrategy, Element> where SharingStrategy == O1.SharingStrategy, SharingStrategy == O2.SharingStrategy, SharingStrategy == O3.SharingStrategy {
         SharedSequence(Observable.zip(source1.asSharedSequence().asObservable(), source2.asSharedSequence().asObservable(), source3.asSharedSequence().asObservable(), resultSelector: resultSelector))
     }
@@ -60,6 +95,11 @@ extension SharedSequence {
 
 extension SharedSequenceConvertibleType where Element == Any {
     /// Pairs the n-th elements of 3 shared sequences into a tuple.
+    ///
+    /// - Parameters:
+    ///   - source1: The source of each tuple's first element.
+    ///   - source2: The source of each tuple's second element.
+    ///   - source3: The source of each tuple's third element.
     public static func zip<O1: SharedSequenceConvertibleType, O2: SharedSequenceConvertibleType, O3: SharedSequenceConvertibleType>(_ source1: O1, _ source2: O2, _ source3: O3) -> SharedSequence<SharingStrategy, (O1.Element, O2.Element, O3.Element)> where SharingStrategy == O1.SharingStrategy, SharingStrategy == O2.SharingStrategy, SharingStrategy == O3.SharingStrategy {
         SharedSequence<SharingStrategy, (O1.Element, O2.Element, O3.Element)>(Observable.zip(source1.asSharedSequence().asObservable(), source2.asSharedSequence().asObservable(), source3.asSharedSequence().asObservable()) { ($0, $1, $2) })
     }
@@ -69,6 +109,13 @@ extension SharedSequenceConvertibleType where Element == Any {
 
 extension SharedSequence {
     /// Combines the latest elements, each time one emits once all have, of 4 shared sequences with `resultSelector`.
+    ///
+    /// - Parameters:
+    ///   - source1: The source of the selector's first argument.
+    ///   - source2: The source of the selector's second argument.
+    ///   - source3: The source of the selector's third argument.
+    ///   - source4: The source of the selector's fourth argument.
+    ///   - resultSelector: Receives the latest element of each source.
     public static func combineLatest<O1: SharedSequenceConvertibleType, O2: SharedSequenceConvertibleType, O3: SharedSequenceConvertibleType, O4: SharedSequenceConvertibleType>(_ source1: O1, _ source2: O2, _ source3: O3, _ source4: O4, resultSelector: @escaping (O1.Element, O2.Element, O3.Element, O4.Element) throws -> Element) -> SharedSequence<SharingStrategy, Element> where SharingStrategy == O1.SharingStrategy, SharingStrategy == O2.SharingStrategy, SharingStrategy == O3.SharingStrategy, SharingStrategy == O4.SharingStrategy {
         SharedSequence(Observable.combineLatest(source1.asSharedSequence().asObservable(), source2.asSharedSequence().asObservable(), source3.asSharedSequence().asObservable(), source4.asSharedSequence().asObservable(), resultSelector: resultSelector))
     }
@@ -76,6 +123,12 @@ extension SharedSequence {
 
 extension SharedSequenceConvertibleType where Element == Any {
     /// Combines the latest elements, each time one emits once all have, of 4 shared sequences into a tuple.
+    ///
+    /// - Parameters:
+    ///   - source1: The source of each tuple's first element.
+    ///   - source2: The source of each tuple's second element.
+    ///   - source3: The source of each tuple's third element.
+    ///   - source4: The source of each tuple's fourth element.
     public static func combineLatest<O1: SharedSequenceConvertibleType, O2: SharedSequenceConvertibleType, O3: SharedSequenceConvertibleType, O4: SharedSequenceConvertibleType>(_ source1: O1, _ source2: O2, _ source3: O3, _ source4: O4) -> SharedSequence<SharingStrategy, (O1.Element, O2.Element, O3.Element, O4.Element)> where SharingStrategy == O1.SharingStrategy, SharingStrategy == O2.SharingStrategy, SharingStrategy == O3.SharingStrategy, SharingStrategy == O4.SharingStrategy {
         SharedSequence<SharingStrategy, (O1.Element, O2.Element, O3.Element, O4.Element)>(Observable.combineLatest(source1.asSharedSequence().asObservable(), source2.asSharedSequence().asObservable(), source3.asSharedSequence().asObservable(), source4.asSharedSequence().asObservable()) { ($0, $1, $2, $3) })
     }
@@ -83,6 +136,13 @@ extension SharedSequenceConvertibleType where Element == Any {
 
 extension SharedSequence {
     /// Pairs the n-th elements of 4 shared sequences with `resultSelector`.
+    ///
+    /// - Parameters:
+    ///   - source1: The source of the selector's first argument.
+    ///   - source2: The source of the selector's second argument.
+    ///   - source3: The source of the selector's third argument.
+    ///   - source4: The source of the selector's fourth argument.
+    ///   - resultSelector: Receives the n-th element of each source.
     public static func zip<O1: SharedSequenceConvertibleType, O2: SharedSequenceConvertibleType, O3: SharedSequenceConvertibleType, O4: SharedSequenceConvertibleType>(_ source1: O1, _ source2: O2, _ source3: O3, _ source4: O4, resultSelector: @escaping (O1.Element, O2.Element, O3.Element, O4.Element) throws -> Element) -> SharedSequence<SharingStrategy, Element> where SharingStrategy == O1.SharingStrategy, SharingStrategy == O2.SharingStrategy, SharingStrategy == O3.SharingStrategy, SharingStrategy == O4.SharingStrategy {
         SharedSequence(Observable.zip(source1.asSharedSequence().asObservable(), source2.asSharedSequence().asObservable(), source3.asSharedSequence().asObservable(), source4.asSharedSequence().asObservable(), resultSelector: resultSelector))
     }
@@ -90,6 +150,12 @@ extension SharedSequence {
 
 extension SharedSequenceConvertibleType where Element == Any {
     /// Pairs the n-th elements of 4 shared sequences into a tuple.
+    ///
+    /// - Parameters:
+    ///   - source1: The source of each tuple's first element.
+    ///   - source2: The source of each tuple's second element.
+    ///   - source3: The source of each tuple's third element.
+    ///   - source4: The source of each tuple's fourth element.
     public static func zip<O1: SharedSequenceConvertibleType, O2: SharedSequenceConvertibleType, O3: SharedSequenceConvertibleType, O4: SharedSequenceConvertibleType>(_ source1: O1, _ source2: O2, _ source3: O3, _ source4: O4) -> SharedSequence<SharingStrategy, (O1.Element, O2.Element, O3.Element, O4.Element)> where SharingStrategy == O1.SharingStrategy, SharingStrategy == O2.SharingStrategy, SharingStrategy == O3.SharingStrategy, SharingStrategy == O4.SharingStrategy {
         SharedSequence<SharingStrategy, (O1.Element, O2.Element, O3.Element, O4.Element)>(Observable.zip(source1.asSharedSequence().asObservable(), source2.asSharedSequence().asObservable(), source3.asSharedSequence().asObservable(), source4.asSharedSequence().asObservable()) { ($0, $1, $2, $3) })
     }
@@ -99,6 +165,14 @@ extension SharedSequenceConvertibleType where Element == Any {
 
 extension SharedSequence {
     /// Combines the latest elements, each time one emits once all have, of 5 shared sequences with `resultSelector`.
+    ///
+    /// - Parameters:
+    ///   - source1: The source of the selector's first argument.
+    ///   - source2: The source of the selector's second argument.
+    ///   - source3: The source of the selector's third argument.
+    ///   - source4: The source of the selector's fourth argument.
+    ///   - source5: The source of the selector's fifth argument.
+    ///   - resultSelector: Receives the latest element of each source.
     public static func combineLatest<O1: SharedSequenceConvertibleType, O2: SharedSequenceConvertibleType, O3: SharedSequenceConvertibleType, O4: SharedSequenceConvertibleType, O5: SharedSequenceConvertibleType>(_ source1: O1, _ source2: O2, _ source3: O3, _ source4: O4, _ source5: O5, resultSelector: @escaping (O1.Element, O2.Element, O3.Element, O4.Element, O5.Element) throws -> Element) -> SharedSequence<SharingStrategy, Element> where SharingStrategy == O1.SharingStrategy, SharingStrategy == O2.SharingStrategy, SharingStrategy == O3.SharingStrategy, SharingStrategy == O4.SharingStrategy, SharingStrategy == O5.SharingStrategy {
         SharedSequence(Observable.combineLatest(source1.asSharedSequence().asObservable(), source2.asSharedSequence().asObservable(), source3.asSharedSequence().asObservable(), source4.asSharedSequence().asObservable(), source5.asSharedSequence().asObservable(), resultSelector: resultSelector))
     }
@@ -106,6 +180,13 @@ extension SharedSequence {
 
 extension SharedSequenceConvertibleType where Element == Any {
     /// Combines the latest elements, each time one emits once all have, of 5 shared sequences into a tuple.
+    ///
+    /// - Parameters:
+    ///   - source1: The source of each tuple's first element.
+    ///   - source2: The source of each tuple's second element.
+    ///   - source3: The source of each tuple's third element.
+    ///   - source4: The source of each tuple's fourth element.
+    ///   - source5: The source of each tuple's fifth element.
     public static func combineLatest<O1: SharedSequenceConvertibleType, O2: SharedSequenceConvertibleType, O3: SharedSequenceConvertibleType, O4: SharedSequenceConvertibleType, O5: SharedSequenceConvertibleType>(_ source1: O1, _ source2: O2, _ source3: O3, _ source4: O4, _ source5: O5) -> SharedSequence<SharingStrategy, (O1.Element, O2.Element, O3.Element, O4.Element, O5.Element)> where SharingStrategy == O1.SharingStrategy, SharingStrategy == O2.SharingStrategy, SharingStrategy == O3.SharingStrategy, SharingStrategy == O4.SharingStrategy, SharingStrategy == O5.SharingStrategy {
         SharedSequence<SharingStrategy, (O1.Element, O2.Element, O3.Element, O4.Element, O5.Element)>(Observable.combineLatest(source1.asSharedSequence().asObservable(), source2.asSharedSequence().asObservable(), source3.asSharedSequence().asObservable(), source4.asSharedSequence().asObservable(), source5.asSharedSequence().asObservable()) { ($0, $1, $2, $3, $4) })
     }
@@ -113,6 +194,14 @@ extension SharedSequenceConvertibleType where Element == Any {
 
 extension SharedSequence {
     /// Pairs the n-th elements of 5 shared sequences with `resultSelector`.
+    ///
+    /// - Parameters:
+    ///   - source1: The source of the selector's first argument.
+    ///   - source2: The source of the selector's second argument.
+    ///   - source3: The source of the selector's third argument.
+    ///   - source4: The source of the selector's fourth argument.
+    ///   - source5: The source of the selector's fifth argument.
+    ///   - resultSelector: Receives the n-th element of each source.
     public static func zip<O1: SharedSequenceConvertibleType, O2: SharedSequenceConvertibleType, O3: SharedSequenceConvertibleType, O4: SharedSequenceConvertibleType, O5: SharedSequenceConvertibleType>(_ source1: O1, _ source2: O2, _ source3: O3, _ source4: O4, _ source5: O5, resultSelector: @escaping (O1.Element, O2.Element, O3.Element, O4.Element, O5.Element) throws -> Element) -> SharedSequence<SharingStrategy, Element> where SharingStrategy == O1.SharingStrategy, SharingStrategy == O2.SharingStrategy, SharingStrategy == O3.SharingStrategy, SharingStrategy == O4.SharingStrategy, SharingStrategy == O5.SharingStrategy {
         SharedSequence(Observable.zip(source1.asSharedSequence().asObservable(), source2.asSharedSequence().asObservable(), source3.asSharedSequence().asObservable(), source4.asSharedSequence().asObservable(), source5.asSharedSequence().asObservable(), resultSelector: resultSelector))
     }
@@ -120,6 +209,13 @@ extension SharedSequence {
 
 extension SharedSequenceConvertibleType where Element == Any {
     /// Pairs the n-th elements of 5 shared sequences into a tuple.
+    ///
+    /// - Parameters:
+    ///   - source1: The source of each tuple's first element.
+    ///   - source2: The source of each tuple's second element.
+    ///   - source3: The source of each tuple's third element.
+    ///   - source4: The source of each tuple's fourth element.
+    ///   - source5: The source of each tuple's fifth element.
     public static func zip<O1: SharedSequenceConvertibleType, O2: SharedSequenceConvertibleType, O3: SharedSequenceConvertibleType, O4: SharedSequenceConvertibleType, O5: SharedSequenceConvertibleType>(_ source1: O1, _ source2: O2, _ source3: O3, _ source4: O4, _ source5: O5) -> SharedSequence<SharingStrategy, (O1.Element, O2.Element, O3.Element, O4.Element, O5.Element)> where SharingStrategy == O1.SharingStrategy, SharingStrategy == O2.SharingStrategy, SharingStrategy == O3.SharingStrategy, SharingStrategy == O4.SharingStrategy, SharingStrategy == O5.SharingStrategy {
         SharedSequence<SharingStrategy, (O1.Element, O2.Element, O3.Element, O4.Element, O5.Element)>(Observable.zip(source1.asSharedSequence().asObservable(), source2.asSharedSequence().asObservable(), source3.asSharedSequence().asObservable(), source4.asSharedSequence().asObservable(), source5.asSharedSequence().asObservable()) { ($0, $1, $2, $3, $4) })
     }
@@ -129,6 +225,15 @@ extension SharedSequenceConvertibleType where Element == Any {
 
 extension SharedSequence {
     /// Combines the latest elements, each time one emits once all have, of 6 shared sequences with `resultSelector`.
+    ///
+    /// - Parameters:
+    ///   - source1: The source of the selector's first argument.
+    ///   - source2: The source of the selector's second argument.
+    ///   - source3: The source of the selector's third argument.
+    ///   - source4: The source of the selector's fourth argument.
+    ///   - source5: The source of the selector's fifth argument.
+    ///   - source6: The source of the selector's sixth argument.
+    ///   - resultSelector: Receives the latest element of each source.
     public static func combineLatest<O1: SharedSequenceConvertibleType, O2: SharedSequenceConvertibleType, O3: SharedSequenceConvertibleType, O4: SharedSequenceConvertibleType, O5: SharedSequenceConvertibleType, O6: SharedSequenceConvertibleType>(_ source1: O1, _ source2: O2, _ source3: O3, _ source4: O4, _ source5: O5, _ source6: O6, resultSelector: @escaping (O1.Element, O2.Element, O3.Element, O4.Element, O5.Element, O6.Element) throws -> Element) -> SharedSequence<SharingStrategy, Element> where SharingStrategy == O1.SharingStrategy, SharingStrategy == O2.SharingStrategy, SharingStrategy == O3.SharingStrategy, SharingStrategy == O4.SharingStrategy, SharingStrategy == O5.SharingStrategy, SharingStrategy == O6.SharingStrategy {
         SharedSequence(Observable.combineLatest(source1.asSharedSequence().asObservable(), source2.asSharedSequence().asObservable(), source3.asSharedSequence().asObservable(), source4.asSharedSequence().asObservable(), source5.asSharedSequence().asObservable(), source6.asSharedSequence().asObservable(), resultSelector: resultSelector))
     }
@@ -136,6 +241,14 @@ extension SharedSequence {
 
 extension SharedSequenceConvertibleType where Element == Any {
     /// Combines the latest elements, each time one emits once all have, of 6 shared sequences into a tuple.
+    ///
+    /// - Parameters:
+    ///   - source1: The source of each tuple's first element.
+    ///   - source2: The source of each tuple's second element.
+    ///   - source3: The source of each tuple's third element.
+    ///   - source4: The source of each tuple's fourth element.
+    ///   - source5: The source of each tuple's fifth element.
+    ///   - source6: The source of each tuple's sixth element.
     public static func combineLatest<O1: SharedSequenceConvertibleType, O2: SharedSequenceConvertibleType, O3: SharedSequenceConvertibleType, O4: SharedSequenceConvertibleType, O5: SharedSequenceConvertibleType, O6: SharedSequenceConvertibleType>(_ source1: O1, _ source2: O2, _ source3: O3, _ source4: O4, _ source5: O5, _ source6: O6) -> SharedSequence<SharingStrategy, (O1.Element, O2.Element, O3.Element, O4.Element, O5.Element, O6.Element)> where SharingStrategy == O1.SharingStrategy, SharingStrategy == O2.SharingStrategy, SharingStrategy == O3.SharingStrategy, SharingStrategy == O4.SharingStrategy, SharingStrategy == O5.SharingStrategy, SharingStrategy == O6.SharingStrategy {
         SharedSequence<SharingStrategy, (O1.Element, O2.Element, O3.Element, O4.Element, O5.Element, O6.Element)>(Observable.combineLatest(source1.asSharedSequence().asObservable(), source2.asSharedSequence().asObservable(), source3.asSharedSequence().asObservable(), source4.asSharedSequence().asObservable(), source5.asSharedSequence().asObservable(), source6.asSharedSequence().asObservable()) { ($0, $1, $2, $3, $4, $5) })
     }
@@ -143,6 +256,15 @@ extension SharedSequenceConvertibleType where Element == Any {
 
 extension SharedSequence {
     /// Pairs the n-th elements of 6 shared sequences with `resultSelector`.
+    ///
+    /// - Parameters:
+    ///   - source1: The source of the selector's first argument.
+    ///   - source2: The source of the selector's second argument.
+    ///   - source3: The source of the selector's third argument.
+    ///   - source4: The source of the selector's fourth argument.
+    ///   - source5: The source of the selector's fifth argument.
+    ///   - source6: The source of the selector's sixth argument.
+    ///   - resultSelector: Receives the n-th element of each source.
     public static func zip<O1: SharedSequenceConvertibleType, O2: SharedSequenceConvertibleType, O3: SharedSequenceConvertibleType, O4: SharedSequenceConvertibleType, O5: SharedSequenceConvertibleType, O6: SharedSequenceConvertibleType>(_ source1: O1, _ source2: O2, _ source3: O3, _ source4: O4, _ source5: O5, _ source6: O6, resultSelector: @escaping (O1.Element, O2.Element, O3.Element, O4.Element, O5.Element, O6.Element) throws -> Element) -> SharedSequence<SharingStrategy, Element> where SharingStrategy == O1.SharingStrategy, SharingStrategy == O2.SharingStrategy, SharingStrategy == O3.SharingStrategy, SharingStrategy == O4.SharingStrategy, SharingStrategy == O5.SharingStrategy, SharingStrategy == O6.SharingStrategy {
         SharedSequence(Observable.zip(source1.asSharedSequence().asObservable(), source2.asSharedSequence().asObservable(), source3.asSharedSequence().asObservable(), source4.asSharedSequence().asObservable(), source5.asSharedSequence().asObservable(), source6.asSharedSequence().asObservable(), resultSelector: resultSelector))
     }
@@ -150,6 +272,14 @@ extension SharedSequence {
 
 extension SharedSequenceConvertibleType where Element == Any {
     /// Pairs the n-th elements of 6 shared sequences into a tuple.
+    ///
+    /// - Parameters:
+    ///   - source1: The source of each tuple's first element.
+    ///   - source2: The source of each tuple's second element.
+    ///   - source3: The source of each tuple's third element.
+    ///   - source4: The source of each tuple's fourth element.
+    ///   - source5: The source of each tuple's fifth element.
+    ///   - source6: The source of each tuple's sixth element.
     public static func zip<O1: SharedSequenceConvertibleType, O2: SharedSequenceConvertibleType, O3: SharedSequenceConvertibleType, O4: SharedSequenceConvertibleType, O5: SharedSequenceConvertibleType, O6: SharedSequenceConvertibleType>(_ source1: O1, _ source2: O2, _ source3: O3, _ source4: O4, _ source5: O5, _ source6: O6) -> SharedSequence<SharingStrategy, (O1.Element, O2.Element, O3.Element, O4.Element, O5.Element, O6.Element)> where SharingStrategy == O1.SharingStrategy, SharingStrategy == O2.SharingStrategy, SharingStrategy == O3.SharingStrategy, SharingStrategy == O4.SharingStrategy, SharingStrategy == O5.SharingStrategy, SharingStrategy == O6.SharingStrategy {
         SharedSequence<SharingStrategy, (O1.Element, O2.Element, O3.Element, O4.Element, O5.Element, O6.Element)>(Observable.zip(source1.asSharedSequence().asObservable(), source2.asSharedSequence().asObservable(), source3.asSharedSequence().asObservable(), source4.asSharedSequence().asObservable(), source5.asSharedSequence().asObservable(), source6.asSharedSequence().asObservable()) { ($0, $1, $2, $3, $4, $5) })
     }
@@ -159,6 +289,16 @@ extension SharedSequenceConvertibleType where Element == Any {
 
 extension SharedSequence {
     /// Combines the latest elements, each time one emits once all have, of 7 shared sequences with `resultSelector`.
+    ///
+    /// - Parameters:
+    ///   - source1: The source of the selector's first argument.
+    ///   - source2: The source of the selector's second argument.
+    ///   - source3: The source of the selector's third argument.
+    ///   - source4: The source of the selector's fourth argument.
+    ///   - source5: The source of the selector's fifth argument.
+    ///   - source6: The source of the selector's sixth argument.
+    ///   - source7: The source of the selector's seventh argument.
+    ///   - resultSelector: Receives the latest element of each source.
     public static func combineLatest<O1: SharedSequenceConvertibleType, O2: SharedSequenceConvertibleType, O3: SharedSequenceConvertibleType, O4: SharedSequenceConvertibleType, O5: SharedSequenceConvertibleType, O6: SharedSequenceConvertibleType, O7: SharedSequenceConvertibleType>(_ source1: O1, _ source2: O2, _ source3: O3, _ source4: O4, _ source5: O5, _ source6: O6, _ source7: O7, resultSelector: @escaping (O1.Element, O2.Element, O3.Element, O4.Element, O5.Element, O6.Element, O7.Element) throws -> Element) -> SharedSequence<SharingStrategy, Element> where SharingStrategy == O1.SharingStrategy, SharingStrategy == O2.SharingStrategy, SharingStrategy == O3.SharingStrategy, SharingStrategy == O4.SharingStrategy, SharingStrategy == O5.SharingStrategy, SharingStrategy == O6.SharingStrategy, SharingStrategy == O7.SharingStrategy {
         SharedSequence(Observable.combineLatest(source1.asSharedSequence().asObservable(), source2.asSharedSequence().asObservable(), source3.asSharedSequence().asObservable(), source4.asSharedSequence().asObservable(), source5.asSharedSequence().asObservable(), source6.asSharedSequence().asObservable(), source7.asSharedSequence().asObservable(), resultSelector: resultSelector))
     }
@@ -166,6 +306,15 @@ extension SharedSequence {
 
 extension SharedSequenceConvertibleType where Element == Any {
     /// Combines the latest elements, each time one emits once all have, of 7 shared sequences into a tuple.
+    ///
+    /// - Parameters:
+    ///   - source1: The source of each tuple's first element.
+    ///   - source2: The source of each tuple's second element.
+    ///   - source3: The source of each tuple's third element.
+    ///   - source4: The source of each tuple's fourth element.
+    ///   - source5: The source of each tuple's fifth element.
+    ///   - source6: The source of each tuple's sixth element.
+    ///   - source7: The source of each tuple's seventh element.
     public static func combineLatest<O1: SharedSequenceConvertibleType, O2: SharedSequenceConvertibleType, O3: SharedSequenceConvertibleType, O4: SharedSequenceConvertibleType, O5: SharedSequenceConvertibleType, O6: SharedSequenceConvertibleType, O7: SharedSequenceConvertibleType>(_ source1: O1, _ source2: O2, _ source3: O3, _ source4: O4, _ source5: O5, _ source6: O6, _ source7: O7) -> SharedSequence<SharingStrategy, (O1.Element, O2.Element, O3.Element, O4.Element, O5.Element, O6.Element, O7.Element)> where SharingStrategy == O1.SharingStrategy, SharingStrategy == O2.SharingStrategy, SharingStrategy == O3.SharingStrategy, SharingStrategy == O4.SharingStrategy, SharingStrategy == O5.SharingStrategy, SharingStrategy == O6.SharingStrategy, SharingStrategy == O7.SharingStrategy {
         SharedSequence<SharingStrategy, (O1.Element, O2.Element, O3.Element, O4.Element, O5.Element, O6.Element, O7.Element)>(Observable.combineLatest(source1.asSharedSequence().asObservable(), source2.asSharedSequence().asObservable(), source3.asSharedSequence().asObservable(), source4.asSharedSequence().asObservable(), source5.asSharedSequence().asObservable(), source6.asSharedSequence().asObservable(), source7.asSharedSequence().asObservable()) { ($0, $1, $2, $3, $4, $5, $6) })
     }
@@ -173,6 +322,16 @@ extension SharedSequenceConvertibleType where Element == Any {
 
 extension SharedSequence {
     /// Pairs the n-th elements of 7 shared sequences with `resultSelector`.
+    ///
+    /// - Parameters:
+    ///   - source1: The source of the selector's first argument.
+    ///   - source2: The source of the selector's second argument.
+    ///   - source3: The source of the selector's third argument.
+    ///   - source4: The source of the selector's fourth argument.
+    ///   - source5: The source of the selector's fifth argument.
+    ///   - source6: The source of the selector's sixth argument.
+    ///   - source7: The source of the selector's seventh argument.
+    ///   - resultSelector: Receives the n-th element of each source.
     public static func zip<O1: SharedSequenceConvertibleType, O2: SharedSequenceConvertibleType, O3: SharedSequenceConvertibleType, O4: SharedSequenceConvertibleType, O5: SharedSequenceConvertibleType, O6: SharedSequenceConvertibleType, O7: SharedSequenceConvertibleType>(_ source1: O1, _ source2: O2, _ source3: O3, _ source4: O4, _ source5: O5, _ source6: O6, _ source7: O7, resultSelector: @escaping (O1.Element, O2.Element, O3.Element, O4.Element, O5.Element, O6.Element, O7.Element) throws -> Element) -> SharedSequence<SharingStrategy, Element> where SharingStrategy == O1.SharingStrategy, SharingStrategy == O2.SharingStrategy, SharingStrategy == O3.SharingStrategy, SharingStrategy == O4.SharingStrategy, SharingStrategy == O5.SharingStrategy, SharingStrategy == O6.SharingStrategy, SharingStrategy == O7.SharingStrategy {
         SharedSequence(Observable.zip(source1.asSharedSequence().asObservable(), source2.asSharedSequence().asObservable(), source3.asSharedSequence().asObservable(), source4.asSharedSequence().asObservable(), source5.asSharedSequence().asObservable(), source6.asSharedSequence().asObservable(), source7.asSharedSequence().asObservable(), resultSelector: resultSelector))
     }
@@ -180,6 +339,15 @@ extension SharedSequence {
 
 extension SharedSequenceConvertibleType where Element == Any {
     /// Pairs the n-th elements of 7 shared sequences into a tuple.
+    ///
+    /// - Parameters:
+    ///   - source1: The source of each tuple's first element.
+    ///   - source2: The source of each tuple's second element.
+    ///   - source3: The source of each tuple's third element.
+    ///   - source4: The source of each tuple's fourth element.
+    ///   - source5: The source of each tuple's fifth element.
+    ///   - source6: The source of each tuple's sixth element.
+    ///   - source7: The source of each tuple's seventh element.
     public static func zip<O1: SharedSequenceConvertibleType, O2: SharedSequenceConvertibleType, O3: SharedSequenceConvertibleType, O4: SharedSequenceConvertibleType, O5: SharedSequenceConvertibleType, O6: SharedSequenceConvertibleType, O7: SharedSequenceConvertibleType>(_ source1: O1, _ source2: O2, _ source3: O3, _ source4: O4, _ source5: O5, _ source6: O6, _ source7: O7) -> SharedSequence<SharingStrategy, (O1.Element, O2.Element, O3.Element, O4.Element, O5.Element, O6.Element, O7.Element)> where SharingStrategy == O1.SharingStrategy, SharingStrategy == O2.SharingStrategy, SharingStrategy == O3.SharingStrategy, SharingStrategy == O4.SharingStrategy, SharingStrategy == O5.SharingStrategy, SharingStrategy == O6.SharingStrategy, SharingStrategy == O7.SharingStrategy {
         SharedSequence<SharingStrategy, (O1.Element, O2.Element, O3.Element, O4.Element, O5.Element, O6.Element, O7.Element)>(Observable.zip(source1.asSharedSequence().asObservable(), source2.asSharedSequence().asObservable(), source3.asSharedSequence().asObservable(), source4.asSharedSequence().asObservable(), source5.asSharedSequence().asObservable(), source6.asSharedSequence().asObservable(), source7.asSharedSequence().asObservable()) { ($0, $1, $2, $3, $4, $5, $6) })
     }
@@ -189,6 +357,17 @@ extension SharedSequenceConvertibleType where Element == Any {
 
 extension SharedSequence {
     /// Combines the latest elements, each time one emits once all have, of 8 shared sequences with `resultSelector`.
+    ///
+    /// - Parameters:
+    ///   - source1: The source of the selector's first argument.
+    ///   - source2: The source of the selector's second argument.
+    ///   - source3: The source of the selector's third argument.
+    ///   - source4: The source of the selector's fourth argument.
+    ///   - source5: The source of the selector's fifth argument.
+    ///   - source6: The source of the selector's sixth argument.
+    ///   - source7: The source of the selector's seventh argument.
+    ///   - source8: The source of the selector's eighth argument.
+    ///   - resultSelector: Receives the latest element of each source.
     public static func combineLatest<O1: SharedSequenceConvertibleType, O2: SharedSequenceConvertibleType, O3: SharedSequenceConvertibleType, O4: SharedSequenceConvertibleType, O5: SharedSequenceConvertibleType, O6: SharedSequenceConvertibleType, O7: SharedSequenceConvertibleType, O8: SharedSequenceConvertibleType>(_ source1: O1, _ source2: O2, _ source3: O3, _ source4: O4, _ source5: O5, _ source6: O6, _ source7: O7, _ source8: O8, resultSelector: @escaping (O1.Element, O2.Element, O3.Element, O4.Element, O5.Element, O6.Element, O7.Element, O8.Element) throws -> Element) -> SharedSequence<SharingStrategy, Element> where SharingStrategy == O1.SharingStrategy, SharingStrategy == O2.SharingStrategy, SharingStrategy == O3.SharingStrategy, SharingStrategy == O4.SharingStrategy, SharingStrategy == O5.SharingStrategy, SharingStrategy == O6.SharingStrategy, SharingStrategy == O7.SharingStrategy, SharingStrategy == O8.SharingStrategy {
         SharedSequence(Observable.combineLatest(source1.asSharedSequence().asObservable(), source2.asSharedSequence().asObservable(), source3.asSharedSequence().asObservable(), source4.asSharedSequence().asObservable(), source5.asSharedSequence().asObservable(), source6.asSharedSequence().asObservable(), source7.asSharedSequence().asObservable(), source8.asSharedSequence().asObservable(), resultSelector: resultSelector))
     }
@@ -196,6 +375,16 @@ extension SharedSequence {
 
 extension SharedSequenceConvertibleType where Element == Any {
     /// Combines the latest elements, each time one emits once all have, of 8 shared sequences into a tuple.
+    ///
+    /// - Parameters:
+    ///   - source1: The source of each tuple's first element.
+    ///   - source2: The source of each tuple's second element.
+    ///   - source3: The source of each tuple's third element.
+    ///   - source4: The source of each tuple's fourth element.
+    ///   - source5: The source of each tuple's fifth element.
+    ///   - source6: The source of each tuple's sixth element.
+    ///   - source7: The source of each tuple's seventh element.
+    ///   - source8: The source of each tuple's eighth element.
     public static func combineLatest<O1: SharedSequenceConvertibleType, O2: SharedSequenceConvertibleType, O3: SharedSequenceConvertibleType, O4: SharedSequenceConvertibleType, O5: SharedSequenceConvertibleType, O6: SharedSequenceConvertibleType, O7: SharedSequenceConvertibleType, O8: SharedSequenceConvertibleType>(_ source1: O1, _ source2: O2, _ source3: O3, _ source4: O4, _ source5: O5, _ source6: O6, _ source7: O7, _ source8: O8) -> SharedSequence<SharingStrategy, (O1.Element, O2.Element, O3.Element, O4.Element, O5.Element, O6.Element, O7.Element, O8.Element)> where SharingStrategy == O1.SharingStrategy, SharingStrategy == O2.SharingStrategy, SharingStrategy == O3.SharingStrategy, SharingStrategy == O4.SharingStrategy, SharingStrategy == O5.SharingStrategy, SharingStrategy == O6.SharingStrategy, SharingStrategy == O7.SharingStrategy, SharingStrategy == O8.SharingStrategy {
         SharedSequence<SharingStrategy, (O1.Element, O2.Element, O3.Element, O4.Element, O5.Element, O6.Element, O7.Element, O8.Element)>(Observable.combineLatest(source1.asSharedSequence().asObservable(), source2.asSharedSequence().asObservable(), source3.asSharedSequence().asObservable(), source4.asSharedSequence().asObservable(), source5.asSharedSequence().asObservable(), source6.asSharedSequence().asObservable(), source7.asSharedSequence().asObservable(), source8.asSharedSequence().asObservable()) { ($0, $1, $2, $3, $4, $5, $6, $7) })
     }
@@ -203,6 +392,17 @@ extension SharedSequenceConvertibleType where Element == Any {
 
 extension SharedSequence {
     /// Pairs the n-th elements of 8 shared sequences with `resultSelector`.
+    ///
+    /// - Parameters:
+    ///   - source1: The source of the selector's first argument.
+    ///   - source2: The source of the selector's second argument.
+    ///   - source3: The source of the selector's third argument.
+    ///   - source4: The source of the selector's fourth argument.
+    ///   - source5: The source of the selector's fifth argument.
+    ///   - source6: The source of the selector's sixth argument.
+    ///   - source7: The source of the selector's seventh argument.
+    ///   - source8: The source of the selector's eighth argument.
+    ///   - resultSelector: Receives the n-th element of each source.
     public static func zip<O1: SharedSequenceConvertibleType, O2: SharedSequenceConvertibleType, O3: SharedSequenceConvertibleType, O4: SharedSequenceConvertibleType, O5: SharedSequenceConvertibleType, O6: SharedSequenceConvertibleType, O7: SharedSequenceConvertibleType, O8: SharedSequenceConvertibleType>(_ source1: O1, _ source2: O2, _ source3: O3, _ source4: O4, _ source5: O5, _ source6: O6, _ source7: O7, _ source8: O8, resultSelector: @escaping (O1.Element, O2.Element, O3.Element, O4.Element, O5.Element, O6.Element, O7.Element, O8.Element) throws -> Element) -> SharedSequence<SharingStrategy, Element> where SharingStrategy == O1.SharingStrategy, SharingStrategy == O2.SharingStrategy, SharingStrategy == O3.SharingStrategy, SharingStrategy == O4.SharingStrategy, SharingStrategy == O5.SharingStrategy, SharingStrategy == O6.SharingStrategy, SharingStrategy == O7.SharingStrategy, SharingStrategy == O8.SharingStrategy {
         SharedSequence(Observable.zip(source1.asSharedSequence().asObservable(), source2.asSharedSequence().asObservable(), source3.asSharedSequence().asObservable(), source4.asSharedSequence().asObservable(), source5.asSharedSequence().asObservable(), source6.asSharedSequence().asObservable(), source7.asSharedSequence().asObservable(), source8.asSharedSequence().asObservable(), resultSelector: resultSelector))
     }
@@ -210,6 +410,16 @@ extension SharedSequence {
 
 extension SharedSequenceConvertibleType where Element == Any {
     /// Pairs the n-th elements of 8 shared sequences into a tuple.
+    ///
+    /// - Parameters:
+    ///   - source1: The source of each tuple's first element.
+    ///   - source2: The source of each tuple's second element.
+    ///   - source3: The source of each tuple's third element.
+    ///   - source4: The source of each tuple's fourth element.
+    ///   - source5: The source of each tuple's fifth element.
+    ///   - source6: The source of each tuple's sixth element.
+    ///   - source7: The source of each tuple's seventh element.
+    ///   - source8: The source of each tuple's eighth element.
     public static func zip<O1: SharedSequenceConvertibleType, O2: SharedSequenceConvertibleType, O3: SharedSequenceConvertibleType, O4: SharedSequenceConvertibleType, O5: SharedSequenceConvertibleType, O6: SharedSequenceConvertibleType, O7: SharedSequenceConvertibleType, O8: SharedSequenceConvertibleType>(_ source1: O1, _ source2: O2, _ source3: O3, _ source4: O4, _ source5: O5, _ source6: O6, _ source7: O7, _ source8: O8) -> SharedSequence<SharingStrategy, (O1.Element, O2.Element, O3.Element, O4.Element, O5.Element, O6.Element, O7.Element, O8.Element)> where SharingStrategy == O1.SharingStrategy, SharingStrategy == O2.SharingStrategy, SharingStrategy == O3.SharingStrategy, SharingStrategy == O4.SharingStrategy, SharingStrategy == O5.SharingStrategy, SharingStrategy == O6.SharingStrategy, SharingStrategy == O7.SharingStrategy, SharingStrategy == O8.SharingStrategy {
         SharedSequence<SharingStrategy, (O1.Element, O2.Element, O3.Element, O4.Element, O5.Element, O6.Element, O7.Element, O8.Element)>(Observable.zip(source1.asSharedSequence().asObservable(), source2.asSharedSequence().asObservable(), source3.asSharedSequence().asObservable(), source4.asSharedSequence().asObservable(), source5.asSharedSequence().asObservable(), source6.asSharedSequence().asObservable(), source7.asSharedSequence().asObservable(), source8.asSharedSequence().asObservable()) { ($0, $1, $2, $3, $4, $5, $6, $7) })
     }

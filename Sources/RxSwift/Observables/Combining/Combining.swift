@@ -26,6 +26,7 @@ extension ObservableType {
     /// all the others completed without ever emitting. An empty collection produces
     /// `resultSelector([])` and completes.
     ///
+    /// - parameter collection: The sources.
     /// - parameter resultSelector: Receives the latest element of each source, in the
     ///   collection's order.
     public static func combineLatest<Collection: Swift.Collection>(
@@ -64,6 +65,7 @@ extension ObservableType {
     /// It completes when every source has completed, or as soon as a source emits while
     /// every other source is done. An empty collection completes at once.
     ///
+    /// - parameter collection: The sources.
     /// - parameter resultSelector: Receives one element of each source, in the
     ///   collection's order.
     public static func zip<Collection: Swift.Collection>(

@@ -20,8 +20,11 @@ extension ObservableType {
     ///
     /// It completes once every source has completed; the first error ends it.
     ///
-    /// - parameter resultSelector: Receives one element of each source; an error it
-    ///   throws ends the sequence.
+    /// - Parameters:
+    ///   - source1: The source of the selector's first argument.
+    ///   - source2: The source of the selector's second argument.
+    ///   - resultSelector: Receives one element of each source; an error it
+    ///     throws ends the sequence.
     public static func zip<O1: ObservableType, O2: ObservableType>(
         _ source1: O1, _ source2: O2,
         resultSelector: @escaping (O1.Element, O2.Element) throws -> Element
@@ -35,6 +38,10 @@ extension ObservableType where Element == Any {
     /// element with the n-th element of the others.
     ///
     /// It completes once every source has completed; the first error ends it.
+    ///
+    /// - Parameters:
+    ///   - source1: The source of each tuple's first element.
+    ///   - source2: The source of each tuple's second element.
     public static func zip<O1: ObservableType, O2: ObservableType>(
         _ source1: O1, _ source2: O2
     ) -> Observable<(O1.Element, O2.Element)> {
@@ -50,8 +57,12 @@ extension ObservableType {
     ///
     /// It completes once every source has completed; the first error ends it.
     ///
-    /// - parameter resultSelector: Receives one element of each source; an error it
-    ///   throws ends the sequence.
+    /// - Parameters:
+    ///   - source1: The source of the selector's first argument.
+    ///   - source2: The source of the selector's second argument.
+    ///   - source3: The source of the selector's third argument.
+    ///   - resultSelector: Receives one element of each source; an error it
+    ///     throws ends the sequence.
     public static func zip<O1: ObservableType, O2: ObservableType, O3: ObservableType>(
         _ source1: O1, _ source2: O2, _ source3: O3,
         resultSelector: @escaping (O1.Element, O2.Element, O3.Element) throws -> Element
@@ -65,6 +76,11 @@ extension ObservableType where Element == Any {
     /// element with the n-th element of the others.
     ///
     /// It completes once every source has completed; the first error ends it.
+    ///
+    /// - Parameters:
+    ///   - source1: The source of each tuple's first element.
+    ///   - source2: The source of each tuple's second element.
+    ///   - source3: The source of each tuple's third element.
     public static func zip<O1: ObservableType, O2: ObservableType, O3: ObservableType>(
         _ source1: O1, _ source2: O2, _ source3: O3
     ) -> Observable<(O1.Element, O2.Element, O3.Element)> {
@@ -80,8 +96,13 @@ extension ObservableType {
     ///
     /// It completes once every source has completed; the first error ends it.
     ///
-    /// - parameter resultSelector: Receives one element of each source; an error it
-    ///   throws ends the sequence.
+    /// - Parameters:
+    ///   - source1: The source of the selector's first argument.
+    ///   - source2: The source of the selector's second argument.
+    ///   - source3: The source of the selector's third argument.
+    ///   - source4: The source of the selector's fourth argument.
+    ///   - resultSelector: Receives one element of each source; an error it
+    ///     throws ends the sequence.
     public static func zip<O1: ObservableType, O2: ObservableType, O3: ObservableType, O4: ObservableType>(
         _ source1: O1, _ source2: O2, _ source3: O3, _ source4: O4,
         resultSelector: @escaping (O1.Element, O2.Element, O3.Element, O4.Element) throws -> Element
@@ -95,6 +116,12 @@ extension ObservableType where Element == Any {
     /// element with the n-th element of the others.
     ///
     /// It completes once every source has completed; the first error ends it.
+    ///
+    /// - Parameters:
+    ///   - source1: The source of each tuple's first element.
+    ///   - source2: The source of each tuple's second element.
+    ///   - source3: The source of each tuple's third element.
+    ///   - source4: The source of each tuple's fourth element.
     public static func zip<O1: ObservableType, O2: ObservableType, O3: ObservableType, O4: ObservableType>(
         _ source1: O1, _ source2: O2, _ source3: O3, _ source4: O4
     ) -> Observable<(O1.Element, O2.Element, O3.Element, O4.Element)> {
@@ -110,8 +137,14 @@ extension ObservableType {
     ///
     /// It completes once every source has completed; the first error ends it.
     ///
-    /// - parameter resultSelector: Receives one element of each source; an error it
-    ///   throws ends the sequence.
+    /// - Parameters:
+    ///   - source1: The source of the selector's first argument.
+    ///   - source2: The source of the selector's second argument.
+    ///   - source3: The source of the selector's third argument.
+    ///   - source4: The source of the selector's fourth argument.
+    ///   - source5: The source of the selector's fifth argument.
+    ///   - resultSelector: Receives one element of each source; an error it
+    ///     throws ends the sequence.
     public static func zip<O1: ObservableType, O2: ObservableType, O3: ObservableType, O4: ObservableType, O5: ObservableType>(
         _ source1: O1, _ source2: O2, _ source3: O3, _ source4: O4, _ source5: O5,
         resultSelector: @escaping (O1.Element, O2.Element, O3.Element, O4.Element, O5.Element) throws -> Element
@@ -125,6 +158,13 @@ extension ObservableType where Element == Any {
     /// element with the n-th element of the others.
     ///
     /// It completes once every source has completed; the first error ends it.
+    ///
+    /// - Parameters:
+    ///   - source1: The source of each tuple's first element.
+    ///   - source2: The source of each tuple's second element.
+    ///   - source3: The source of each tuple's third element.
+    ///   - source4: The source of each tuple's fourth element.
+    ///   - source5: The source of each tuple's fifth element.
     public static func zip<O1: ObservableType, O2: ObservableType, O3: ObservableType, O4: ObservableType, O5: ObservableType>(
         _ source1: O1, _ source2: O2, _ source3: O3, _ source4: O4, _ source5: O5
     ) -> Observable<(O1.Element, O2.Element, O3.Element, O4.Element, O5.Element)> {
@@ -140,8 +180,15 @@ extension ObservableType {
     ///
     /// It completes once every source has completed; the first error ends it.
     ///
-    /// - parameter resultSelector: Receives one element of each source; an error it
-    ///   throws ends the sequence.
+    /// - Parameters:
+    ///   - source1: The source of the selector's first argument.
+    ///   - source2: The source of the selector's second argument.
+    ///   - source3: The source of the selector's third argument.
+    ///   - source4: The source of the selector's fourth argument.
+    ///   - source5: The source of the selector's fifth argument.
+    ///   - source6: The source of the selector's sixth argument.
+    ///   - resultSelector: Receives one element of each source; an error it
+    ///     throws ends the sequence.
     public static func zip<O1: ObservableType, O2: ObservableType, O3: ObservableType, O4: ObservableType, O5: ObservableType, O6: ObservableType>(
         _ source1: O1, _ source2: O2, _ source3: O3, _ source4: O4, _ source5: O5, _ source6: O6,
         resultSelector: @escaping (O1.Element, O2.Element, O3.Element, O4.Element, O5.Element, O6.Element) throws -> Element
@@ -155,6 +202,14 @@ extension ObservableType where Element == Any {
     /// element with the n-th element of the others.
     ///
     /// It completes once every source has completed; the first error ends it.
+    ///
+    /// - Parameters:
+    ///   - source1: The source of each tuple's first element.
+    ///   - source2: The source of each tuple's second element.
+    ///   - source3: The source of each tuple's third element.
+    ///   - source4: The source of each tuple's fourth element.
+    ///   - source5: The source of each tuple's fifth element.
+    ///   - source6: The source of each tuple's sixth element.
     public static func zip<O1: ObservableType, O2: ObservableType, O3: ObservableType, O4: ObservableType, O5: ObservableType, O6: ObservableType>(
         _ source1: O1, _ source2: O2, _ source3: O3, _ source4: O4, _ source5: O5, _ source6: O6
     ) -> Observable<(O1.Element, O2.Element, O3.Element, O4.Element, O5.Element, O6.Element)> {
@@ -170,8 +225,16 @@ extension ObservableType {
     ///
     /// It completes once every source has completed; the first error ends it.
     ///
-    /// - parameter resultSelector: Receives one element of each source; an error it
-    ///   throws ends the sequence.
+    /// - Parameters:
+    ///   - source1: The source of the selector's first argument.
+    ///   - source2: The source of the selector's second argument.
+    ///   - source3: The source of the selector's third argument.
+    ///   - source4: The source of the selector's fourth argument.
+    ///   - source5: The source of the selector's fifth argument.
+    ///   - source6: The source of the selector's sixth argument.
+    ///   - source7: The source of the selector's seventh argument.
+    ///   - resultSelector: Receives one element of each source; an error it
+    ///     throws ends the sequence.
     public static func zip<O1: ObservableType, O2: ObservableType, O3: ObservableType, O4: ObservableType, O5: ObservableType, O6: ObservableType, O7: ObservableType>(
         _ source1: O1, _ source2: O2, _ source3: O3, _ source4: O4, _ source5: O5, _ source6: O6, _ source7: O7,
         resultSelector: @escaping (O1.Element, O2.Element, O3.Element, O4.Element, O5.Element, O6.Element, O7.Element) throws -> Element
@@ -185,6 +248,15 @@ extension ObservableType where Element == Any {
     /// element with the n-th element of the others.
     ///
     /// It completes once every source has completed; the first error ends it.
+    ///
+    /// - Parameters:
+    ///   - source1: The source of each tuple's first element.
+    ///   - source2: The source of each tuple's second element.
+    ///   - source3: The source of each tuple's third element.
+    ///   - source4: The source of each tuple's fourth element.
+    ///   - source5: The source of each tuple's fifth element.
+    ///   - source6: The source of each tuple's sixth element.
+    ///   - source7: The source of each tuple's seventh element.
     public static func zip<O1: ObservableType, O2: ObservableType, O3: ObservableType, O4: ObservableType, O5: ObservableType, O6: ObservableType, O7: ObservableType>(
         _ source1: O1, _ source2: O2, _ source3: O3, _ source4: O4, _ source5: O5, _ source6: O6, _ source7: O7
     ) -> Observable<(O1.Element, O2.Element, O3.Element, O4.Element, O5.Element, O6.Element, O7.Element)> {
@@ -200,8 +272,17 @@ extension ObservableType {
     ///
     /// It completes once every source has completed; the first error ends it.
     ///
-    /// - parameter resultSelector: Receives one element of each source; an error it
-    ///   throws ends the sequence.
+    /// - Parameters:
+    ///   - source1: The source of the selector's first argument.
+    ///   - source2: The source of the selector's second argument.
+    ///   - source3: The source of the selector's third argument.
+    ///   - source4: The source of the selector's fourth argument.
+    ///   - source5: The source of the selector's fifth argument.
+    ///   - source6: The source of the selector's sixth argument.
+    ///   - source7: The source of the selector's seventh argument.
+    ///   - source8: The source of the selector's eighth argument.
+    ///   - resultSelector: Receives one element of each source; an error it
+    ///     throws ends the sequence.
     public static func zip<O1: ObservableType, O2: ObservableType, O3: ObservableType, O4: ObservableType, O5: ObservableType, O6: ObservableType, O7: ObservableType, O8: ObservableType>(
         _ source1: O1, _ source2: O2, _ source3: O3, _ source4: O4, _ source5: O5, _ source6: O6, _ source7: O7, _ source8: O8,
         resultSelector: @escaping (O1.Element, O2.Element, O3.Element, O4.Element, O5.Element, O6.Element, O7.Element, O8.Element) throws -> Element
@@ -215,6 +296,16 @@ extension ObservableType where Element == Any {
     /// element with the n-th element of the others.
     ///
     /// It completes once every source has completed; the first error ends it.
+    ///
+    /// - Parameters:
+    ///   - source1: The source of each tuple's first element.
+    ///   - source2: The source of each tuple's second element.
+    ///   - source3: The source of each tuple's third element.
+    ///   - source4: The source of each tuple's fourth element.
+    ///   - source5: The source of each tuple's fifth element.
+    ///   - source6: The source of each tuple's sixth element.
+    ///   - source7: The source of each tuple's seventh element.
+    ///   - source8: The source of each tuple's eighth element.
     public static func zip<O1: ObservableType, O2: ObservableType, O3: ObservableType, O4: ObservableType, O5: ObservableType, O6: ObservableType, O7: ObservableType, O8: ObservableType>(
         _ source1: O1, _ source2: O2, _ source3: O3, _ source4: O4, _ source5: O5, _ source6: O6, _ source7: O7, _ source8: O8
     ) -> Observable<(O1.Element, O2.Element, O3.Element, O4.Element, O5.Element, O6.Element, O7.Element, O8.Element)> {

@@ -7,6 +7,11 @@
 
 extension Infallible {
     /// Combines the latest elements, each time one emits once all have, of 2 infallibles with `resultSelector`.
+    ///
+    /// - Parameters:
+    ///   - source1: The source of the selector's first argument.
+    ///   - source2: The source of the selector's second argument.
+    ///   - resultSelector: Receives the latest element of each source.
     public static func combineLatest<I1: InfallibleType, I2: InfallibleType>(_ source1: I1, _ source2: I2, resultSelector: @escaping (I1.Element, I2.Element) throws -> Element) -> Infallible<Element> {
         Infallible(Observable.combineLatest(source1.asObservable(), source2.asObservable(), resultSelector: resultSelector))
     }
@@ -14,6 +19,10 @@ extension Infallible {
 
 extension InfallibleType where Element == Any {
     /// Combines the latest elements, each time one emits once all have, of 2 infallibles into a tuple.
+    ///
+    /// - Parameters:
+    ///   - source1: The source of each tuple's first element.
+    ///   - source2: The source of each tuple's second element.
     public static func combineLatest<O1: InfallibleType, O2: InfallibleType>(_ source1: O1, _ source2: O2) -> Infallible<(O1.Element, O2.Element)> {
         Infallible<(O1.Element, O2.Element)>(Observable.combineLatest(source1.asObservable(), source2.asObservable()) { ($0, $1) })
     }
@@ -24,6 +33,12 @@ extension InfallibleType where Element == Any {
 
 extension Infallible {
     /// Combines the latest elements, each time one emits once all have, of 3 infallibles with `resultSelector`.
+    ///
+    /// - Parameters:
+    ///   - source1: The source of the selector's first argument.
+    ///   - source2: The source of the selector's second argument.
+    ///   - source3: The source of the selector's third argument.
+    ///   - resultSelector: Receives the latest element of each source.
     public static func combineLatest<I1: InfallibleType, I2: InfallibleType, I3: InfallibleType>(_ source1: I1, _ source2: I2, _ source3: I3, resultSelector: @escaping (I1.Element, I2.Element, I3.Element) throws -> Element) -> Infallible<Element> {
         Infallible(Observable.combineLatest(source1.asObservable(), source2.asObservable(), source3.asObservable(), resultSelector: resultSelector))
     }
@@ -31,6 +46,11 @@ extension Infallible {
 
 extension InfallibleType where Element == Any {
     /// Combines the latest elements, each time one emits once all have, of 3 infallibles into a tuple.
+    ///
+    /// - Parameters:
+    ///   - source1: The source of each tuple's first element.
+    ///   - source2: The source of each tuple's second element.
+    ///   - source3: The source of each tuple's third element.
     public static func combineLatest<O1: InfallibleType, O2: InfallibleType, O3: InfallibleType>(_ source1: O1, _ source2: O2, _ source3: O3) -> Infallible<(O1.Element, O2.Element, O3.Element)> {
         Infallible<(O1.Element, O2.Element, O3.Element)>(Observable.combineLatest(source1.asObservable(), source2.asObservable(), source3.asObservable()) { ($0, $1, $2) })
     }
@@ -41,6 +61,13 @@ extension InfallibleType where Element == Any {
 
 extension Infallible {
     /// Combines the latest elements, each time one emits once all have, of 4 infallibles with `resultSelector`.
+    ///
+    /// - Parameters:
+    ///   - source1: The source of the selector's first argument.
+    ///   - source2: The source of the selector's second argument.
+    ///   - source3: The source of the selector's third argument.
+    ///   - source4: The source of the selector's fourth argument.
+    ///   - resultSelector: Receives the latest element of each source.
     public static func combineLatest<I1: InfallibleType, I2: InfallibleType, I3: InfallibleType, I4: InfallibleType>(_ source1: I1, _ source2: I2, _ source3: I3, _ source4: I4, resultSelector: @escaping (I1.Element, I2.Element, I3.Element, I4.Element) throws -> Element) -> Infallible<Element> {
         Infallible(Observable.combineLatest(source1.asObservable(), source2.asObservable(), source3.asObservable(), source4.asObservable(), resultSelector: resultSelector))
     }
@@ -48,6 +75,12 @@ extension Infallible {
 
 extension InfallibleType where Element == Any {
     /// Combines the latest elements, each time one emits once all have, of 4 infallibles into a tuple.
+    ///
+    /// - Parameters:
+    ///   - source1: The source of each tuple's first element.
+    ///   - source2: The source of each tuple's second element.
+    ///   - source3: The source of each tuple's third element.
+    ///   - source4: The source of each tuple's fourth element.
     public static func combineLatest<O1: InfallibleType, O2: InfallibleType, O3: InfallibleType, O4: InfallibleType>(_ source1: O1, _ source2: O2, _ source3: O3, _ source4: O4) -> Infallible<(O1.Element, O2.Element, O3.Element, O4.Element)> {
         Infallible<(O1.Element, O2.Element, O3.Element, O4.Element)>(Observable.combineLatest(source1.asObservable(), source2.asObservable(), source3.asObservable(), source4.asObservable()) { ($0, $1, $2, $3) })
     }
@@ -58,6 +91,14 @@ extension InfallibleType where Element == Any {
 
 extension Infallible {
     /// Combines the latest elements, each time one emits once all have, of 5 infallibles with `resultSelector`.
+    ///
+    /// - Parameters:
+    ///   - source1: The source of the selector's first argument.
+    ///   - source2: The source of the selector's second argument.
+    ///   - source3: The source of the selector's third argument.
+    ///   - source4: The source of the selector's fourth argument.
+    ///   - source5: The source of the selector's fifth argument.
+    ///   - resultSelector: Receives the latest element of each source.
     public static func combineLatest<I1: InfallibleType, I2: InfallibleType, I3: InfallibleType, I4: InfallibleType, I5: InfallibleType>(_ source1: I1, _ source2: I2, _ source3: I3, _ source4: I4, _ source5: I5, resultSelector: @escaping (I1.Element, I2.Element, I3.Element, I4.Element, I5.Element) throws -> Element) -> Infallible<Element> {
         Infallible(Observable.combineLatest(source1.asObservable(), source2.asObservable(), source3.asObservable(), source4.asObservable(), source5.asObservable(), resultSelector: resultSelector))
     }
@@ -65,6 +106,13 @@ extension Infallible {
 
 extension InfallibleType where Element == Any {
     /// Combines the latest elements, each time one emits once all have, of 5 infallibles into a tuple.
+    ///
+    /// - Parameters:
+    ///   - source1: The source of each tuple's first element.
+    ///   - source2: The source of each tuple's second element.
+    ///   - source3: The source of each tuple's third element.
+    ///   - source4: The source of each tuple's fourth element.
+    ///   - source5: The source of each tuple's fifth element.
     public static func combineLatest<O1: InfallibleType, O2: InfallibleType, O3: InfallibleType, O4: InfallibleType, O5: InfallibleType>(_ source1: O1, _ source2: O2, _ source3: O3, _ source4: O4, _ source5: O5) -> Infallible<(O1.Element, O2.Element, O3.Element, O4.Element, O5.Element)> {
         Infallible<(O1.Element, O2.Element, O3.Element, O4.Element, O5.Element)>(Observable.combineLatest(source1.asObservable(), source2.asObservable(), source3.asObservable(), source4.asObservable(), source5.asObservable()) { ($0, $1, $2, $3, $4) })
     }
@@ -75,6 +123,15 @@ extension InfallibleType where Element == Any {
 
 extension Infallible {
     /// Combines the latest elements, each time one emits once all have, of 6 infallibles with `resultSelector`.
+    ///
+    /// - Parameters:
+    ///   - source1: The source of the selector's first argument.
+    ///   - source2: The source of the selector's second argument.
+    ///   - source3: The source of the selector's third argument.
+    ///   - source4: The source of the selector's fourth argument.
+    ///   - source5: The source of the selector's fifth argument.
+    ///   - source6: The source of the selector's sixth argument.
+    ///   - resultSelector: Receives the latest element of each source.
     public static func combineLatest<I1: InfallibleType, I2: InfallibleType, I3: InfallibleType, I4: InfallibleType, I5: InfallibleType, I6: InfallibleType>(_ source1: I1, _ source2: I2, _ source3: I3, _ source4: I4, _ source5: I5, _ source6: I6, resultSelector: @escaping (I1.Element, I2.Element, I3.Element, I4.Element, I5.Element, I6.Element) throws -> Element) -> Infallible<Element> {
         Infallible(Observable.combineLatest(source1.asObservable(), source2.asObservable(), source3.asObservable(), source4.asObservable(), source5.asObservable(), source6.asObservable(), resultSelector: resultSelector))
     }
@@ -82,6 +139,14 @@ extension Infallible {
 
 extension InfallibleType where Element == Any {
     /// Combines the latest elements, each time one emits once all have, of 6 infallibles into a tuple.
+    ///
+    /// - Parameters:
+    ///   - source1: The source of each tuple's first element.
+    ///   - source2: The source of each tuple's second element.
+    ///   - source3: The source of each tuple's third element.
+    ///   - source4: The source of each tuple's fourth element.
+    ///   - source5: The source of each tuple's fifth element.
+    ///   - source6: The source of each tuple's sixth element.
     public static func combineLatest<O1: InfallibleType, O2: InfallibleType, O3: InfallibleType, O4: InfallibleType, O5: InfallibleType, O6: InfallibleType>(_ source1: O1, _ source2: O2, _ source3: O3, _ source4: O4, _ source5: O5, _ source6: O6) -> Infallible<(O1.Element, O2.Element, O3.Element, O4.Element, O5.Element, O6.Element)> {
         Infallible<(O1.Element, O2.Element, O3.Element, O4.Element, O5.Element, O6.Element)>(Observable.combineLatest(source1.asObservable(), source2.asObservable(), source3.asObservable(), source4.asObservable(), source5.asObservable(), source6.asObservable()) { ($0, $1, $2, $3, $4, $5) })
     }
@@ -92,6 +157,16 @@ extension InfallibleType where Element == Any {
 
 extension Infallible {
     /// Combines the latest elements, each time one emits once all have, of 7 infallibles with `resultSelector`.
+    ///
+    /// - Parameters:
+    ///   - source1: The source of the selector's first argument.
+    ///   - source2: The source of the selector's second argument.
+    ///   - source3: The source of the selector's third argument.
+    ///   - source4: The source of the selector's fourth argument.
+    ///   - source5: The source of the selector's fifth argument.
+    ///   - source6: The source of the selector's sixth argument.
+    ///   - source7: The source of the selector's seventh argument.
+    ///   - resultSelector: Receives the latest element of each source.
     public static func combineLatest<I1: InfallibleType, I2: InfallibleType, I3: InfallibleType, I4: InfallibleType, I5: InfallibleType, I6: InfallibleType, I7: InfallibleType>(_ source1: I1, _ source2: I2, _ source3: I3, _ source4: I4, _ source5: I5, _ source6: I6, _ source7: I7, resultSelector: @escaping (I1.Element, I2.Element, I3.Element, I4.Element, I5.Element, I6.Element, I7.Element) throws -> Element) -> Infallible<Element> {
         Infallible(Observable.combineLatest(source1.asObservable(), source2.asObservable(), source3.asObservable(), source4.asObservable(), source5.asObservable(), source6.asObservable(), source7.asObservable(), resultSelector: resultSelector))
     }
@@ -99,6 +174,15 @@ extension Infallible {
 
 extension InfallibleType where Element == Any {
     /// Combines the latest elements, each time one emits once all have, of 7 infallibles into a tuple.
+    ///
+    /// - Parameters:
+    ///   - source1: The source of each tuple's first element.
+    ///   - source2: The source of each tuple's second element.
+    ///   - source3: The source of each tuple's third element.
+    ///   - source4: The source of each tuple's fourth element.
+    ///   - source5: The source of each tuple's fifth element.
+    ///   - source6: The source of each tuple's sixth element.
+    ///   - source7: The source of each tuple's seventh element.
     public static func combineLatest<O1: InfallibleType, O2: InfallibleType, O3: InfallibleType, O4: InfallibleType, O5: InfallibleType, O6: InfallibleType, O7: InfallibleType>(_ source1: O1, _ source2: O2, _ source3: O3, _ source4: O4, _ source5: O5, _ source6: O6, _ source7: O7) -> Infallible<(O1.Element, O2.Element, O3.Element, O4.Element, O5.Element, O6.Element, O7.Element)> {
         Infallible<(O1.Element, O2.Element, O3.Element, O4.Element, O5.Element, O6.Element, O7.Element)>(Observable.combineLatest(source1.asObservable(), source2.asObservable(), source3.asObservable(), source4.asObservable(), source5.asObservable(), source6.asObservable(), source7.asObservable()) { ($0, $1, $2, $3, $4, $5, $6) })
     }
@@ -109,6 +193,17 @@ extension InfallibleType where Element == Any {
 
 extension Infallible {
     /// Combines the latest elements, each time one emits once all have, of 8 infallibles with `resultSelector`.
+    ///
+    /// - Parameters:
+    ///   - source1: The source of the selector's first argument.
+    ///   - source2: The source of the selector's second argument.
+    ///   - source3: The source of the selector's third argument.
+    ///   - source4: The source of the selector's fourth argument.
+    ///   - source5: The source of the selector's fifth argument.
+    ///   - source6: The source of the selector's sixth argument.
+    ///   - source7: The source of the selector's seventh argument.
+    ///   - source8: The source of the selector's eighth argument.
+    ///   - resultSelector: Receives the latest element of each source.
     public static func combineLatest<I1: InfallibleType, I2: InfallibleType, I3: InfallibleType, I4: InfallibleType, I5: InfallibleType, I6: InfallibleType, I7: InfallibleType, I8: InfallibleType>(_ source1: I1, _ source2: I2, _ source3: I3, _ source4: I4, _ source5: I5, _ source6: I6, _ source7: I7, _ source8: I8, resultSelector: @escaping (I1.Element, I2.Element, I3.Element, I4.Element, I5.Element, I6.Element, I7.Element, I8.Element) throws -> Element) -> Infallible<Element> {
         Infallible(Observable.combineLatest(source1.asObservable(), source2.asObservable(), source3.asObservable(), source4.asObservable(), source5.asObservable(), source6.asObservable(), source7.asObservable(), source8.asObservable(), resultSelector: resultSelector))
     }
@@ -116,6 +211,16 @@ extension Infallible {
 
 extension InfallibleType where Element == Any {
     /// Combines the latest elements, each time one emits once all have, of 8 infallibles into a tuple.
+    ///
+    /// - Parameters:
+    ///   - source1: The source of each tuple's first element.
+    ///   - source2: The source of each tuple's second element.
+    ///   - source3: The source of each tuple's third element.
+    ///   - source4: The source of each tuple's fourth element.
+    ///   - source5: The source of each tuple's fifth element.
+    ///   - source6: The source of each tuple's sixth element.
+    ///   - source7: The source of each tuple's seventh element.
+    ///   - source8: The source of each tuple's eighth element.
     public static func combineLatest<O1: InfallibleType, O2: InfallibleType, O3: InfallibleType, O4: InfallibleType, O5: InfallibleType, O6: InfallibleType, O7: InfallibleType, O8: InfallibleType>(_ source1: O1, _ source2: O2, _ source3: O3, _ source4: O4, _ source5: O5, _ source6: O6, _ source7: O7, _ source8: O8) -> Infallible<(O1.Element, O2.Element, O3.Element, O4.Element, O5.Element, O6.Element, O7.Element, O8.Element)> {
         Infallible<(O1.Element, O2.Element, O3.Element, O4.Element, O5.Element, O6.Element, O7.Element, O8.Element)>(Observable.combineLatest(source1.asObservable(), source2.asObservable(), source3.asObservable(), source4.asObservable(), source5.asObservable(), source6.asObservable(), source7.asObservable(), source8.asObservable()) { ($0, $1, $2, $3, $4, $5, $6, $7) })
     }

@@ -125,6 +125,7 @@ extension InfallibleType {
     /// result: --------2a--3b-
     /// ```
     ///
+    /// - parameter second: The sequence whose latest element is combined.
     /// - parameter resultSelector: Combines an element of `self` with the latest element
     ///   of `second`; a thrown error ends the sequence with that error.
     public func withLatestFrom<Source: InfallibleType, ResultType>(_ second: Source, resultSelector: @escaping (Element, Source.Element) throws -> ResultType) -> Infallible<ResultType> {

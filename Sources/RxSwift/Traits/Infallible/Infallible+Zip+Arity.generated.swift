@@ -7,6 +7,11 @@
 
 extension InfallibleType {
     /// Pairs the n-th elements of 2 infallibles with `resultSelector`.
+    ///
+    /// - Parameters:
+    ///   - source1: The source of the selector's first argument.
+    ///   - source2: The source of the selector's second argument.
+    ///   - resultSelector: Receives the n-th element of each source.
     public static func zip<E1, E2>(_ source1: Infallible<E1>, _ source2: Infallible<E2>, resultSelector: @escaping (E1, E2) throws -> Element) -> Infallible<Element> {
         Infallible(Observable.zip(source1.asObservable(), source2.asObservable(), resultSelector: resultSelector))
     }
@@ -14,6 +19,10 @@ extension InfallibleType {
 
 extension Infallible where Element == Any {
     /// Pairs the n-th elements of 2 infallibles into a tuple.
+    ///
+    /// - Parameters:
+    ///   - source1: The source of each tuple's first element.
+    ///   - source2: The source of each tuple's second element.
     public static func zip<I1: InfallibleType, I2: InfallibleType>(_ source1: I1, _ source2: I2) -> Infallible<(I1.Element, I2.Element)> {
         Infallible<(I1.Element, I2.Element)>(Observable.zip(source1.asObservable(), source2.asObservable()) { ($0, $1) })
     }
@@ -24,6 +33,12 @@ extension Infallible where Element == Any {
 
 extension InfallibleType {
     /// Pairs the n-th elements of 3 infallibles with `resultSelector`.
+    ///
+    /// - Parameters:
+    ///   - source1: The source of the selector's first argument.
+    ///   - source2: The source of the selector's second argument.
+    ///   - source3: The source of the selector's third argument.
+    ///   - resultSelector: Receives the n-th element of each source.
     public static func zip<E1, E2, E3>(_ source1: Infallible<E1>, _ source2: Infallible<E2>, _ source3: Infallible<E3>, resultSelector: @escaping (E1, E2, E3) throws -> Element) -> Infallible<Element> {
         Infallible(Observable.zip(source1.asObservable(), source2.asObservable(), source3.asObservable(), resultSelector: resultSelector))
     }
@@ -31,6 +46,11 @@ extension InfallibleType {
 
 extension Infallible where Element == Any {
     /// Pairs the n-th elements of 3 infallibles into a tuple.
+    ///
+    /// - Parameters:
+    ///   - source1: The source of each tuple's first element.
+    ///   - source2: The source of each tuple's second element.
+    ///   - source3: The source of each tuple's third element.
     public static func zip<I1: InfallibleType, I2: InfallibleType, I3: InfallibleType>(_ source1: I1, _ source2: I2, _ source3: I3) -> Infallible<(I1.Element, I2.Element, I3.Element)> {
         Infallible<(I1.Element, I2.Element, I3.Element)>(Observable.zip(source1.asObservable(), source2.asObservable(), source3.asObservable()) { ($0, $1, $2) })
     }
@@ -41,6 +61,13 @@ extension Infallible where Element == Any {
 
 extension InfallibleType {
     /// Pairs the n-th elements of 4 infallibles with `resultSelector`.
+    ///
+    /// - Parameters:
+    ///   - source1: The source of the selector's first argument.
+    ///   - source2: The source of the selector's second argument.
+    ///   - source3: The source of the selector's third argument.
+    ///   - source4: The source of the selector's fourth argument.
+    ///   - resultSelector: Receives the n-th element of each source.
     public static func zip<E1, E2, E3, E4>(_ source1: Infallible<E1>, _ source2: Infallible<E2>, _ source3: Infallible<E3>, _ source4: Infallible<E4>, resultSelector: @escaping (E1, E2, E3, E4) throws -> Element) -> Infallible<Element> {
         Infallible(Observable.zip(source1.asObservable(), source2.asObservable(), source3.asObservable(), source4.asObservable(), resultSelector: resultSelector))
     }
@@ -48,6 +75,12 @@ extension InfallibleType {
 
 extension Infallible where Element == Any {
     /// Pairs the n-th elements of 4 infallibles into a tuple.
+    ///
+    /// - Parameters:
+    ///   - source1: The source of each tuple's first element.
+    ///   - source2: The source of each tuple's second element.
+    ///   - source3: The source of each tuple's third element.
+    ///   - source4: The source of each tuple's fourth element.
     public static func zip<I1: InfallibleType, I2: InfallibleType, I3: InfallibleType, I4: InfallibleType>(_ source1: I1, _ source2: I2, _ source3: I3, _ source4: I4) -> Infallible<(I1.Element, I2.Element, I3.Element, I4.Element)> {
         Infallible<(I1.Element, I2.Element, I3.Element, I4.Element)>(Observable.zip(source1.asObservable(), source2.asObservable(), source3.asObservable(), source4.asObservable()) { ($0, $1, $2, $3) })
     }
@@ -58,6 +91,14 @@ extension Infallible where Element == Any {
 
 extension InfallibleType {
     /// Pairs the n-th elements of 5 infallibles with `resultSelector`.
+    ///
+    /// - Parameters:
+    ///   - source1: The source of the selector's first argument.
+    ///   - source2: The source of the selector's second argument.
+    ///   - source3: The source of the selector's third argument.
+    ///   - source4: The source of the selector's fourth argument.
+    ///   - source5: The source of the selector's fifth argument.
+    ///   - resultSelector: Receives the n-th element of each source.
     public static func zip<E1, E2, E3, E4, E5>(_ source1: Infallible<E1>, _ source2: Infallible<E2>, _ source3: Infallible<E3>, _ source4: Infallible<E4>, _ source5: Infallible<E5>, resultSelector: @escaping (E1, E2, E3, E4, E5) throws -> Element) -> Infallible<Element> {
         Infallible(Observable.zip(source1.asObservable(), source2.asObservable(), source3.asObservable(), source4.asObservable(), source5.asObservable(), resultSelector: resultSelector))
     }
@@ -65,6 +106,13 @@ extension InfallibleType {
 
 extension Infallible where Element == Any {
     /// Pairs the n-th elements of 5 infallibles into a tuple.
+    ///
+    /// - Parameters:
+    ///   - source1: The source of each tuple's first element.
+    ///   - source2: The source of each tuple's second element.
+    ///   - source3: The source of each tuple's third element.
+    ///   - source4: The source of each tuple's fourth element.
+    ///   - source5: The source of each tuple's fifth element.
     public static func zip<I1: InfallibleType, I2: InfallibleType, I3: InfallibleType, I4: InfallibleType, I5: InfallibleType>(_ source1: I1, _ source2: I2, _ source3: I3, _ source4: I4, _ source5: I5) -> Infallible<(I1.Element, I2.Element, I3.Element, I4.Element, I5.Element)> {
         Infallible<(I1.Element, I2.Element, I3.Element, I4.Element, I5.Element)>(Observable.zip(source1.asObservable(), source2.asObservable(), source3.asObservable(), source4.asObservable(), source5.asObservable()) { ($0, $1, $2, $3, $4) })
     }
@@ -75,6 +123,15 @@ extension Infallible where Element == Any {
 
 extension InfallibleType {
     /// Pairs the n-th elements of 6 infallibles with `resultSelector`.
+    ///
+    /// - Parameters:
+    ///   - source1: The source of the selector's first argument.
+    ///   - source2: The source of the selector's second argument.
+    ///   - source3: The source of the selector's third argument.
+    ///   - source4: The source of the selector's fourth argument.
+    ///   - source5: The source of the selector's fifth argument.
+    ///   - source6: The source of the selector's sixth argument.
+    ///   - resultSelector: Receives the n-th element of each source.
     public static func zip<E1, E2, E3, E4, E5, E6>(_ source1: Infallible<E1>, _ source2: Infallible<E2>, _ source3: Infallible<E3>, _ source4: Infallible<E4>, _ source5: Infallible<E5>, _ source6: Infallible<E6>, resultSelector: @escaping (E1, E2, E3, E4, E5, E6) throws -> Element) -> Infallible<Element> {
         Infallible(Observable.zip(source1.asObservable(), source2.asObservable(), source3.asObservable(), source4.asObservable(), source5.asObservable(), source6.asObservable(), resultSelector: resultSelector))
     }
@@ -82,6 +139,14 @@ extension InfallibleType {
 
 extension Infallible where Element == Any {
     /// Pairs the n-th elements of 6 infallibles into a tuple.
+    ///
+    /// - Parameters:
+    ///   - source1: The source of each tuple's first element.
+    ///   - source2: The source of each tuple's second element.
+    ///   - source3: The source of each tuple's third element.
+    ///   - source4: The source of each tuple's fourth element.
+    ///   - source5: The source of each tuple's fifth element.
+    ///   - source6: The source of each tuple's sixth element.
     public static func zip<I1: InfallibleType, I2: InfallibleType, I3: InfallibleType, I4: InfallibleType, I5: InfallibleType, I6: InfallibleType>(_ source1: I1, _ source2: I2, _ source3: I3, _ source4: I4, _ source5: I5, _ source6: I6) -> Infallible<(I1.Element, I2.Element, I3.Element, I4.Element, I5.Element, I6.Element)> {
         Infallible<(I1.Element, I2.Element, I3.Element, I4.Element, I5.Element, I6.Element)>(Observable.zip(source1.asObservable(), source2.asObservable(), source3.asObservable(), source4.asObservable(), source5.asObservable(), source6.asObservable()) { ($0, $1, $2, $3, $4, $5) })
     }
@@ -92,6 +157,16 @@ extension Infallible where Element == Any {
 
 extension InfallibleType {
     /// Pairs the n-th elements of 7 infallibles with `resultSelector`.
+    ///
+    /// - Parameters:
+    ///   - source1: The source of the selector's first argument.
+    ///   - source2: The source of the selector's second argument.
+    ///   - source3: The source of the selector's third argument.
+    ///   - source4: The source of the selector's fourth argument.
+    ///   - source5: The source of the selector's fifth argument.
+    ///   - source6: The source of the selector's sixth argument.
+    ///   - source7: The source of the selector's seventh argument.
+    ///   - resultSelector: Receives the n-th element of each source.
     public static func zip<E1, E2, E3, E4, E5, E6, E7>(_ source1: Infallible<E1>, _ source2: Infallible<E2>, _ source3: Infallible<E3>, _ source4: Infallible<E4>, _ source5: Infallible<E5>, _ source6: Infallible<E6>, _ source7: Infallible<E7>, resultSelector: @escaping (E1, E2, E3, E4, E5, E6, E7) throws -> Element) -> Infallible<Element> {
         Infallible(Observable.zip(source1.asObservable(), source2.asObservable(), source3.asObservable(), source4.asObservable(), source5.asObservable(), source6.asObservable(), source7.asObservable(), resultSelector: resultSelector))
     }
@@ -99,6 +174,15 @@ extension InfallibleType {
 
 extension Infallible where Element == Any {
     /// Pairs the n-th elements of 7 infallibles into a tuple.
+    ///
+    /// - Parameters:
+    ///   - source1: The source of each tuple's first element.
+    ///   - source2: The source of each tuple's second element.
+    ///   - source3: The source of each tuple's third element.
+    ///   - source4: The source of each tuple's fourth element.
+    ///   - source5: The source of each tuple's fifth element.
+    ///   - source6: The source of each tuple's sixth element.
+    ///   - source7: The source of each tuple's seventh element.
     public static func zip<I1: InfallibleType, I2: InfallibleType, I3: InfallibleType, I4: InfallibleType, I5: InfallibleType, I6: InfallibleType, I7: InfallibleType>(_ source1: I1, _ source2: I2, _ source3: I3, _ source4: I4, _ source5: I5, _ source6: I6, _ source7: I7) -> Infallible<(I1.Element, I2.Element, I3.Element, I4.Element, I5.Element, I6.Element, I7.Element)> {
         Infallible<(I1.Element, I2.Element, I3.Element, I4.Element, I5.Element, I6.Element, I7.Element)>(Observable.zip(source1.asObservable(), source2.asObservable(), source3.asObservable(), source4.asObservable(), source5.asObservable(), source6.asObservable(), source7.asObservable()) { ($0, $1, $2, $3, $4, $5, $6) })
     }
@@ -109,6 +193,17 @@ extension Infallible where Element == Any {
 
 extension InfallibleType {
     /// Pairs the n-th elements of 8 infallibles with `resultSelector`.
+    ///
+    /// - Parameters:
+    ///   - source1: The source of the selector's first argument.
+    ///   - source2: The source of the selector's second argument.
+    ///   - source3: The source of the selector's third argument.
+    ///   - source4: The source of the selector's fourth argument.
+    ///   - source5: The source of the selector's fifth argument.
+    ///   - source6: The source of the selector's sixth argument.
+    ///   - source7: The source of the selector's seventh argument.
+    ///   - source8: The source of the selector's eighth argument.
+    ///   - resultSelector: Receives the n-th element of each source.
     public static func zip<E1, E2, E3, E4, E5, E6, E7, E8>(_ source1: Infallible<E1>, _ source2: Infallible<E2>, _ source3: Infallible<E3>, _ source4: Infallible<E4>, _ source5: Infallible<E5>, _ source6: Infallible<E6>, _ source7: Infallible<E7>, _ source8: Infallible<E8>, resultSelector: @escaping (E1, E2, E3, E4, E5, E6, E7, E8) throws -> Element) -> Infallible<Element> {
         Infallible(Observable.zip(source1.asObservable(), source2.asObservable(), source3.asObservable(), source4.asObservable(), source5.asObservable(), source6.asObservable(), source7.asObservable(), source8.asObservable(), resultSelector: resultSelector))
     }
@@ -116,6 +211,16 @@ extension InfallibleType {
 
 extension Infallible where Element == Any {
     /// Pairs the n-th elements of 8 infallibles into a tuple.
+    ///
+    /// - Parameters:
+    ///   - source1: The source of each tuple's first element.
+    ///   - source2: The source of each tuple's second element.
+    ///   - source3: The source of each tuple's third element.
+    ///   - source4: The source of each tuple's fourth element.
+    ///   - source5: The source of each tuple's fifth element.
+    ///   - source6: The source of each tuple's sixth element.
+    ///   - source7: The source of each tuple's seventh element.
+    ///   - source8: The source of each tuple's eighth element.
     public static func zip<I1: InfallibleType, I2: InfallibleType, I3: InfallibleType, I4: InfallibleType, I5: InfallibleType, I6: InfallibleType, I7: InfallibleType, I8: InfallibleType>(_ source1: I1, _ source2: I2, _ source3: I3, _ source4: I4, _ source5: I5, _ source6: I6, _ source7: I7, _ source8: I8) -> Infallible<(I1.Element, I2.Element, I3.Element, I4.Element, I5.Element, I6.Element, I7.Element, I8.Element)> {
         Infallible<(I1.Element, I2.Element, I3.Element, I4.Element, I5.Element, I6.Element, I7.Element, I8.Element)>(Observable.zip(source1.asObservable(), source2.asObservable(), source3.asObservable(), source4.asObservable(), source5.asObservable(), source6.asObservable(), source7.asObservable(), source8.asObservable()) { ($0, $1, $2, $3, $4, $5, $6, $7) })
     }

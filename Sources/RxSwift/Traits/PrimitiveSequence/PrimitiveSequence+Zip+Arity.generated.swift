@@ -7,6 +7,11 @@
 
 extension PrimitiveSequenceType where Trait == SingleTrait {
     /// Zips 2 singles. Succeeds with `resultSelector` applied to their elements once all succeeded; the first failure fails it.
+    ///
+    /// - Parameters:
+    ///   - source1: The source of the selector's first argument.
+    ///   - source2: The source of the selector's second argument.
+    ///   - resultSelector: Receives the element of each source.
     public static func zip<E1, E2>(_ source1: PrimitiveSequence<Trait, E1>, _ source2: PrimitiveSequence<Trait, E2>, resultSelector: @escaping (E1, E2) throws -> Element) -> PrimitiveSequence<Trait, Element> {
         PrimitiveSequence(raw: Observable.zip(source1.asObservable(), source2.asObservable(), resultSelector: resultSelector))
     }
@@ -14,6 +19,10 @@ extension PrimitiveSequenceType where Trait == SingleTrait {
 
 extension PrimitiveSequenceType where Element == Any, Trait == SingleTrait {
     /// Zips 2 singles into a tuple of their elements.
+    ///
+    /// - Parameters:
+    ///   - source1: The source of each tuple's first element.
+    ///   - source2: The source of each tuple's second element.
     public static func zip<E1, E2>(_ source1: PrimitiveSequence<Trait, E1>, _ source2: PrimitiveSequence<Trait, E2>) -> PrimitiveSequence<Trait, (E1, E2)> {
         PrimitiveSequence(raw: Observable.zip(source1.asObservable(), source2.asObservable()) { ($0, $1) })
     }
@@ -21,6 +30,11 @@ extension PrimitiveSequenceType where Element == Any, Trait == SingleTrait {
 
 extension PrimitiveSequenceType where Trait == MaybeTrait {
     /// Zips 2 maybes. Succeeds with `resultSelector` applied to their elements once all succeeded; completes empty when one completes empty; the first error fails it.
+    ///
+    /// - Parameters:
+    ///   - source1: The source of the selector's first argument.
+    ///   - source2: The source of the selector's second argument.
+    ///   - resultSelector: Receives the element of each source.
     public static func zip<E1, E2>(_ source1: PrimitiveSequence<Trait, E1>, _ source2: PrimitiveSequence<Trait, E2>, resultSelector: @escaping (E1, E2) throws -> Element) -> PrimitiveSequence<Trait, Element> {
         PrimitiveSequence(raw: Observable.zip(source1.asObservable(), source2.asObservable(), resultSelector: resultSelector))
     }
@@ -28,6 +42,10 @@ extension PrimitiveSequenceType where Trait == MaybeTrait {
 
 extension PrimitiveSequenceType where Element == Any, Trait == MaybeTrait {
     /// Zips 2 maybes into a tuple of their elements.
+    ///
+    /// - Parameters:
+    ///   - source1: The source of each tuple's first element.
+    ///   - source2: The source of each tuple's second element.
     public static func zip<E1, E2>(_ source1: PrimitiveSequence<Trait, E1>, _ source2: PrimitiveSequence<Trait, E2>) -> PrimitiveSequence<Trait, (E1, E2)> {
         PrimitiveSequence(raw: Observable.zip(source1.asObservable(), source2.asObservable()) { ($0, $1) })
     }
@@ -36,6 +54,12 @@ extension PrimitiveSequenceType where Element == Any, Trait == MaybeTrait {
 
 extension PrimitiveSequenceType where Trait == SingleTrait {
     /// Zips 3 singles. Succeeds with `resultSelector` applied to their elements once all succeeded; the first failure fails it.
+    ///
+    /// - Parameters:
+    ///   - source1: The source of the selector's first argument.
+    ///   - source2: The source of the selector's second argument.
+    ///   - source3: The source of the selector's third argument.
+    ///   - resultSelector: Receives the element of each source.
     public static func zip<E1, E2, E3>(_ source1: PrimitiveSequence<Trait, E1>, _ source2: PrimitiveSequence<Trait, E2>, _ source3: PrimitiveSequence<Trait, E3>, resultSelector: @escaping (E1, E2, E3) throws -> Element) -> PrimitiveSequence<Trait, Element> {
         PrimitiveSequence(raw: Observable.zip(source1.asObservable(), source2.asObservable(), source3.asObservable(), resultSelector: resultSelector))
     }
@@ -43,6 +67,11 @@ extension PrimitiveSequenceType where Trait == SingleTrait {
 
 extension PrimitiveSequenceType where Element == Any, Trait == SingleTrait {
     /// Zips 3 singles into a tuple of their elements.
+    ///
+    /// - Parameters:
+    ///   - source1: The source of each tuple's first element.
+    ///   - source2: The source of each tuple's second element.
+    ///   - source3: The source of each tuple's third element.
     public static func zip<E1, E2, E3>(_ source1: PrimitiveSequence<Trait, E1>, _ source2: PrimitiveSequence<Trait, E2>, _ source3: PrimitiveSequence<Trait, E3>) -> PrimitiveSequence<Trait, (E1, E2, E3)> {
         PrimitiveSequence(raw: Observable.zip(source1.asObservable(), source2.asObservable(), source3.asObservable()) { ($0, $1, $2) })
     }
@@ -50,6 +79,12 @@ extension PrimitiveSequenceType where Element == Any, Trait == SingleTrait {
 
 extension PrimitiveSequenceType where Trait == MaybeTrait {
     /// Zips 3 maybes. Succeeds with `resultSelector` applied to their elements once all succeeded; completes empty when one completes empty; the first error fails it.
+    ///
+    /// - Parameters:
+    ///   - source1: The source of the selector's first argument.
+    ///   - source2: The source of the selector's second argument.
+    ///   - source3: The source of the selector's third argument.
+    ///   - resultSelector: Receives the element of each source.
     public static func zip<E1, E2, E3>(_ source1: PrimitiveSequence<Trait, E1>, _ source2: PrimitiveSequence<Trait, E2>, _ source3: PrimitiveSequence<Trait, E3>, resultSelector: @escaping (E1, E2, E3) throws -> Element) -> PrimitiveSequence<Trait, Element> {
         PrimitiveSequence(raw: Observable.zip(source1.asObservable(), source2.asObservable(), source3.asObservable(), resultSelector: resultSelector))
     }
@@ -57,6 +92,11 @@ extension PrimitiveSequenceType where Trait == MaybeTrait {
 
 extension PrimitiveSequenceType where Element == Any, Trait == MaybeTrait {
     /// Zips 3 maybes into a tuple of their elements.
+    ///
+    /// - Parameters:
+    ///   - source1: The source of each tuple's first element.
+    ///   - source2: The source of each tuple's second element.
+    ///   - source3: The source of each tuple's third element.
     public static func zip<E1, E2, E3>(_ source1: PrimitiveSequence<Trait, E1>, _ source2: PrimitiveSequence<Trait, E2>, _ source3: PrimitiveSequence<Trait, E3>) -> PrimitiveSequence<Trait, (E1, E2, E3)> {
         PrimitiveSequence(raw: Observable.zip(source1.asObservable(), source2.asObservable(), source3.asObservable()) { ($0, $1, $2) })
     }
@@ -65,6 +105,13 @@ extension PrimitiveSequenceType where Element == Any, Trait == MaybeTrait {
 
 extension PrimitiveSequenceType where Trait == SingleTrait {
     /// Zips 4 singles. Succeeds with `resultSelector` applied to their elements once all succeeded; the first failure fails it.
+    ///
+    /// - Parameters:
+    ///   - source1: The source of the selector's first argument.
+    ///   - source2: The source of the selector's second argument.
+    ///   - source3: The source of the selector's third argument.
+    ///   - source4: The source of the selector's fourth argument.
+    ///   - resultSelector: Receives the element of each source.
     public static func zip<E1, E2, E3, E4>(_ source1: PrimitiveSequence<Trait, E1>, _ source2: PrimitiveSequence<Trait, E2>, _ source3: PrimitiveSequence<Trait, E3>, _ source4: PrimitiveSequence<Trait, E4>, resultSelector: @escaping (E1, E2, E3, E4) throws -> Element) -> PrimitiveSequence<Trait, Element> {
         PrimitiveSequence(raw: Observable.zip(source1.asObservable(), source2.asObservable(), source3.asObservable(), source4.asObservable(), resultSelector: resultSelector))
     }
@@ -72,6 +119,12 @@ extension PrimitiveSequenceType where Trait == SingleTrait {
 
 extension PrimitiveSequenceType where Element == Any, Trait == SingleTrait {
     /// Zips 4 singles into a tuple of their elements.
+    ///
+    /// - Parameters:
+    ///   - source1: The source of each tuple's first element.
+    ///   - source2: The source of each tuple's second element.
+    ///   - source3: The source of each tuple's third element.
+    ///   - source4: The source of each tuple's fourth element.
     public static func zip<E1, E2, E3, E4>(_ source1: PrimitiveSequence<Trait, E1>, _ source2: PrimitiveSequence<Trait, E2>, _ source3: PrimitiveSequence<Trait, E3>, _ source4: PrimitiveSequence<Trait, E4>) -> PrimitiveSequence<Trait, (E1, E2, E3, E4)> {
         PrimitiveSequence(raw: Observable.zip(source1.asObservable(), source2.asObservable(), source3.asObservable(), source4.asObservable()) { ($0, $1, $2, $3) })
     }
@@ -79,6 +132,13 @@ extension PrimitiveSequenceType where Element == Any, Trait == SingleTrait {
 
 extension PrimitiveSequenceType where Trait == MaybeTrait {
     /// Zips 4 maybes. Succeeds with `resultSelector` applied to their elements once all succeeded; completes empty when one completes empty; the first error fails it.
+    ///
+    /// - Parameters:
+    ///   - source1: The source of the selector's first argument.
+    ///   - source2: The source of the selector's second argument.
+    ///   - source3: The source of the selector's third argument.
+    ///   - source4: The source of the selector's fourth argument.
+    ///   - resultSelector: Receives the element of each source.
     public static func zip<E1, E2, E3, E4>(_ source1: PrimitiveSequence<Trait, E1>, _ source2: PrimitiveSequence<Trait, E2>, _ source3: PrimitiveSequence<Trait, E3>, _ source4: PrimitiveSequence<Trait, E4>, resultSelector: @escaping (E1, E2, E3, E4) throws -> Element) -> PrimitiveSequence<Trait, Element> {
         PrimitiveSequence(raw: Observable.zip(source1.asObservable(), source2.asObservable(), source3.asObservable(), source4.asObservable(), resultSelector: resultSelector))
     }
@@ -86,6 +146,12 @@ extension PrimitiveSequenceType where Trait == MaybeTrait {
 
 extension PrimitiveSequenceType where Element == Any, Trait == MaybeTrait {
     /// Zips 4 maybes into a tuple of their elements.
+    ///
+    /// - Parameters:
+    ///   - source1: The source of each tuple's first element.
+    ///   - source2: The source of each tuple's second element.
+    ///   - source3: The source of each tuple's third element.
+    ///   - source4: The source of each tuple's fourth element.
     public static func zip<E1, E2, E3, E4>(_ source1: PrimitiveSequence<Trait, E1>, _ source2: PrimitiveSequence<Trait, E2>, _ source3: PrimitiveSequence<Trait, E3>, _ source4: PrimitiveSequence<Trait, E4>) -> PrimitiveSequence<Trait, (E1, E2, E3, E4)> {
         PrimitiveSequence(raw: Observable.zip(source1.asObservable(), source2.asObservable(), source3.asObservable(), source4.asObservable()) { ($0, $1, $2, $3) })
     }
@@ -94,6 +160,14 @@ extension PrimitiveSequenceType where Element == Any, Trait == MaybeTrait {
 
 extension PrimitiveSequenceType where Trait == SingleTrait {
     /// Zips 5 singles. Succeeds with `resultSelector` applied to their elements once all succeeded; the first failure fails it.
+    ///
+    /// - Parameters:
+    ///   - source1: The source of the selector's first argument.
+    ///   - source2: The source of the selector's second argument.
+    ///   - source3: The source of the selector's third argument.
+    ///   - source4: The source of the selector's fourth argument.
+    ///   - source5: The source of the selector's fifth argument.
+    ///   - resultSelector: Receives the element of each source.
     public static func zip<E1, E2, E3, E4, E5>(_ source1: PrimitiveSequence<Trait, E1>, _ source2: PrimitiveSequence<Trait, E2>, _ source3: PrimitiveSequence<Trait, E3>, _ source4: PrimitiveSequence<Trait, E4>, _ source5: PrimitiveSequence<Trait, E5>, resultSelector: @escaping (E1, E2, E3, E4, E5) throws -> Element) -> PrimitiveSequence<Trait, Element> {
         PrimitiveSequence(raw: Observable.zip(source1.asObservable(), source2.asObservable(), source3.asObservable(), source4.asObservable(), source5.asObservable(), resultSelector: resultSelector))
     }
@@ -101,6 +175,13 @@ extension PrimitiveSequenceType where Trait == SingleTrait {
 
 extension PrimitiveSequenceType where Element == Any, Trait == SingleTrait {
     /// Zips 5 singles into a tuple of their elements.
+    ///
+    /// - Parameters:
+    ///   - source1: The source of each tuple's first element.
+    ///   - source2: The source of each tuple's second element.
+    ///   - source3: The source of each tuple's third element.
+    ///   - source4: The source of each tuple's fourth element.
+    ///   - source5: The source of each tuple's fifth element.
     public static func zip<E1, E2, E3, E4, E5>(_ source1: PrimitiveSequence<Trait, E1>, _ source2: PrimitiveSequence<Trait, E2>, _ source3: PrimitiveSequence<Trait, E3>, _ source4: PrimitiveSequence<Trait, E4>, _ source5: PrimitiveSequence<Trait, E5>) -> PrimitiveSequence<Trait, (E1, E2, E3, E4, E5)> {
         PrimitiveSequence(raw: Observable.zip(source1.asObservable(), source2.asObservable(), source3.asObservable(), source4.asObservable(), source5.asObservable()) { ($0, $1, $2, $3, $4) })
     }
@@ -108,6 +189,14 @@ extension PrimitiveSequenceType where Element == Any, Trait == SingleTrait {
 
 extension PrimitiveSequenceType where Trait == MaybeTrait {
     /// Zips 5 maybes. Succeeds with `resultSelector` applied to their elements once all succeeded; completes empty when one completes empty; the first error fails it.
+    ///
+    /// - Parameters:
+    ///   - source1: The source of the selector's first argument.
+    ///   - source2: The source of the selector's second argument.
+    ///   - source3: The source of the selector's third argument.
+    ///   - source4: The source of the selector's fourth argument.
+    ///   - source5: The source of the selector's fifth argument.
+    ///   - resultSelector: Receives the element of each source.
     public static func zip<E1, E2, E3, E4, E5>(_ source1: PrimitiveSequence<Trait, E1>, _ source2: PrimitiveSequence<Trait, E2>, _ source3: PrimitiveSequence<Trait, E3>, _ source4: PrimitiveSequence<Trait, E4>, _ source5: PrimitiveSequence<Trait, E5>, resultSelector: @escaping (E1, E2, E3, E4, E5) throws -> Element) -> PrimitiveSequence<Trait, Element> {
         PrimitiveSequence(raw: Observable.zip(source1.asObservable(), source2.asObservable(), source3.asObservable(), source4.asObservable(), source5.asObservable(), resultSelector: resultSelector))
     }
@@ -115,6 +204,13 @@ extension PrimitiveSequenceType where Trait == MaybeTrait {
 
 extension PrimitiveSequenceType where Element == Any, Trait == MaybeTrait {
     /// Zips 5 maybes into a tuple of their elements.
+    ///
+    /// - Parameters:
+    ///   - source1: The source of each tuple's first element.
+    ///   - source2: The source of each tuple's second element.
+    ///   - source3: The source of each tuple's third element.
+    ///   - source4: The source of each tuple's fourth element.
+    ///   - source5: The source of each tuple's fifth element.
     public static func zip<E1, E2, E3, E4, E5>(_ source1: PrimitiveSequence<Trait, E1>, _ source2: PrimitiveSequence<Trait, E2>, _ source3: PrimitiveSequence<Trait, E3>, _ source4: PrimitiveSequence<Trait, E4>, _ source5: PrimitiveSequence<Trait, E5>) -> PrimitiveSequence<Trait, (E1, E2, E3, E4, E5)> {
         PrimitiveSequence(raw: Observable.zip(source1.asObservable(), source2.asObservable(), source3.asObservable(), source4.asObservable(), source5.asObservable()) { ($0, $1, $2, $3, $4) })
     }
@@ -123,6 +219,15 @@ extension PrimitiveSequenceType where Element == Any, Trait == MaybeTrait {
 
 extension PrimitiveSequenceType where Trait == SingleTrait {
     /// Zips 6 singles. Succeeds with `resultSelector` applied to their elements once all succeeded; the first failure fails it.
+    ///
+    /// - Parameters:
+    ///   - source1: The source of the selector's first argument.
+    ///   - source2: The source of the selector's second argument.
+    ///   - source3: The source of the selector's third argument.
+    ///   - source4: The source of the selector's fourth argument.
+    ///   - source5: The source of the selector's fifth argument.
+    ///   - source6: The source of the selector's sixth argument.
+    ///   - resultSelector: Receives the element of each source.
     public static func zip<E1, E2, E3, E4, E5, E6>(_ source1: PrimitiveSequence<Trait, E1>, _ source2: PrimitiveSequence<Trait, E2>, _ source3: PrimitiveSequence<Trait, E3>, _ source4: PrimitiveSequence<Trait, E4>, _ source5: PrimitiveSequence<Trait, E5>, _ source6: PrimitiveSequence<Trait, E6>, resultSelector: @escaping (E1, E2, E3, E4, E5, E6) throws -> Element) -> PrimitiveSequence<Trait, Element> {
         PrimitiveSequence(raw: Observable.zip(source1.asObservable(), source2.asObservable(), source3.asObservable(), source4.asObservable(), source5.asObservable(), source6.asObservable(), resultSelector: resultSelector))
     }
@@ -130,6 +235,14 @@ extension PrimitiveSequenceType where Trait == SingleTrait {
 
 extension PrimitiveSequenceType where Element == Any, Trait == SingleTrait {
     /// Zips 6 singles into a tuple of their elements.
+    ///
+    /// - Parameters:
+    ///   - source1: The source of each tuple's first element.
+    ///   - source2: The source of each tuple's second element.
+    ///   - source3: The source of each tuple's third element.
+    ///   - source4: The source of each tuple's fourth element.
+    ///   - source5: The source of each tuple's fifth element.
+    ///   - source6: The source of each tuple's sixth element.
     public static func zip<E1, E2, E3, E4, E5, E6>(_ source1: PrimitiveSequence<Trait, E1>, _ source2: PrimitiveSequence<Trait, E2>, _ source3: PrimitiveSequence<Trait, E3>, _ source4: PrimitiveSequence<Trait, E4>, _ source5: PrimitiveSequence<Trait, E5>, _ source6: PrimitiveSequence<Trait, E6>) -> PrimitiveSequence<Trait, (E1, E2, E3, E4, E5, E6)> {
         PrimitiveSequence(raw: Observable.zip(source1.asObservable(), source2.asObservable(), source3.asObservable(), source4.asObservable(), source5.asObservable(), source6.asObservable()) { ($0, $1, $2, $3, $4, $5) })
     }
@@ -137,6 +250,15 @@ extension PrimitiveSequenceType where Element == Any, Trait == SingleTrait {
 
 extension PrimitiveSequenceType where Trait == MaybeTrait {
     /// Zips 6 maybes. Succeeds with `resultSelector` applied to their elements once all succeeded; completes empty when one completes empty; the first error fails it.
+    ///
+    /// - Parameters:
+    ///   - source1: The source of the selector's first argument.
+    ///   - source2: The source of the selector's second argument.
+    ///   - source3: The source of the selector's third argument.
+    ///   - source4: The source of the selector's fourth argument.
+    ///   - source5: The source of the selector's fifth argument.
+    ///   - source6: The source of the selector's sixth argument.
+    ///   - resultSelector: Receives the element of each source.
     public static func zip<E1, E2, E3, E4, E5, E6>(_ source1: PrimitiveSequence<Trait, E1>, _ source2: PrimitiveSequence<Trait, E2>, _ source3: PrimitiveSequence<Trait, E3>, _ source4: PrimitiveSequence<Trait, E4>, _ source5: PrimitiveSequence<Trait, E5>, _ source6: PrimitiveSequence<Trait, E6>, resultSelector: @escaping (E1, E2, E3, E4, E5, E6) throws -> Element) -> PrimitiveSequence<Trait, Element> {
         PrimitiveSequence(raw: Observable.zip(source1.asObservable(), source2.asObservable(), source3.asObservable(), source4.asObservable(), source5.asObservable(), source6.asObservable(), resultSelector: resultSelector))
     }
@@ -144,6 +266,14 @@ extension PrimitiveSequenceType where Trait == MaybeTrait {
 
 extension PrimitiveSequenceType where Element == Any, Trait == MaybeTrait {
     /// Zips 6 maybes into a tuple of their elements.
+    ///
+    /// - Parameters:
+    ///   - source1: The source of each tuple's first element.
+    ///   - source2: The source of each tuple's second element.
+    ///   - source3: The source of each tuple's third element.
+    ///   - source4: The source of each tuple's fourth element.
+    ///   - source5: The source of each tuple's fifth element.
+    ///   - source6: The source of each tuple's sixth element.
     public static func zip<E1, E2, E3, E4, E5, E6>(_ source1: PrimitiveSequence<Trait, E1>, _ source2: PrimitiveSequence<Trait, E2>, _ source3: PrimitiveSequence<Trait, E3>, _ source4: PrimitiveSequence<Trait, E4>, _ source5: PrimitiveSequence<Trait, E5>, _ source6: PrimitiveSequence<Trait, E6>) -> PrimitiveSequence<Trait, (E1, E2, E3, E4, E5, E6)> {
         PrimitiveSequence(raw: Observable.zip(source1.asObservable(), source2.asObservable(), source3.asObservable(), source4.asObservable(), source5.asObservable(), source6.asObservable()) { ($0, $1, $2, $3, $4, $5) })
     }
@@ -152,6 +282,16 @@ extension PrimitiveSequenceType where Element == Any, Trait == MaybeTrait {
 
 extension PrimitiveSequenceType where Trait == SingleTrait {
     /// Zips 7 singles. Succeeds with `resultSelector` applied to their elements once all succeeded; the first failure fails it.
+    ///
+    /// - Parameters:
+    ///   - source1: The source of the selector's first argument.
+    ///   - source2: The source of the selector's second argument.
+    ///   - source3: The source of the selector's third argument.
+    ///   - source4: The source of the selector's fourth argument.
+    ///   - source5: The source of the selector's fifth argument.
+    ///   - source6: The source of the selector's sixth argument.
+    ///   - source7: The source of the selector's seventh argument.
+    ///   - resultSelector: Receives the element of each source.
     public static func zip<E1, E2, E3, E4, E5, E6, E7>(_ source1: PrimitiveSequence<Trait, E1>, _ source2: PrimitiveSequence<Trait, E2>, _ source3: PrimitiveSequence<Trait, E3>, _ source4: PrimitiveSequence<Trait, E4>, _ source5: PrimitiveSequence<Trait, E5>, _ source6: PrimitiveSequence<Trait, E6>, _ source7: PrimitiveSequence<Trait, E7>, resultSelector: @escaping (E1, E2, E3, E4, E5, E6, E7) throws -> Element) -> PrimitiveSequence<Trait, Element> {
         PrimitiveSequence(raw: Observable.zip(source1.asObservable(), source2.asObservable(), source3.asObservable(), source4.asObservable(), source5.asObservable(), source6.asObservable(), source7.asObservable(), resultSelector: resultSelector))
     }
@@ -159,6 +299,15 @@ extension PrimitiveSequenceType where Trait == SingleTrait {
 
 extension PrimitiveSequenceType where Element == Any, Trait == SingleTrait {
     /// Zips 7 singles into a tuple of their elements.
+    ///
+    /// - Parameters:
+    ///   - source1: The source of each tuple's first element.
+    ///   - source2: The source of each tuple's second element.
+    ///   - source3: The source of each tuple's third element.
+    ///   - source4: The source of each tuple's fourth element.
+    ///   - source5: The source of each tuple's fifth element.
+    ///   - source6: The source of each tuple's sixth element.
+    ///   - source7: The source of each tuple's seventh element.
     public static func zip<E1, E2, E3, E4, E5, E6, E7>(_ source1: PrimitiveSequence<Trait, E1>, _ source2: PrimitiveSequence<Trait, E2>, _ source3: PrimitiveSequence<Trait, E3>, _ source4: PrimitiveSequence<Trait, E4>, _ source5: PrimitiveSequence<Trait, E5>, _ source6: PrimitiveSequence<Trait, E6>, _ source7: PrimitiveSequence<Trait, E7>) -> PrimitiveSequence<Trait, (E1, E2, E3, E4, E5, E6, E7)> {
         PrimitiveSequence(raw: Observable.zip(source1.asObservable(), source2.asObservable(), source3.asObservable(), source4.asObservable(), source5.asObservable(), source6.asObservable(), source7.asObservable()) { ($0, $1, $2, $3, $4, $5, $6) })
     }
@@ -166,6 +315,16 @@ extension PrimitiveSequenceType where Element == Any, Trait == SingleTrait {
 
 extension PrimitiveSequenceType where Trait == MaybeTrait {
     /// Zips 7 maybes. Succeeds with `resultSelector` applied to their elements once all succeeded; completes empty when one completes empty; the first error fails it.
+    ///
+    /// - Parameters:
+    ///   - source1: The source of the selector's first argument.
+    ///   - source2: The source of the selector's second argument.
+    ///   - source3: The source of the selector's third argument.
+    ///   - source4: The source of the selector's fourth argument.
+    ///   - source5: The source of the selector's fifth argument.
+    ///   - source6: The source of the selector's sixth argument.
+    ///   - source7: The source of the selector's seventh argument.
+    ///   - resultSelector: Receives the element of each source.
     public static func zip<E1, E2, E3, E4, E5, E6, E7>(_ source1: PrimitiveSequence<Trait, E1>, _ source2: PrimitiveSequence<Trait, E2>, _ source3: PrimitiveSequence<Trait, E3>, _ source4: PrimitiveSequence<Trait, E4>, _ source5: PrimitiveSequence<Trait, E5>, _ source6: PrimitiveSequence<Trait, E6>, _ source7: PrimitiveSequence<Trait, E7>, resultSelector: @escaping (E1, E2, E3, E4, E5, E6, E7) throws -> Element) -> PrimitiveSequence<Trait, Element> {
         PrimitiveSequence(raw: Observable.zip(source1.asObservable(), source2.asObservable(), source3.asObservable(), source4.asObservable(), source5.asObservable(), source6.asObservable(), source7.asObservable(), resultSelector: resultSelector))
     }
@@ -173,6 +332,15 @@ extension PrimitiveSequenceType where Trait == MaybeTrait {
 
 extension PrimitiveSequenceType where Element == Any, Trait == MaybeTrait {
     /// Zips 7 maybes into a tuple of their elements.
+    ///
+    /// - Parameters:
+    ///   - source1: The source of each tuple's first element.
+    ///   - source2: The source of each tuple's second element.
+    ///   - source3: The source of each tuple's third element.
+    ///   - source4: The source of each tuple's fourth element.
+    ///   - source5: The source of each tuple's fifth element.
+    ///   - source6: The source of each tuple's sixth element.
+    ///   - source7: The source of each tuple's seventh element.
     public static func zip<E1, E2, E3, E4, E5, E6, E7>(_ source1: PrimitiveSequence<Trait, E1>, _ source2: PrimitiveSequence<Trait, E2>, _ source3: PrimitiveSequence<Trait, E3>, _ source4: PrimitiveSequence<Trait, E4>, _ source5: PrimitiveSequence<Trait, E5>, _ source6: PrimitiveSequence<Trait, E6>, _ source7: PrimitiveSequence<Trait, E7>) -> PrimitiveSequence<Trait, (E1, E2, E3, E4, E5, E6, E7)> {
         PrimitiveSequence(raw: Observable.zip(source1.asObservable(), source2.asObservable(), source3.asObservable(), source4.asObservable(), source5.asObservable(), source6.asObservable(), source7.asObservable()) { ($0, $1, $2, $3, $4, $5, $6) })
     }
@@ -181,6 +349,17 @@ extension PrimitiveSequenceType where Element == Any, Trait == MaybeTrait {
 
 extension PrimitiveSequenceType where Trait == SingleTrait {
     /// Zips 8 singles. Succeeds with `resultSelector` applied to their elements once all succeeded; the first failure fails it.
+    ///
+    /// - Parameters:
+    ///   - source1: The source of the selector's first argument.
+    ///   - source2: The source of the selector's second argument.
+    ///   - source3: The source of the selector's third argument.
+    ///   - source4: The source of the selector's fourth argument.
+    ///   - source5: The source of the selector's fifth argument.
+    ///   - source6: The source of the selector's sixth argument.
+    ///   - source7: The source of the selector's seventh argument.
+    ///   - source8: The source of the selector's eighth argument.
+    ///   - resultSelector: Receives the element of each source.
     public static func zip<E1, E2, E3, E4, E5, E6, E7, E8>(_ source1: PrimitiveSequence<Trait, E1>, _ source2: PrimitiveSequence<Trait, E2>, _ source3: PrimitiveSequence<Trait, E3>, _ source4: PrimitiveSequence<Trait, E4>, _ source5: PrimitiveSequence<Trait, E5>, _ source6: PrimitiveSequence<Trait, E6>, _ source7: PrimitiveSequence<Trait, E7>, _ source8: PrimitiveSequence<Trait, E8>, resultSelector: @escaping (E1, E2, E3, E4, E5, E6, E7, E8) throws -> Element) -> PrimitiveSequence<Trait, Element> {
         PrimitiveSequence(raw: Observable.zip(source1.asObservable(), source2.asObservable(), source3.asObservable(), source4.asObservable(), source5.asObservable(), source6.asObservable(), source7.asObservable(), source8.asObservable(), resultSelector: resultSelector))
     }
@@ -188,6 +367,16 @@ extension PrimitiveSequenceType where Trait == SingleTrait {
 
 extension PrimitiveSequenceType where Element == Any, Trait == SingleTrait {
     /// Zips 8 singles into a tuple of their elements.
+    ///
+    /// - Parameters:
+    ///   - source1: The source of each tuple's first element.
+    ///   - source2: The source of each tuple's second element.
+    ///   - source3: The source of each tuple's third element.
+    ///   - source4: The source of each tuple's fourth element.
+    ///   - source5: The source of each tuple's fifth element.
+    ///   - source6: The source of each tuple's sixth element.
+    ///   - source7: The source of each tuple's seventh element.
+    ///   - source8: The source of each tuple's eighth element.
     public static func zip<E1, E2, E3, E4, E5, E6, E7, E8>(_ source1: PrimitiveSequence<Trait, E1>, _ source2: PrimitiveSequence<Trait, E2>, _ source3: PrimitiveSequence<Trait, E3>, _ source4: PrimitiveSequence<Trait, E4>, _ source5: PrimitiveSequence<Trait, E5>, _ source6: PrimitiveSequence<Trait, E6>, _ source7: PrimitiveSequence<Trait, E7>, _ source8: PrimitiveSequence<Trait, E8>) -> PrimitiveSequence<Trait, (E1, E2, E3, E4, E5, E6, E7, E8)> {
         PrimitiveSequence(raw: Observable.zip(source1.asObservable(), source2.asObservable(), source3.asObservable(), source4.asObservable(), source5.asObservable(), source6.asObservable(), source7.asObservable(), source8.asObservable()) { ($0, $1, $2, $3, $4, $5, $6, $7) })
     }
@@ -195,6 +384,17 @@ extension PrimitiveSequenceType where Element == Any, Trait == SingleTrait {
 
 extension PrimitiveSequenceType where Trait == MaybeTrait {
     /// Zips 8 maybes. Succeeds with `resultSelector` applied to their elements once all succeeded; completes empty when one completes empty; the first error fails it.
+    ///
+    /// - Parameters:
+    ///   - source1: The source of the selector's first argument.
+    ///   - source2: The source of the selector's second argument.
+    ///   - source3: The source of the selector's third argument.
+    ///   - source4: The source of the selector's fourth argument.
+    ///   - source5: The source of the selector's fifth argument.
+    ///   - source6: The source of the selector's sixth argument.
+    ///   - source7: The source of the selector's seventh argument.
+    ///   - source8: The source of the selector's eighth argument.
+    ///   - resultSelector: Receives the element of each source.
     public static func zip<E1, E2, E3, E4, E5, E6, E7, E8>(_ source1: PrimitiveSequence<Trait, E1>, _ source2: PrimitiveSequence<Trait, E2>, _ source3: PrimitiveSequence<Trait, E3>, _ source4: PrimitiveSequence<Trait, E4>, _ source5: PrimitiveSequence<Trait, E5>, _ source6: PrimitiveSequence<Trait, E6>, _ source7: PrimitiveSequence<Trait, E7>, _ source8: PrimitiveSequence<Trait, E8>, resultSelector: @escaping (E1, E2, E3, E4, E5, E6, E7, E8) throws -> Element) -> PrimitiveSequence<Trait, Element> {
         PrimitiveSequence(raw: Observable.zip(source1.asObservable(), source2.asObservable(), source3.asObservable(), source4.asObservable(), source5.asObservable(), source6.asObservable(), source7.asObservable(), source8.asObservable(), resultSelector: resultSelector))
     }
@@ -202,6 +402,16 @@ extension PrimitiveSequenceType where Trait == MaybeTrait {
 
 extension PrimitiveSequenceType where Element == Any, Trait == MaybeTrait {
     /// Zips 8 maybes into a tuple of their elements.
+    ///
+    /// - Parameters:
+    ///   - source1: The source of each tuple's first element.
+    ///   - source2: The source of each tuple's second element.
+    ///   - source3: The source of each tuple's third element.
+    ///   - source4: The source of each tuple's fourth element.
+    ///   - source5: The source of each tuple's fifth element.
+    ///   - source6: The source of each tuple's sixth element.
+    ///   - source7: The source of each tuple's seventh element.
+    ///   - source8: The source of each tuple's eighth element.
     public static func zip<E1, E2, E3, E4, E5, E6, E7, E8>(_ source1: PrimitiveSequence<Trait, E1>, _ source2: PrimitiveSequence<Trait, E2>, _ source3: PrimitiveSequence<Trait, E3>, _ source4: PrimitiveSequence<Trait, E4>, _ source5: PrimitiveSequence<Trait, E5>, _ source6: PrimitiveSequence<Trait, E6>, _ source7: PrimitiveSequence<Trait, E7>, _ source8: PrimitiveSequence<Trait, E8>) -> PrimitiveSequence<Trait, (E1, E2, E3, E4, E5, E6, E7, E8)> {
         PrimitiveSequence(raw: Observable.zip(source1.asObservable(), source2.asObservable(), source3.asObservable(), source4.asObservable(), source5.asObservable(), source6.asObservable(), source7.asObservable(), source8.asObservable()) { ($0, $1, $2, $3, $4, $5, $6, $7) })
     }
