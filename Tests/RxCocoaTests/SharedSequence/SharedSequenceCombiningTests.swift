@@ -245,7 +245,7 @@ struct SharedSequenceCombiningTests {
         #expect(names.subscriptions == [Subscription(200, 260)])
     }
 
-    @Test("the seed's login signal: taps combined with the latest login and password")
+    @Test("the login example's signal: taps combined with the latest login and password")
     func loginSignal() {
         let scheduler = TestScheduler(initialClock: 0)
         let logins = scheduler.createHotObservable([.next(210, "user"), .next(230, "username")])

@@ -5,7 +5,7 @@ import RxSwift
 import RxTest
 import Testing
 
-/// Seed 002's play/pause and tempo outputs, written against the real main scheduler:
+/// The metronome example's play/pause and tempo outputs, written against the real main scheduler:
 /// the view model takes no scheduler.
 private final class MetronomeViewModel {
     let tappedPlayPause = PublishRelay<Void>()
@@ -29,7 +29,7 @@ private final class MetronomeViewModel {
 /// `SharingScheduler.mock`.
 @Suite("Virtual time: Driver and Signal")
 struct VirtualTimeDriverTests {
-    @Test("seed 002: tapping play/pause, driven off the main thread at the seed's ticks", .virtualTime)
+    @Test("the metronome: tapping play/pause, driven off the main thread at the example's ticks", .virtualTime)
     func tappedPlayPauseChangesIsPlaying() {
         let scheduler = TestScheduler.current
         let viewModel = MetronomeViewModel()
@@ -43,7 +43,7 @@ struct VirtualTimeDriverTests {
         #expect(isPlaying.events == [.next(0, false), .next(10, true), .next(20, false), .next(30, true)])
     }
 
-    @Test("seed 002: tempo text, once per parallel case", .virtualTime, arguments: [75, 90, 180, 60])
+    @Test("the metronome: tempo text, once per parallel case", .virtualTime, arguments: [75, 90, 180, 60])
     func tempoText(bpm: Int) {
         let scheduler = TestScheduler.current
         let viewModel = MetronomeViewModel()

@@ -249,7 +249,7 @@ struct AnomalyTests {
     }
 }
 
-// MARK: - The seed sign-in view model
+// MARK: - The sign-in example's view model
 
 private struct SignInResponse: Equatable {
     let token: String
@@ -259,7 +259,7 @@ private enum SignInError: Error, Equatable {
     case wrongPassword
 }
 
-/// The sign-in API fake of the seed talk: each request gets a subject the test answers.
+/// The sign-in example's API fake: each request gets a subject the test answers.
 private final class SignInAPIFake: @unchecked Sendable {
     private(set) var requests = 0
     private(set) var signInReturnValue = PublishSubject<SignInResponse>()
@@ -271,7 +271,7 @@ private final class SignInAPIFake: @unchecked Sendable {
     }
 }
 
-/// The seed's view model as written: the request's error ends `signIn`.
+/// The example's view model as written: the request's error ends `signIn`.
 private struct SignInViewModel {
     let signIn: Observable<SignInResponse>
 
@@ -300,7 +300,7 @@ private struct ResilientSignInViewModel {
     }
 }
 
-@Suite("Anomalies: the seed sign-in view model, before and after")
+@Suite("Anomalies: the sign-in view model, before and after")
 struct SignInAnomalyTests {
     @Test("a wrong password ends signIn with an error nobody handles")
     func aWrongPasswordGivesNoResponse() {

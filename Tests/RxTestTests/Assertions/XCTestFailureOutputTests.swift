@@ -151,8 +151,8 @@ final class XCTestFailureOutputTests: LeakCheckingTestCase {
         )
     }
 
-    func testSeedMarbleSpecFlow() {
-        // The marble-syntax spec of seed 000, with a map standing in for the view model.
+    func testSignInMarbleSpecFlow() {
+        // The sign-in example's marble-syntax spec, with a map standing in for the view model.
         let scheduler = TestScheduler(initialClock: 0)
         let emails = ["e1": "test@", "e2": "test@example.com"]
         let emailIsValid = ["v1": false, "v2": true]

@@ -362,7 +362,7 @@ struct LeakCheckTests {
     }
 }
 
-/// The metronome of the seed tutorial, cut down: a beat every `period` on an injected
+/// The metronome example, cut down: a beat every `period` on an injected
 /// scheduler, counted 1...numerator.
 private struct MetronomeViewModel {
     let beat: Observable<Int>
@@ -373,7 +373,7 @@ private struct MetronomeViewModel {
     }
 }
 
-@Suite("Leak check: the seed metronome, before and after")
+@Suite("Leak check: the metronome, before and after")
 struct MetronomeLeakTests {
     @Test("a beat subscription nobody disposes is listed with the timer work it left behind")
     func forgottenBeat() {

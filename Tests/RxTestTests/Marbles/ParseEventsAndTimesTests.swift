@@ -12,8 +12,8 @@ private struct Boom: Error, Equatable {}
 
 @Suite("parseEventsAndTimes: RxSwift's example timelines", .rxLeakCheck)
 struct ParseEventsAndTimesTests {
-    @Test("seed 000: multi-character keys sit at the tick of their first character")
-    func seedSignInTimelines() {
+    @Test("the sign-in example: multi-character keys sit at the tick of their first character")
+    func signInTimelines() {
         let scheduler = TestScheduler(initialClock: 0)
         let signInButtonEnabled = ["b1": false, "b2": false, "b3": false, "b4": true]
         let enabled = scheduler.parseEventsAndTimes(timeline: "b1---b2--b3-b4--", values: signInButtonEnabled).first!
@@ -37,8 +37,8 @@ struct ParseEventsAndTimesTests {
         #expect(responseEvents == [.next(33, SignInResponse(email: "test@example.com", account: "workable"))])
     }
 
-    @Test("seed 003: the unlabeled spelling and single-character keys")
-    func seedUnlabeled() {
+    @Test("the unlabeled spelling and single-character keys")
+    func unlabeledSpelling() {
         let scheduler = TestScheduler(initialClock: 0)
         let stringValues = ["e": "", "u1": "verysecret", "u2": "secret", "u3": "user", "p1": "pass", "p2": "word"]
         let username = scheduler.parseEventsAndTimes("e---u1----u2-----u3-----------------", values: stringValues).first!

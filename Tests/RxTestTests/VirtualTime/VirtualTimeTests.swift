@@ -3,7 +3,7 @@ import RxSwift
 import RxTest
 import Testing
 
-/// The beat of a metronome that, like seed 002's before it took a beat scheduler,
+/// The beat of a metronome that, like the metronome example's before it took a beat scheduler,
 /// ticks on `MainScheduler.instance`: 8 beats of a 4/4 bar at 120 BPM, one every half second.
 private struct Metronome {
     let beats: Observable<String>
@@ -98,7 +98,7 @@ struct VirtualTimeTests {
         #expect(MainScheduler.instance === outside)
     }
 
-    @Test("seed 002: the metronome beats without an injected scheduler", .virtualTime(initialClock: 0, resolution: 0.1))
+    @Test("the metronome beats without an injected scheduler", .virtualTime(initialClock: 0, resolution: 0.1))
     func metronomeWithoutInjection() {
         let scheduler = TestScheduler.current
         let metronome = Metronome()
@@ -113,7 +113,7 @@ struct VirtualTimeTests {
         ])
     }
 
-    @Test("seed 002: 4/32 at a finer resolution", .virtualTime(initialClock: 0, resolution: 0.01))
+    @Test("the metronome: 4/32 at a finer resolution", .virtualTime(initialClock: 0, resolution: 0.01))
     func metronomeBy32() {
         let scheduler = TestScheduler.current
         let metronome = Metronome(period: .microseconds(62_500))

@@ -198,8 +198,8 @@ struct DelayTests {
         #expect(error as? TimeOpsError == timeOpsError)
     }
 
-    @Test("the seed flow: just(...).delay(0.1, scheduler:) on a background scheduler")
-    func seedFlow() throws {
+    @Test("the sign-in flow: just(...).delay(0.1, scheduler:) on a background scheduler")
+    func signInFlow() throws {
         let scheduler = ConcurrentDispatchQueueScheduler(qos: .default)
         let start = Date()
         let values = try Observable.just("use").delay(0.1, scheduler: scheduler).toBlocking(timeout: 5).toArray()

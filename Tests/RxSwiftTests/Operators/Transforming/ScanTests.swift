@@ -121,7 +121,7 @@ struct ScanTests {
         #expect(xs.subscriptions == [Subscription(200, 250)])
     }
 
-    /// The counter presenter of the seed documents: taps at 100, 200 and 300 counted
+    /// The counter example's presenter: taps at 100, 200 and 300 counted
     /// by `scan`, subscribed at 0 with `scheduleAt`.
     @Test func presenterCountsTaps() {
         let scheduler = TestScheduler(initialClock: 0)

@@ -4,8 +4,8 @@ import RxSwift
 import RxTest
 import XCTest
 
-/// The operator-test and presenter flows of the seed documents, as written there.
-final class SeedFlowsTests: LeakCheckingTestCase {
+/// The operator-test and presenter flows of the example apps, as written there.
+final class ExampleFlowsTests: LeakCheckingTestCase {
     func testMap_Range() {
         let scheduler = TestScheduler(initialClock: 0)
         let xs = scheduler.createHotObservable([

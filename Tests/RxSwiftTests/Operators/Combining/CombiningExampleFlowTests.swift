@@ -2,9 +2,9 @@ import RxSwift
 import RxTest
 import Testing
 
-/// The parts of the seed view models that rest on the combining operators, on virtual time.
-@Suite("seed flows built on the combining operators", .rxLeakCheck)
-struct CombiningSeedFlowTests {
+/// The parts of the example view models that rest on the combining operators, on virtual time.
+@Suite("example flows built on the combining operators", .rxLeakCheck)
+struct CombiningExampleFlowTests {
     @Test("login: validity combined from two inputs, the login action takes the latest of both")
     func loginViewModel() {
         let scheduler = TestScheduler(initialClock: 0)
