@@ -12,11 +12,19 @@
 // fixed arity against 1.15 µs with a pack (`/usr/bin/time`, user time, 3 runs each).
 // Packs would also accept 9 or more sources, which RxSwift does not.
 //
-// What is generated is the public overloads, each a few lines that give the shared,
-// hand-written machinery (Combining.swift) one store per source (`LatestStore` or
-// `ZipStore`) and the result selector, and for each arity a `CombiningValues` subclass
-// that takes one value of each store and applies the selector; its element types come
-// from its own instance, so no event looks up the metadata of a tuple of them.
+// What is generated is the public overloads, each one call of the internal constructor
+// of its arity, and for each arity that constructor (`combining`, which gives the
+// shared, hand-written machinery in Combining.swift one store per source, `LatestStore`
+// or `ZipStore`, and the result selector), `combiningTuples` (the tuple forms of every
+// family share its one tuple-making closure) and a `CombiningValues` subclass that
+// takes one value of each store and applies the selector; its element types come from
+// its own instance, so no event looks up the metadata of a tuple of them.
+//
+// The constructors take any `ObservableConvertibleType`, so that the traits' overloads
+// (TraitsArityCodeGenerator.swift) hand them their sources as they are: a call that
+// went through the `Observable` overload would first look up, in every overload, the
+// metadata and conformance of an `Observable` of each element type, and the compile
+// time of the whole family is mostly the size of those many small bodies.
 // `GeneratedFiles` lists the outputs; `swift run rivulet-generate` writes them and the
 // test suite fails, naming the file and that command, when a committed one is stale.
 public enum ArityCodeGenerator {
@@ -34,6 +42,12 @@ public enum ArityCodeGenerator {
 
     public static func genericParameters(_ arity: Int) -> String {
         (1...arity).map { "O\($0): ObservableType" }.joined(separator: ", ")
+    }
+
+    /// The generic parameters of the internal constructors, which every family calls
+    /// with its own sources.
+    private static func convertibleParameters(_ arity: Int) -> String {
+        (1...arity).map { "O\($0): ObservableConvertibleType" }.joined(separator: ", ")
     }
 
     private static func parameters(_ arity: Int) -> String {
@@ -80,9 +94,19 @@ public enum ArityCodeGenerator {
         return text
     }
 
-    /// The body of a public overload: the shared generated constructor for its arity.
-    private static func combiningBody(_ arity: Int, rule: String, selector: String) -> String {
-        "        combining(.\(rule), \((1...arity).map { "source\($0)" }.joined(separator: ", ")), resultSelector: \(selector))"
+    /// The sources of an overload, as it passes them on.
+    static func sources(_ arity: Int) -> String {
+        (1...arity).map { "source\($0)" }.joined(separator: ", ")
+    }
+
+    /// The body of a public overload with a result selector: the constructor of its arity.
+    static func selectorBody(_ arity: Int, rule: String) -> String {
+        "combining(.\(rule), \(sources(arity)), resultSelector: resultSelector)"
+    }
+
+    /// The body of a public overload into tuples: the tuple constructor of its arity.
+    static func tupleBody(_ arity: Int, rule: String) -> String {
+        "combiningTuples(.\(rule), \(sources(arity)))"
     }
 
     private static func tupleSelector(_ arity: Int) -> String {
@@ -158,7 +182,7 @@ public enum ArityCodeGenerator {
                 \(parameters(arity)),
                 resultSelector: @escaping (\(elements(arity))) throws -> Element
             ) -> Observable<Element> {
-        \(combiningBody(arity, rule: docs.name, selector: "resultSelector"))
+                \(selectorBody(arity, rule: docs.name))
             }
         }
 
@@ -171,7 +195,7 @@ public enum ArityCodeGenerator {
             public static func \(docs.name)<\(genericParameters(arity))>(
                 \(parameters(arity))
             ) -> Observable<(\(elements(arity)))> {
-        \(combiningBody(arity, rule: docs.name, selector: tupleSelector(arity)))
+                \(tupleBody(arity, rule: docs.name))
             }
         }
 
@@ -211,7 +235,7 @@ public enum ArityCodeGenerator {
         }
         return """
         /// combineLatest or zip (`rule`) of \(arity) sources.
-        func combining<\(genericParameters(arity)), Result>(
+        func combining<\(convertibleParameters(arity)), Result>(
             _ rule: CombiningRule, \(parameters(arity)),
             resultSelector: @escaping (\(elements(arity))) throws -> Result
         ) -> Observable<Result> {
@@ -224,6 +248,13 @@ public enum ArityCodeGenerator {
                     resultSelector: resultSelector
                 )
             }
+        }
+
+        /// combineLatest or zip (`rule`) of \(arity) sources into tuples.
+        func combiningTuples<\(convertibleParameters(arity))>(
+            _ rule: CombiningRule, \(parameters(arity))
+        ) -> Observable<(\(elements(arity)))> {
+            combining(rule, \(sources(arity)), resultSelector: \(tupleSelector(arity)))
         }
 
         /// The stores of \(arity) sources and the result selector over their values.

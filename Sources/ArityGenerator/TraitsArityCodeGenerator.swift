@@ -1,20 +1,26 @@
 // The generator of the traits' arity families, 2 to 8 sources: `Single.zip` and
 // `Maybe.zip`, `Infallible.combineLatest` and `Infallible.zip`, and the shared
-// sequences' `combineLatest` and `zip` (RxCocoa). Each overload is a thin wrapper over
-// the `Observable` overload of the same arity (see ArityCodeGenerator.swift for why
-// those are generated rather than written with parameter packs); wrapping them with
-// packs would have to go through the collection forms and lose the element types.
+// sequences' `combineLatest` and `zip` (RxCocoa). Each overload is a thin wrapper: in
+// RxSwift over the internal constructor of its arity (`combining` or
+// `combiningTuples`, which take the trait's sources as they are; see
+// ArityCodeGenerator.swift), in RxCocoa over the `Observable` overload of its arity.
+// Those are generated rather than written with parameter packs (ArityCodeGenerator.swift
+// says why); wrapping them with packs would have to go through the collection forms and
+// lose the element types.
 // `GeneratedFiles` lists the outputs; `swift run rivulet-generate` writes them.
 public enum TraitsArityCodeGenerator {
     public static let arities = 2...8
 
-    static func header(_ what: String) -> String {
+    static func header(_ what: String, wrapping wrapped: String = "the `Observable` overload") -> String {
         GeneratedFiles.header(generator: "TraitsArityCodeGenerator.swift") + """
         //
-        // \(what) for 2 to 8 sources, each a wrapper over the `Observable` overload.
+        // \(what) for 2 to 8 sources, each a wrapper over \(wrapped).
 
         """
     }
+
+    /// What the RxSwift traits' overloads wrap.
+    private static let constructors = "the constructor of its arity (`combining` or `combiningTuples`)"
 
     public static func list(_ arity: Int, _ item: (Int) -> String) -> String {
         (1...arity).map(item).joined(separator: ", ")
@@ -40,7 +46,7 @@ public enum TraitsArityCodeGenerator {
     // MARK: Single and Maybe
 
     public static func primitiveSequenceZip() -> String {
-        var text = header("`Single.zip` and `Maybe.zip`") + "\n"
+        var text = header("`Single.zip` and `Maybe.zip`", wrapping: constructors) + "\n"
         for arity in arities {
             text += "// MARK: - \(arity) sources\n"
             for (trait, name, outcome) in [
@@ -49,17 +55,16 @@ public enum TraitsArityCodeGenerator {
             ] {
                 let generics = list(arity) { "E\($0)" }
                 let parameters = list(arity) { "_ source\($0): PrimitiveSequence<Trait, E\($0)>" }
-                let sources = list(arity) { "source\($0).asObservable()" }
                 text += "\n" + staticFunction(
                     in: "PrimitiveSequenceType where Trait == \(trait)", "Zips \(arity) \(name). \(outcome)",
                     withSelector(arity, "Receives the element of each source."),
                     "zip<\(generics)>(\(parameters), resultSelector: @escaping (\(generics)) throws -> Element) -> PrimitiveSequence<Trait, Element>",
-                    "PrimitiveSequence(raw: Observable.zip(\(sources), resultSelector: resultSelector))")
+                    "PrimitiveSequence(raw: \(ArityCodeGenerator.selectorBody(arity, rule: "zip")))")
                 text += "\n\n" + staticFunction(
                     in: "PrimitiveSequenceType where Element == Any, Trait == \(trait)", "Zips \(arity) \(name) into a tuple of their elements.",
                     intoTuples(arity),
                     "zip<\(generics)>(\(parameters)) -> PrimitiveSequence<Trait, (\(generics))>",
-                    "PrimitiveSequence(raw: Observable.zip(\(sources)) { \(tuple(arity)) })") + "\n"
+                    "PrimitiveSequence(raw: \(ArityCodeGenerator.tupleBody(arity, rule: "zip")))") + "\n"
             }
         }
         return text
@@ -72,7 +77,7 @@ public enum TraitsArityCodeGenerator {
     /// `resultSelector` form takes `Infallible`s and lives on `InfallibleType`. The tuple
     /// form of zip, which RxSwift lacks, takes any infallibles.
     static func infallible(_ operatorName: String, summary: String) -> String {
-        var text = header("`Infallible.\(operatorName)`") + "\n"
+        var text = header("`Infallible.\(operatorName)`", wrapping: constructors) + "\n"
         let isZip = operatorName == "zip"
         for arity in arities {
             let anyGenerics = list(arity) { "I\($0): InfallibleType" }
@@ -81,7 +86,8 @@ public enum TraitsArityCodeGenerator {
             let tupleGenerics = list(arity) { "O\($0): InfallibleType" }
             let tupleParameters = list(arity) { "_ source\($0): O\($0)" }
             let tupleElements = list(arity) { "O\($0).Element" }
-            let sources = list(arity) { "source\($0).asObservable()" }
+            let selectorBody = "Infallible(\(ArityCodeGenerator.selectorBody(arity, rule: operatorName)))"
+            let tupleBody = "Infallible<(\(isZip ? anyElements : tupleElements))>(\(ArityCodeGenerator.tupleBody(arity, rule: operatorName)))"
             let selectorSummary = "\(summary) of \(arity) infallibles with `resultSelector`."
             let tupleSummary = "\(summary) of \(arity) infallibles into a tuple."
             let selectorParameters = withSelector(arity, isZip ? zipSelector : combineLatestSelector)
@@ -93,20 +99,20 @@ public enum TraitsArityCodeGenerator {
                 selectorForm = staticFunction(
                     in: "InfallibleType", selectorSummary, selectorParameters,
                     "zip<\(generics)>(\(parameters), resultSelector: @escaping (\(generics)) throws -> Element) -> Infallible<Element>",
-                    "Infallible(Observable.zip(\(sources), resultSelector: resultSelector))")
+                    selectorBody)
                 tupleForm = staticFunction(
                     in: "Infallible where Element == Any", tupleSummary, intoTuples(arity),
                     "zip<\(anyGenerics)>(\(anyParameters)) -> Infallible<(\(anyElements))>",
-                    "Infallible<(\(anyElements))>(Observable.zip(\(sources)) { \(tuple(arity)) })")
+                    tupleBody)
             } else {
                 selectorForm = staticFunction(
                     in: "Infallible", selectorSummary, selectorParameters,
                     "combineLatest<\(anyGenerics)>(\(anyParameters), resultSelector: @escaping (\(anyElements)) throws -> Element) -> Infallible<Element>",
-                    "Infallible(Observable.combineLatest(\(sources), resultSelector: resultSelector))")
+                    selectorBody)
                 tupleForm = staticFunction(
                     in: "InfallibleType where Element == Any", tupleSummary, intoTuples(arity),
                     "combineLatest<\(tupleGenerics)>(\(tupleParameters)) -> Infallible<(\(tupleElements))>",
-                    "Infallible<(\(tupleElements))>(Observable.combineLatest(\(sources)) { \(tuple(arity)) })")
+                    tupleBody)
             }
             text += "// MARK: - \(arity) sources\n\n" + selectorForm + "\n\n" + tupleForm + "\n\n\n"
         }

@@ -47,7 +47,7 @@ extension ObservableType where Element == Any {
     public static func combineLatest<O1: ObservableType, O2: ObservableType>(
         _ source1: O1, _ source2: O2
     ) -> Observable<(O1.Element, O2.Element)> {
-        combining(.combineLatest, source1, source2, resultSelector: { ($0, $1) })
+        combiningTuples(.combineLatest, source1, source2)
     }
 }
 
@@ -88,7 +88,7 @@ extension ObservableType where Element == Any {
     public static func combineLatest<O1: ObservableType, O2: ObservableType, O3: ObservableType>(
         _ source1: O1, _ source2: O2, _ source3: O3
     ) -> Observable<(O1.Element, O2.Element, O3.Element)> {
-        combining(.combineLatest, source1, source2, source3, resultSelector: { ($0, $1, $2) })
+        combiningTuples(.combineLatest, source1, source2, source3)
     }
 }
 
@@ -131,7 +131,7 @@ extension ObservableType where Element == Any {
     public static func combineLatest<O1: ObservableType, O2: ObservableType, O3: ObservableType, O4: ObservableType>(
         _ source1: O1, _ source2: O2, _ source3: O3, _ source4: O4
     ) -> Observable<(O1.Element, O2.Element, O3.Element, O4.Element)> {
-        combining(.combineLatest, source1, source2, source3, source4, resultSelector: { ($0, $1, $2, $3) })
+        combiningTuples(.combineLatest, source1, source2, source3, source4)
     }
 }
 
@@ -176,7 +176,7 @@ extension ObservableType where Element == Any {
     public static func combineLatest<O1: ObservableType, O2: ObservableType, O3: ObservableType, O4: ObservableType, O5: ObservableType>(
         _ source1: O1, _ source2: O2, _ source3: O3, _ source4: O4, _ source5: O5
     ) -> Observable<(O1.Element, O2.Element, O3.Element, O4.Element, O5.Element)> {
-        combining(.combineLatest, source1, source2, source3, source4, source5, resultSelector: { ($0, $1, $2, $3, $4) })
+        combiningTuples(.combineLatest, source1, source2, source3, source4, source5)
     }
 }
 
@@ -223,7 +223,7 @@ extension ObservableType where Element == Any {
     public static func combineLatest<O1: ObservableType, O2: ObservableType, O3: ObservableType, O4: ObservableType, O5: ObservableType, O6: ObservableType>(
         _ source1: O1, _ source2: O2, _ source3: O3, _ source4: O4, _ source5: O5, _ source6: O6
     ) -> Observable<(O1.Element, O2.Element, O3.Element, O4.Element, O5.Element, O6.Element)> {
-        combining(.combineLatest, source1, source2, source3, source4, source5, source6, resultSelector: { ($0, $1, $2, $3, $4, $5) })
+        combiningTuples(.combineLatest, source1, source2, source3, source4, source5, source6)
     }
 }
 
@@ -272,7 +272,7 @@ extension ObservableType where Element == Any {
     public static func combineLatest<O1: ObservableType, O2: ObservableType, O3: ObservableType, O4: ObservableType, O5: ObservableType, O6: ObservableType, O7: ObservableType>(
         _ source1: O1, _ source2: O2, _ source3: O3, _ source4: O4, _ source5: O5, _ source6: O6, _ source7: O7
     ) -> Observable<(O1.Element, O2.Element, O3.Element, O4.Element, O5.Element, O6.Element, O7.Element)> {
-        combining(.combineLatest, source1, source2, source3, source4, source5, source6, source7, resultSelector: { ($0, $1, $2, $3, $4, $5, $6) })
+        combiningTuples(.combineLatest, source1, source2, source3, source4, source5, source6, source7)
     }
 }
 
@@ -323,6 +323,6 @@ extension ObservableType where Element == Any {
     public static func combineLatest<O1: ObservableType, O2: ObservableType, O3: ObservableType, O4: ObservableType, O5: ObservableType, O6: ObservableType, O7: ObservableType, O8: ObservableType>(
         _ source1: O1, _ source2: O2, _ source3: O3, _ source4: O4, _ source5: O5, _ source6: O6, _ source7: O7, _ source8: O8
     ) -> Observable<(O1.Element, O2.Element, O3.Element, O4.Element, O5.Element, O6.Element, O7.Element, O8.Element)> {
-        combining(.combineLatest, source1, source2, source3, source4, source5, source6, source7, source8, resultSelector: { ($0, $1, $2, $3, $4, $5, $6, $7) })
+        combiningTuples(.combineLatest, source1, source2, source3, source4, source5, source6, source7, source8)
     }
 }

@@ -5,7 +5,7 @@
 // subscriptions: a store per source and the result selector (see Combining.swift).
 
 /// combineLatest or zip (`rule`) of 2 sources.
-func combining<O1: ObservableType, O2: ObservableType, Result>(
+func combining<O1: ObservableConvertibleType, O2: ObservableConvertibleType, Result>(
     _ rule: CombiningRule, _ source1: O1, _ source2: O2,
     resultSelector: @escaping (O1.Element, O2.Element) throws -> Result
 ) -> Observable<Result> {
@@ -18,6 +18,13 @@ func combining<O1: ObservableType, O2: ObservableType, Result>(
             resultSelector: resultSelector
         )
     }
+}
+
+/// combineLatest or zip (`rule`) of 2 sources into tuples.
+func combiningTuples<O1: ObservableConvertibleType, O2: ObservableConvertibleType>(
+    _ rule: CombiningRule, _ source1: O1, _ source2: O2
+) -> Observable<(O1.Element, O2.Element)> {
+    combining(rule, source1, source2, resultSelector: { ($0, $1) })
 }
 
 /// The stores of 2 sources and the result selector over their values.
@@ -47,7 +54,7 @@ final class CombiningValues2<E1, E2, Result>: CombiningValues<Result> {
 }
 
 /// combineLatest or zip (`rule`) of 3 sources.
-func combining<O1: ObservableType, O2: ObservableType, O3: ObservableType, Result>(
+func combining<O1: ObservableConvertibleType, O2: ObservableConvertibleType, O3: ObservableConvertibleType, Result>(
     _ rule: CombiningRule, _ source1: O1, _ source2: O2, _ source3: O3,
     resultSelector: @escaping (O1.Element, O2.Element, O3.Element) throws -> Result
 ) -> Observable<Result> {
@@ -60,6 +67,13 @@ func combining<O1: ObservableType, O2: ObservableType, O3: ObservableType, Resul
             resultSelector: resultSelector
         )
     }
+}
+
+/// combineLatest or zip (`rule`) of 3 sources into tuples.
+func combiningTuples<O1: ObservableConvertibleType, O2: ObservableConvertibleType, O3: ObservableConvertibleType>(
+    _ rule: CombiningRule, _ source1: O1, _ source2: O2, _ source3: O3
+) -> Observable<(O1.Element, O2.Element, O3.Element)> {
+    combining(rule, source1, source2, source3, resultSelector: { ($0, $1, $2) })
 }
 
 /// The stores of 3 sources and the result selector over their values.
@@ -92,7 +106,7 @@ final class CombiningValues3<E1, E2, E3, Result>: CombiningValues<Result> {
 }
 
 /// combineLatest or zip (`rule`) of 4 sources.
-func combining<O1: ObservableType, O2: ObservableType, O3: ObservableType, O4: ObservableType, Result>(
+func combining<O1: ObservableConvertibleType, O2: ObservableConvertibleType, O3: ObservableConvertibleType, O4: ObservableConvertibleType, Result>(
     _ rule: CombiningRule, _ source1: O1, _ source2: O2, _ source3: O3, _ source4: O4,
     resultSelector: @escaping (O1.Element, O2.Element, O3.Element, O4.Element) throws -> Result
 ) -> Observable<Result> {
@@ -105,6 +119,13 @@ func combining<O1: ObservableType, O2: ObservableType, O3: ObservableType, O4: O
             resultSelector: resultSelector
         )
     }
+}
+
+/// combineLatest or zip (`rule`) of 4 sources into tuples.
+func combiningTuples<O1: ObservableConvertibleType, O2: ObservableConvertibleType, O3: ObservableConvertibleType, O4: ObservableConvertibleType>(
+    _ rule: CombiningRule, _ source1: O1, _ source2: O2, _ source3: O3, _ source4: O4
+) -> Observable<(O1.Element, O2.Element, O3.Element, O4.Element)> {
+    combining(rule, source1, source2, source3, source4, resultSelector: { ($0, $1, $2, $3) })
 }
 
 /// The stores of 4 sources and the result selector over their values.
@@ -140,7 +161,7 @@ final class CombiningValues4<E1, E2, E3, E4, Result>: CombiningValues<Result> {
 }
 
 /// combineLatest or zip (`rule`) of 5 sources.
-func combining<O1: ObservableType, O2: ObservableType, O3: ObservableType, O4: ObservableType, O5: ObservableType, Result>(
+func combining<O1: ObservableConvertibleType, O2: ObservableConvertibleType, O3: ObservableConvertibleType, O4: ObservableConvertibleType, O5: ObservableConvertibleType, Result>(
     _ rule: CombiningRule, _ source1: O1, _ source2: O2, _ source3: O3, _ source4: O4, _ source5: O5,
     resultSelector: @escaping (O1.Element, O2.Element, O3.Element, O4.Element, O5.Element) throws -> Result
 ) -> Observable<Result> {
@@ -153,6 +174,13 @@ func combining<O1: ObservableType, O2: ObservableType, O3: ObservableType, O4: O
             resultSelector: resultSelector
         )
     }
+}
+
+/// combineLatest or zip (`rule`) of 5 sources into tuples.
+func combiningTuples<O1: ObservableConvertibleType, O2: ObservableConvertibleType, O3: ObservableConvertibleType, O4: ObservableConvertibleType, O5: ObservableConvertibleType>(
+    _ rule: CombiningRule, _ source1: O1, _ source2: O2, _ source3: O3, _ source4: O4, _ source5: O5
+) -> Observable<(O1.Element, O2.Element, O3.Element, O4.Element, O5.Element)> {
+    combining(rule, source1, source2, source3, source4, source5, resultSelector: { ($0, $1, $2, $3, $4) })
 }
 
 /// The stores of 5 sources and the result selector over their values.
@@ -191,7 +219,7 @@ final class CombiningValues5<E1, E2, E3, E4, E5, Result>: CombiningValues<Result
 }
 
 /// combineLatest or zip (`rule`) of 6 sources.
-func combining<O1: ObservableType, O2: ObservableType, O3: ObservableType, O4: ObservableType, O5: ObservableType, O6: ObservableType, Result>(
+func combining<O1: ObservableConvertibleType, O2: ObservableConvertibleType, O3: ObservableConvertibleType, O4: ObservableConvertibleType, O5: ObservableConvertibleType, O6: ObservableConvertibleType, Result>(
     _ rule: CombiningRule, _ source1: O1, _ source2: O2, _ source3: O3, _ source4: O4, _ source5: O5, _ source6: O6,
     resultSelector: @escaping (O1.Element, O2.Element, O3.Element, O4.Element, O5.Element, O6.Element) throws -> Result
 ) -> Observable<Result> {
@@ -204,6 +232,13 @@ func combining<O1: ObservableType, O2: ObservableType, O3: ObservableType, O4: O
             resultSelector: resultSelector
         )
     }
+}
+
+/// combineLatest or zip (`rule`) of 6 sources into tuples.
+func combiningTuples<O1: ObservableConvertibleType, O2: ObservableConvertibleType, O3: ObservableConvertibleType, O4: ObservableConvertibleType, O5: ObservableConvertibleType, O6: ObservableConvertibleType>(
+    _ rule: CombiningRule, _ source1: O1, _ source2: O2, _ source3: O3, _ source4: O4, _ source5: O5, _ source6: O6
+) -> Observable<(O1.Element, O2.Element, O3.Element, O4.Element, O5.Element, O6.Element)> {
+    combining(rule, source1, source2, source3, source4, source5, source6, resultSelector: { ($0, $1, $2, $3, $4, $5) })
 }
 
 /// The stores of 6 sources and the result selector over their values.
@@ -245,7 +280,7 @@ final class CombiningValues6<E1, E2, E3, E4, E5, E6, Result>: CombiningValues<Re
 }
 
 /// combineLatest or zip (`rule`) of 7 sources.
-func combining<O1: ObservableType, O2: ObservableType, O3: ObservableType, O4: ObservableType, O5: ObservableType, O6: ObservableType, O7: ObservableType, Result>(
+func combining<O1: ObservableConvertibleType, O2: ObservableConvertibleType, O3: ObservableConvertibleType, O4: ObservableConvertibleType, O5: ObservableConvertibleType, O6: ObservableConvertibleType, O7: ObservableConvertibleType, Result>(
     _ rule: CombiningRule, _ source1: O1, _ source2: O2, _ source3: O3, _ source4: O4, _ source5: O5, _ source6: O6, _ source7: O7,
     resultSelector: @escaping (O1.Element, O2.Element, O3.Element, O4.Element, O5.Element, O6.Element, O7.Element) throws -> Result
 ) -> Observable<Result> {
@@ -258,6 +293,13 @@ func combining<O1: ObservableType, O2: ObservableType, O3: ObservableType, O4: O
             resultSelector: resultSelector
         )
     }
+}
+
+/// combineLatest or zip (`rule`) of 7 sources into tuples.
+func combiningTuples<O1: ObservableConvertibleType, O2: ObservableConvertibleType, O3: ObservableConvertibleType, O4: ObservableConvertibleType, O5: ObservableConvertibleType, O6: ObservableConvertibleType, O7: ObservableConvertibleType>(
+    _ rule: CombiningRule, _ source1: O1, _ source2: O2, _ source3: O3, _ source4: O4, _ source5: O5, _ source6: O6, _ source7: O7
+) -> Observable<(O1.Element, O2.Element, O3.Element, O4.Element, O5.Element, O6.Element, O7.Element)> {
+    combining(rule, source1, source2, source3, source4, source5, source6, source7, resultSelector: { ($0, $1, $2, $3, $4, $5, $6) })
 }
 
 /// The stores of 7 sources and the result selector over their values.
@@ -302,7 +344,7 @@ final class CombiningValues7<E1, E2, E3, E4, E5, E6, E7, Result>: CombiningValue
 }
 
 /// combineLatest or zip (`rule`) of 8 sources.
-func combining<O1: ObservableType, O2: ObservableType, O3: ObservableType, O4: ObservableType, O5: ObservableType, O6: ObservableType, O7: ObservableType, O8: ObservableType, Result>(
+func combining<O1: ObservableConvertibleType, O2: ObservableConvertibleType, O3: ObservableConvertibleType, O4: ObservableConvertibleType, O5: ObservableConvertibleType, O6: ObservableConvertibleType, O7: ObservableConvertibleType, O8: ObservableConvertibleType, Result>(
     _ rule: CombiningRule, _ source1: O1, _ source2: O2, _ source3: O3, _ source4: O4, _ source5: O5, _ source6: O6, _ source7: O7, _ source8: O8,
     resultSelector: @escaping (O1.Element, O2.Element, O3.Element, O4.Element, O5.Element, O6.Element, O7.Element, O8.Element) throws -> Result
 ) -> Observable<Result> {
@@ -315,6 +357,13 @@ func combining<O1: ObservableType, O2: ObservableType, O3: ObservableType, O4: O
             resultSelector: resultSelector
         )
     }
+}
+
+/// combineLatest or zip (`rule`) of 8 sources into tuples.
+func combiningTuples<O1: ObservableConvertibleType, O2: ObservableConvertibleType, O3: ObservableConvertibleType, O4: ObservableConvertibleType, O5: ObservableConvertibleType, O6: ObservableConvertibleType, O7: ObservableConvertibleType, O8: ObservableConvertibleType>(
+    _ rule: CombiningRule, _ source1: O1, _ source2: O2, _ source3: O3, _ source4: O4, _ source5: O5, _ source6: O6, _ source7: O7, _ source8: O8
+) -> Observable<(O1.Element, O2.Element, O3.Element, O4.Element, O5.Element, O6.Element, O7.Element, O8.Element)> {
+    combining(rule, source1, source2, source3, source4, source5, source6, source7, source8, resultSelector: { ($0, $1, $2, $3, $4, $5, $6, $7) })
 }
 
 /// The stores of 8 sources and the result selector over their values.

@@ -45,7 +45,7 @@ extension ObservableType where Element == Any {
     public static func zip<O1: ObservableType, O2: ObservableType>(
         _ source1: O1, _ source2: O2
     ) -> Observable<(O1.Element, O2.Element)> {
-        combining(.zip, source1, source2, resultSelector: { ($0, $1) })
+        combiningTuples(.zip, source1, source2)
     }
 }
 
@@ -84,7 +84,7 @@ extension ObservableType where Element == Any {
     public static func zip<O1: ObservableType, O2: ObservableType, O3: ObservableType>(
         _ source1: O1, _ source2: O2, _ source3: O3
     ) -> Observable<(O1.Element, O2.Element, O3.Element)> {
-        combining(.zip, source1, source2, source3, resultSelector: { ($0, $1, $2) })
+        combiningTuples(.zip, source1, source2, source3)
     }
 }
 
@@ -125,7 +125,7 @@ extension ObservableType where Element == Any {
     public static func zip<O1: ObservableType, O2: ObservableType, O3: ObservableType, O4: ObservableType>(
         _ source1: O1, _ source2: O2, _ source3: O3, _ source4: O4
     ) -> Observable<(O1.Element, O2.Element, O3.Element, O4.Element)> {
-        combining(.zip, source1, source2, source3, source4, resultSelector: { ($0, $1, $2, $3) })
+        combiningTuples(.zip, source1, source2, source3, source4)
     }
 }
 
@@ -168,7 +168,7 @@ extension ObservableType where Element == Any {
     public static func zip<O1: ObservableType, O2: ObservableType, O3: ObservableType, O4: ObservableType, O5: ObservableType>(
         _ source1: O1, _ source2: O2, _ source3: O3, _ source4: O4, _ source5: O5
     ) -> Observable<(O1.Element, O2.Element, O3.Element, O4.Element, O5.Element)> {
-        combining(.zip, source1, source2, source3, source4, source5, resultSelector: { ($0, $1, $2, $3, $4) })
+        combiningTuples(.zip, source1, source2, source3, source4, source5)
     }
 }
 
@@ -213,7 +213,7 @@ extension ObservableType where Element == Any {
     public static func zip<O1: ObservableType, O2: ObservableType, O3: ObservableType, O4: ObservableType, O5: ObservableType, O6: ObservableType>(
         _ source1: O1, _ source2: O2, _ source3: O3, _ source4: O4, _ source5: O5, _ source6: O6
     ) -> Observable<(O1.Element, O2.Element, O3.Element, O4.Element, O5.Element, O6.Element)> {
-        combining(.zip, source1, source2, source3, source4, source5, source6, resultSelector: { ($0, $1, $2, $3, $4, $5) })
+        combiningTuples(.zip, source1, source2, source3, source4, source5, source6)
     }
 }
 
@@ -260,7 +260,7 @@ extension ObservableType where Element == Any {
     public static func zip<O1: ObservableType, O2: ObservableType, O3: ObservableType, O4: ObservableType, O5: ObservableType, O6: ObservableType, O7: ObservableType>(
         _ source1: O1, _ source2: O2, _ source3: O3, _ source4: O4, _ source5: O5, _ source6: O6, _ source7: O7
     ) -> Observable<(O1.Element, O2.Element, O3.Element, O4.Element, O5.Element, O6.Element, O7.Element)> {
-        combining(.zip, source1, source2, source3, source4, source5, source6, source7, resultSelector: { ($0, $1, $2, $3, $4, $5, $6) })
+        combiningTuples(.zip, source1, source2, source3, source4, source5, source6, source7)
     }
 }
 
@@ -309,6 +309,6 @@ extension ObservableType where Element == Any {
     public static func zip<O1: ObservableType, O2: ObservableType, O3: ObservableType, O4: ObservableType, O5: ObservableType, O6: ObservableType, O7: ObservableType, O8: ObservableType>(
         _ source1: O1, _ source2: O2, _ source3: O3, _ source4: O4, _ source5: O5, _ source6: O6, _ source7: O7, _ source8: O8
     ) -> Observable<(O1.Element, O2.Element, O3.Element, O4.Element, O5.Element, O6.Element, O7.Element, O8.Element)> {
-        combining(.zip, source1, source2, source3, source4, source5, source6, source7, source8, resultSelector: { ($0, $1, $2, $3, $4, $5, $6, $7) })
+        combiningTuples(.zip, source1, source2, source3, source4, source5, source6, source7, source8)
     }
 }
