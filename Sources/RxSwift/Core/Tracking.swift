@@ -81,7 +81,14 @@ package final class RxTrackingToken: Disposable, @unchecked Sendable {
 
 /// The installed tracker of the current task, behind a global "any installed" counter.
 package enum RxTracking {
-    @TaskLocal private static var tracker: RxTracker?
+    /// The task-local value itself. Declared as a `TaskLocal` rather than with the
+    /// `@TaskLocal` macro: every compile job that reads it would otherwise load the
+    /// macro plugin and expand it again.
+    private static let trackerLocal = TaskLocal<RxTracker?>(wrappedValue: nil)
+
+    private static var tracker: RxTracker? {
+        trackerLocal.get()
+    }
 
     /// The tracker installed for the current task, or `nil` (one relaxed load when no
     /// scope anywhere installed one).
@@ -110,7 +117,7 @@ package enum RxTracking {
     package static func withTracker<Result>(_ tracker: RxTracker, operation: () throws -> Result) rethrows -> Result {
         addScopes(1)
         defer { addScopes(-1) }
-        return try $tracker.withValue(tracker, operation: operation)
+        return try trackerLocal.withValue(tracker, operation: operation)
     }
 
     /// Runs `operation` with `tracker` installed for it (and the tasks it creates).
@@ -121,7 +128,7 @@ package enum RxTracking {
     ) async rethrows -> Result {
         addScopes(1)
         defer { addScopes(-1) }
-        return try await $tracker.withValue(tracker, operation: operation, isolation: isolation)
+        return try await trackerLocal.withValue(tracker, operation: operation, isolation: isolation)
     }
 
     private static func addScopes(_ delta: Int) {

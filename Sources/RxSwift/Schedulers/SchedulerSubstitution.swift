@@ -29,7 +29,14 @@ package final class SchedulerSubstitution: @unchecked Sendable {
     }
 
     /// The substitution of the current task (or thread, outside tasks), if any.
-    @TaskLocal package static var current: SchedulerSubstitution?
+    package static var current: SchedulerSubstitution? {
+        installed.get()
+    }
+
+    /// The task-local value behind `current`. Declared as a `TaskLocal` rather than with
+    /// the `@TaskLocal` macro: every compile job that reads `current` would otherwise load
+    /// the macro plugin and expand it again.
+    private static let installed = TaskLocal<SchedulerSubstitution?>(wrappedValue: nil)
 
     /// Set by the first `install`: until then `current` is `nil` everywhere.
     private static let everInstalled = AtomicFlag()
@@ -46,7 +53,7 @@ package final class SchedulerSubstitution: @unchecked Sendable {
     /// Runs `body` with `self` installed, then restores the previous substitution.
     package func install<Result>(_ body: () throws -> Result) rethrows -> Result {
         _ = Self.everInstalled.testAndSet()
-        return try Self.$current.withValue(self, operation: body)
+        return try Self.installed.withValue(self, operation: body)
     }
 
     /// Runs the asynchronous `body` with `self` installed.
@@ -55,7 +62,7 @@ package final class SchedulerSubstitution: @unchecked Sendable {
         _ body: () async throws -> Result
     ) async rethrows -> Result {
         _ = Self.everInstalled.testAndSet()
-        return try await Self.$current.withValue(self, operation: body, isolation: isolation)
+        return try await Self.installed.withValue(self, operation: body, isolation: isolation)
     }
 }
 
