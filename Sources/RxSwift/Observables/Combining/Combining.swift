@@ -166,12 +166,13 @@ final class CombiningArrayValues<Element, Result>: CombiningValues<Result> {
 }
 
 /// combineLatest or zip (`rule`) over every source of `collection`: the collection
-/// forms of both.
-private func makeCombiningCollection<Collection: Swift.Collection, Result>(
+/// forms of both, for observables and the traits alike (which pass their sources as
+/// they are, rather than through an overload of the `Observable` forms).
+func makeCombiningCollection<Collection: Swift.Collection, Result>(
     _ collection: Collection,
     rule: CombiningRule,
     resultSelector: @escaping ([Collection.Element.Element]) throws -> Result
-) -> Observable<Result> where Collection.Element: ObservableType {
+) -> Observable<Result> where Collection.Element: ObservableConvertibleType {
     let sources: [CombiningSource] = collection.map { CombiningTypedSource($0.asObservable()) }
     let count = sources.count
     return CombiningProducer(rule: rule, sources: sources) {

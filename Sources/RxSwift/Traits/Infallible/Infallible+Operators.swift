@@ -217,25 +217,25 @@ extension InfallibleType {
     /// Combines the latest elements of all `collection`'s infallibles with
     /// `resultSelector` each time one emits, once all have.
     public static func combineLatest<Collection: Swift.Collection>(_ collection: Collection, resultSelector: @escaping ([Collection.Element.Element]) throws -> Element) -> Infallible<Element> where Collection.Element: InfallibleType {
-        Infallible(Observable.combineLatest(collection.map { $0.asObservable() }, resultSelector: resultSelector))
+        Infallible(makeCombiningCollection(collection, rule: .combineLatest, resultSelector: resultSelector))
     }
 
     /// Combines the latest elements of all `collection`'s infallibles each time one
     /// emits, once all have.
     public static func combineLatest<Collection: Swift.Collection>(_ collection: Collection) -> Infallible<[Element]> where Collection.Element: InfallibleType, Collection.Element.Element == Element {
-        Infallible<[Element]>(Observable.combineLatest(collection.map { $0.asObservable() }))
+        Infallible<[Element]>(makeCombiningCollection(collection, rule: .combineLatest) { $0 })
     }
 }
 
 extension Infallible {
     /// Pairs the n-th elements of all `collection`'s infallibles with `resultSelector`.
     public static func zip<Collection: Swift.Collection>(_ collection: Collection, resultSelector: @escaping ([Collection.Element.Element]) throws -> Element) -> Infallible<Element> where Collection.Element: InfallibleType {
-        Infallible(Observable.zip(collection.map { $0.asObservable() }, resultSelector: resultSelector))
+        Infallible(makeCombiningCollection(collection, rule: .zipCollection, resultSelector: resultSelector))
     }
 
     /// Pairs the n-th elements of all `collection`'s infallibles into arrays.
     public static func zip<Collection: Swift.Collection>(_ collection: Collection) -> Infallible<[Element]> where Collection.Element: InfallibleType, Collection.Element.Element == Element {
-        Infallible<[Element]>(Observable.zip(collection.map { $0.asObservable() }))
+        Infallible<[Element]>(makeCombiningCollection(collection, rule: .zipCollection) { $0 })
     }
 }
 

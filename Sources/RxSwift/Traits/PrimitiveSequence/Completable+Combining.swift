@@ -45,37 +45,45 @@ extension PrimitiveSequenceType where Trait == CompletableTrait, Element == Swif
     /// For completables, `zip` and `merge` are the same.
     public static func zip<Collection: Swift.Collection>(_ sources: Collection) -> Completable
         where Collection.Element == Completable {
-        Completable(raw: Observable.merge(sources.map { $0.asObservable() }))
+        runningAll(sources)
     }
 
     /// Runs `sources` at once and completes when all have completed; the first error
     /// ends it.
     public static func zip(_ sources: [Completable]) -> Completable {
-        Completable(raw: Observable.merge(sources.map { $0.asObservable() }))
+        runningAll(sources)
     }
 
     /// Runs `sources` at once and completes when all have completed; the first error
     /// ends it.
     public static func zip(_ sources: Completable...) -> Completable {
-        Completable(raw: Observable.merge(sources.map { $0.asObservable() }))
+        runningAll(sources)
     }
 
     /// Runs the completables of `sources` at once; the RxSwift 5 name of `zip(_:)`.
     @available(*, deprecated, message: "Use Completable.zip instead.", renamed: "zip")
     public static func merge<Collection: Swift.Collection>(_ sources: Collection) -> Completable
         where Collection.Element == Completable {
-        zip(sources)
+        runningAll(sources)
     }
 
     /// Runs `sources` at once; the RxSwift 5 name of `zip(_:)`.
     @available(*, deprecated, message: "Use Completable.zip instead.", renamed: "zip")
     public static func merge(_ sources: [Completable]) -> Completable {
-        zip(sources)
+        runningAll(sources)
     }
 
     /// Runs `sources` at once; the RxSwift 5 name of `zip(_:)`.
     @available(*, deprecated, message: "Use Completable.zip instead.", renamed: "zip")
     public static func merge(_ sources: Completable...) -> Completable {
-        zip(sources)
+        runningAll(sources)
+    }
+
+    /// What `zip` and `merge` do: runs `sources` at once. Each overload calls it by
+    /// this name, which has one declaration, rather than another overload of `zip`,
+    /// whose every arity the type checker would otherwise look at.
+    private static func runningAll<Collection: Swift.Collection>(_ sources: Collection) -> Completable
+        where Collection.Element == Completable {
+        Completable(raw: Observable.merge(sources.map { $0.asObservable() }))
     }
 }

@@ -176,6 +176,6 @@ extension PrimitiveSequence {
         if collection.isEmpty {
             return PrimitiveSequence<Trait, Result>(raw: .deferred { .just(try resultSelector([])) })
         }
-        return PrimitiveSequence<Trait, Result>(raw: Observable.zip(collection.map { $0.asObservable() }, resultSelector: resultSelector))
+        return PrimitiveSequence<Trait, Result>(raw: makeCombiningCollection(collection, rule: .zipCollection, resultSelector: resultSelector))
     }
 }
