@@ -29,7 +29,7 @@ trap 'rm -rf "$work"' EXIT
 # This checkout as the dependent would fetch it: committed files only, tagged.
 git clone --quiet "$root" "$work/Rivulet"
 git -C "$work/Rivulet" checkout --quiet "${RIVULET_REVISION:-HEAD}"
-git -C "$work/Rivulet" tag "$version"
+git -C "$work/Rivulet" tag -f "$version" > /dev/null
 problems=()
 
 mkdir -p "$work/App/Sources/App"

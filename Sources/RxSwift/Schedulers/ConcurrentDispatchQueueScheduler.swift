@@ -14,7 +14,7 @@ public class ConcurrentDispatchQueueScheduler: SchedulerType, @unchecked Sendabl
 
     /// A scheduler on `queue`.
     public init(queue: DispatchQueue, leeway: DispatchTimeInterval = .nanoseconds(0)) {
-        configuration = DispatchQueueConfiguration(queue: queue, leeway: leeway)
+        configuration = DispatchQueueConfiguration(queue: queue, leeway: leeway, serial: false)
     }
 
     /// A scheduler on the global queue of `qos`.

@@ -5,11 +5,27 @@ import Foundation
 struct DispatchQueueConfiguration: @unchecked Sendable {
     let queue: DispatchQueue
     let leeway: DispatchTimeInterval
+    /// Whether the queue runs one item at a time, in order (what a schedule explorer
+    /// keeps when it runs the queue's work; see `Interleaving`).
+    let serial: Bool
+
+    init(queue: DispatchQueue, leeway: DispatchTimeInterval, serial: Bool = true) {
+        self.queue = queue
+        self.leeway = leeway
+        self.serial = serial
+    }
+
+    /// Runs `work` on the queue, or hands it to the schedule explorer running the caller.
+    func async(_ work: @escaping @Sendable () -> Void) {
+        if !Interleaving.takes(work, queue: queue, serial: serial) {
+            queue.async(execute: work)
+        }
+    }
 
     func schedule<StateType>(_ state: StateType, action: @escaping (StateType) -> Disposable) -> Disposable {
         let cancel = SingleAssignmentDisposable()
         let work = UnsafeTransfer((state, action))
-        queue.async {
+        async {
             if cancel.isDisposed { return }
             cancel.setDisposable(work.value.1(work.value.0))
         }

@@ -9,7 +9,6 @@ import Foundation
 /// every other main scheduler forwards the work scheduled from that test's task to them.
 /// The class is not open: only Rivulet subclasses it, for those stand-ins.
 public class MainScheduler: SerialDispatchQueueScheduler, @unchecked Sendable {
-    private let mainQueue: DispatchQueue
     /// The work queued on the main queue and not finished yet.
     private let numberEnqueued = InlineAtomicInt(0)
     /// Set while work runs at once; read and written on the main thread only.
@@ -18,8 +17,7 @@ public class MainScheduler: SerialDispatchQueueScheduler, @unchecked Sendable {
 
     /// A main scheduler (prefer `instance`).
     public init() {
-        mainQueue = DispatchQueue.main
-        super.init(serialQueue: mainQueue)
+        super.init(serialQueue: DispatchQueue.main)
     }
 
     private static let shared = MainScheduler()
@@ -74,7 +72,7 @@ public class MainScheduler: SerialDispatchQueueScheduler, @unchecked Sendable {
         let cancel = SingleAssignmentDisposable()
         let work = UnsafeTransfer((state, action))
         _ = numberEnqueued.add(1)
-        mainQueue.async { [self] in
+        configuration.async { [self] in
             if !cancel.isDisposed {
                 cancel.setDisposable(work.value.1(work.value.0))
             }
@@ -94,7 +92,7 @@ public class MainScheduler: SerialDispatchQueueScheduler, @unchecked Sendable {
             return
         }
         _ = numberEnqueued.add(1)
-        mainQueue.async { [self] in
+        configuration.async { [self] in
             work()
             _ = numberEnqueued.add(-1)
         }
@@ -113,7 +111,7 @@ public class MainScheduler: SerialDispatchQueueScheduler, @unchecked Sendable {
             return
         }
         _ = numberEnqueued.add(1)
-        mainQueue.async { [self] in
+        configuration.async { [self] in
             target.deliverWaiting()
             _ = numberEnqueued.add(-1)
         }

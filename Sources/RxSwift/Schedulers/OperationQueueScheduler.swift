@@ -22,7 +22,10 @@ public class OperationQueueScheduler: ImmediateSchedulerType, @unchecked Sendabl
             cancel.setDisposable(work.value.1(work.value.0))
         }
         operation.queuePriority = queuePriority
-        operationQueue.addOperation(operation)
+        let queued = UnsafeTransfer(operation)
+        if !Interleaving.takes({ queued.value.start() }, queue: operationQueue, serial: operationQueue.maxConcurrentOperationCount == 1) {
+            operationQueue.addOperation(operation)
+        }
         return cancel
     }
 }

@@ -61,7 +61,7 @@ public class SerialDispatchQueueScheduler: SchedulerType, @unchecked Sendable {
     /// Runs `work` on the queue, with no disposable; the main scheduler runs it at once
     /// when it can, as `schedule` does.
     func dispatch(_ work: @escaping @Sendable () -> Void) {
-        configuration.queue.async(execute: work)
+        configuration.async(work)
     }
 
     /// Runs `target.deliverWaiting()` as `dispatch` runs work (`observe(on:)` delivers

@@ -23,14 +23,20 @@ package final class Lock: ManagedBuffer<Void, LockWord> {
 
     @inline(__always)
     package func lock() {
-        withUnsafeMutablePointerToElements(LockWords.lock)
+        withUnsafeMutablePointerToElements { word in
+            Interleaving.willAcquire(word)
+            LockWords.lock(word)
+        }
         noteLockTaken()
     }
 
     @inline(__always)
     package func unlock() {
         noteLockReleasing()
-        withUnsafeMutablePointerToElements(LockWords.unlock)
+        withUnsafeMutablePointerToElements { word in
+            LockWords.unlock(word)
+            Interleaving.didRelease(word)
+        }
     }
 
     @inline(__always)

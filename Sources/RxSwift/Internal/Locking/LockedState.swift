@@ -50,11 +50,13 @@ private final class LockedStateStorage<State>: ManagedBuffer<State, LockWord> {
     @inline(__always)
     func withLock<Result>(_ body: (inout State) throws -> Result) rethrows -> Result {
         try withUnsafeMutablePointers { state, word in
+            Interleaving.willAcquire(word)
             LockWords.lock(word)
             noteLockTaken()
             defer {
                 noteLockReleasing()
                 LockWords.unlock(word)
+                Interleaving.didRelease(word)
             }
             return try body(&state.pointee)
         }

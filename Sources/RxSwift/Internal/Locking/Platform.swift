@@ -89,7 +89,8 @@ package struct InlineAtomicInt: ~Copyable {
 
     @inline(__always)
     package func load() -> Int {
-        value.load(ordering: .acquiring)
+        Interleaving.atomicStep()
+        return value.load(ordering: .acquiring)
     }
 
     @inline(__always)
@@ -105,13 +106,15 @@ package struct InlineAtomicInt: ~Copyable {
     /// Sets `bits`; returns the value before.
     @inline(__always)
     package func fetchOr(_ bits: Int) -> Int {
-        value.loadThenBitwiseOr(with: bits, ordering: .acquiringAndReleasing)
+        Interleaving.atomicStep()
+        return value.loadThenBitwiseOr(with: bits, ordering: .acquiringAndReleasing)
     }
 
     /// Adds `delta`; returns the value after.
     @inline(__always)
     package func add(_ delta: Int) -> Int {
-        value.loadThenWrappingIncrement(by: delta, ordering: .acquiringAndReleasing) &+ delta
+        Interleaving.atomicStep()
+        return value.loadThenWrappingIncrement(by: delta, ordering: .acquiringAndReleasing) &+ delta
     }
 }
 
@@ -214,6 +217,7 @@ package struct InlineLock: ~Copyable {
 
     @inline(__always)
     package func lock() {
+        Interleaving.willAcquire(identity)
         mutex._unsafeLock()
         noteLockTaken()
     }
@@ -222,6 +226,12 @@ package struct InlineLock: ~Copyable {
     package func unlock() {
         noteLockReleasing()
         mutex._unsafeUnlock()
+        Interleaving.didRelease(identity)
+    }
+
+    /// The lock's address, which names it to a schedule explorer (see `Interleaving`).
+    private var identity: UnsafeRawPointer {
+        withUnsafePointer(to: mutex) { UnsafeRawPointer($0) }
     }
 
     @inline(__always)
@@ -243,7 +253,8 @@ package struct InlineAtomicInt: ~Copyable {
 
     @inline(__always)
     package func load() -> Int {
-        value.load(ordering: .acquiring)
+        Interleaving.atomicStep()
+        return value.load(ordering: .acquiring)
     }
 
     @inline(__always)
@@ -259,13 +270,15 @@ package struct InlineAtomicInt: ~Copyable {
     /// Sets `bits`; returns the value before.
     @inline(__always)
     package func fetchOr(_ bits: Int) -> Int {
-        value.bitwiseOr(bits, ordering: .acquiringAndReleasing).oldValue
+        Interleaving.atomicStep()
+        return value.bitwiseOr(bits, ordering: .acquiringAndReleasing).oldValue
     }
 
     /// Adds `delta`; returns the value after.
     @inline(__always)
     package func add(_ delta: Int) -> Int {
-        value.wrappingAdd(delta, ordering: .acquiringAndReleasing).newValue
+        Interleaving.atomicStep()
+        return value.wrappingAdd(delta, ordering: .acquiringAndReleasing).newValue
     }
 }
 

@@ -1,0 +1,305 @@
+#if DEBUG
+import Dispatch
+import Foundation
+import RxSwift
+import RxTestCore
+
+/// Runs one schedule: the run's logical threads are real threads, but only one of them
+/// runs at a time. At every synchronization point of the library (see RxSwift's
+/// `Interleaving`) the running thread hands the choice of who goes next to the chooser,
+/// and waits until it is chosen again. A thread that wants a lock another thread holds
+/// cannot be chosen; when no thread can be chosen while some still wait, the run is
+/// deadlocked, and the controller says who holds and wants what.
+final class ScheduleController: @unchecked Sendable {
+    /// One logical thread of the run; its fields change only under the controller's mutex.
+    final class Thread: @unchecked Sendable {
+        enum State {
+            case ready
+            case wantsLock(UnsafeRawPointer)
+            case finished
+        }
+
+        let number: Int
+        let name: String
+        /// The serial queue whose work this thread runs (one item, in order), if any.
+        let queue: ObjectIdentifier?
+        var state = State.ready
+        let baton = DispatchSemaphore(value: 0)
+        /// The locks held, each with where it was taken.
+        var held: [(lock: UnsafeRawPointer, site: CallStackFrames?)] = []
+        var wantedSite: CallStackFrames?
+
+        init(number: Int, name: String, queue: ObjectIdentifier?) {
+            self.number = number
+            self.name = name
+            self.queue = queue
+        }
+    }
+
+    /// A thread of a deadlocked run: the lock it wants, who holds it, and the locks it holds.
+    struct BlockedThread {
+        let thread: Thread
+        let wanted: Int
+        let holder: Int?
+        let held: [(lock: Int, site: CallStackFrames?)]
+    }
+
+    /// How a run ended badly.
+    enum Outcome {
+        case deadlock([BlockedThread])
+        case stalled(String)
+        case violation(String)
+    }
+
+    /// Guards every field below; never a Rivulet lock (it has no synchronization point).
+    private let mutex = NSLock()
+    private var threads: [Thread] = []
+    private var running: Thread?
+    private var owners: [UnsafeRawPointer: Int] = [:]
+    private var lockNames: [UnsafeRawPointer: Int] = [:]
+    private var queueNames: [ObjectIdentifier: Int] = [:]
+    private(set) var chooser: ScheduleChooser
+    private(set) var trace: [String] = []
+    private(set) var outcome: Outcome?
+    private let ended = DispatchSemaphore(value: 0)
+    private var hasEnded = false
+    private let captureStack = StackCapture.make()
+    private var hooks: InterleavingHooks!
+
+    init(chooser: ScheduleChooser) {
+        self.chooser = chooser
+        hooks = InterleavingHooks(
+            willAcquire: { [unowned self] lock in acquire(lock) },
+            didRelease: { [unowned self] lock in release(lock) },
+            atomicStep: { [unowned self] in step("atomic step") },
+            enqueue: { [unowned self] queue, serial, work in
+                start(name: serial ? "queue \(queueName(queue))" : "concurrent work", queue: serial ? queue : nil, work)
+                return true
+            }
+        )
+    }
+
+    /// Runs `body` as thread 0 and waits until every thread finished, the run deadlocked,
+    /// or no thread took a step for `patience` seconds (a thread blocked where the library has
+    /// no synchronization point: a semaphore, a sleep, a lock of its own).
+    func run(patience: Double, _ body: @escaping @Sendable () -> Void) {
+        mutex.lock()
+        let first = makeThread(name: "body", queue: nil, body)
+        running = first
+        mutex.unlock()
+        first.baton.signal()
+        var seen = -1
+        var quietSince = DispatchTime.now()
+        while ended.wait(timeout: .now() + 0.05) == .timedOut {
+            mutex.lock()
+            let progress = trace.count
+            mutex.unlock()
+            if progress != seen {
+                seen = progress
+                quietSince = .now()
+                continue
+            }
+            guard DispatchTime.now().uptimeNanoseconds - quietSince.uptimeNanoseconds > UInt64(patience * 1e9) else { continue }
+            mutex.lock()
+            if outcome == nil {
+                let who = running.map { "thread \($0.number) (\($0.name))" } ?? "no thread"
+                outcome = .stalled("\(who) blocked outside Rivulet's synchronization points for \(patience) s (a semaphore, a sleep, a blocking call or a lock Rivulet does not own); the explorer can only choose at Rivulet's locks, atomics and queues")
+            }
+            hasEnded = true
+            mutex.unlock()
+            return
+        }
+    }
+
+    /// A point where another thread may go first: a grammar check, an observer's event.
+    func step(_ what: String) {
+        mutex.lock()
+        guard let me = running, !hasEnded else { mutex.unlock(); return }
+        trace.append("thread \(me.number): \(what)")
+        switchThreads(from: me)
+    }
+
+    /// Records a broken rule; the run goes on to its end, then fails with it.
+    func violate(_ message: String) {
+        mutex.lock()
+        if outcome == nil {
+            let who = running.map { "thread \($0.number) (\($0.name))" } ?? "a thread the explorer does not run"
+            outcome = .violation("\(message), on \(who)")
+            trace.append("\(who): \(message)")
+        }
+        mutex.unlock()
+    }
+
+    /// Starts a thread running `work`, from the running thread.
+    func start(name: String, queue: ObjectIdentifier?, _ work: @escaping @Sendable () -> Void) {
+        mutex.lock()
+        guard let me = running, !hasEnded else { mutex.unlock(); return }
+        let thread = makeThread(name: name, queue: queue, work)
+        trace.append("thread \(me.number): starts thread \(thread.number) (\(name))")
+        switchThreads(from: me)
+    }
+
+    private func acquire(_ lock: UnsafeRawPointer) {
+        let site = captureStack?()
+        mutex.lock()
+        guard let me = running, !hasEnded else { mutex.unlock(); return }
+        me.state = .wantsLock(lock)
+        me.wantedSite = site
+        trace.append("thread \(me.number): asks for lock L\(lockName(lock))")
+        switchThreads(from: me)
+    }
+
+    private func release(_ lock: UnsafeRawPointer) {
+        mutex.lock()
+        guard let me = running, !hasEnded else { mutex.unlock(); return }
+        owners[lock] = nil
+        me.held.removeAll { $0.lock == lock }
+        trace.append("thread \(me.number): releases lock L\(lockName(lock))")
+        switchThreads(from: me)
+    }
+
+    /// With `mutex` held, by the running thread `me`: chooses who goes next, hands over,
+    /// and returns (with `mutex` released) once `me` is chosen again.
+    private func switchThreads(from me: Thread) {
+        let enabled = threads.filter(isEnabled)
+        guard !enabled.isEmpty else {
+            endDeadlocked()
+            mutex.unlock()
+            // This thread never goes on: the run is over and its locks are part of the report.
+            me.baton.wait()
+            return
+        }
+        let currentNumber = enabled.contains { $0 === me } ? me.number : nil
+        let chosenNumber = chooser.choose(among: enabled.map(\.number), current: currentNumber)
+        let chosen = threads[chosenNumber]
+        grant(chosen)
+        if chosen === me {
+            mutex.unlock()
+            return
+        }
+        running = chosen
+        mutex.unlock()
+        chosen.baton.signal()
+        me.baton.wait()
+    }
+
+    /// With `mutex` held: the thread `me` finished.
+    private func finish(_ me: Thread) {
+        mutex.lock()
+        me.state = .finished
+        trace.append("thread \(me.number): finishes")
+        guard !hasEnded else { mutex.unlock(); return }
+        let enabled = threads.filter(isEnabled)
+        if enabled.isEmpty {
+            if threads.allSatisfy({ if case .finished = $0.state { true } else { false } }) {
+                hasEnded = true
+                running = nil
+                mutex.unlock()
+                ended.signal()
+            } else {
+                endDeadlocked()
+                mutex.unlock()
+            }
+            return
+        }
+        let chosen = threads[chooser.choose(among: enabled.map(\.number), current: nil)]
+        grant(chosen)
+        running = chosen
+        mutex.unlock()
+        chosen.baton.signal()
+    }
+
+    private func makeThread(name: String, queue: ObjectIdentifier?, _ work: @escaping @Sendable () -> Void) -> Thread {
+        let thread = Thread(number: threads.count, name: name, queue: queue)
+        threads.append(thread)
+        let hooks = hooks!
+        let system = Foundation.Thread { [self] in
+            InterleavingHooks.install(hooks)
+            thread.baton.wait()
+            work()
+            InterleavingHooks.install(nil)
+            finish(thread)
+        }
+        system.name = "schedule explorer: \(name)"
+        system.start()
+        return thread
+    }
+
+    private func isEnabled(_ thread: Thread) -> Bool {
+        switch thread.state {
+        case .finished:
+            return false
+        case let .wantsLock(lock):
+            if owners[lock] != nil { return false }
+        case .ready:
+            break
+        }
+        if let queue = thread.queue {
+            // Work of a serial queue waits for the work queued before it.
+            return !threads.contains { other in
+                other.number < thread.number && other.queue == queue && { if case .finished = other.state { false } else { true } }()
+            }
+        }
+        return true
+    }
+
+    private func grant(_ thread: Thread) {
+        if case let .wantsLock(lock) = thread.state {
+            owners[lock] = thread.number
+            thread.held.append((lock, thread.wantedSite))
+            thread.wantedSite = nil
+            thread.state = .ready
+        }
+    }
+
+    private func endDeadlocked() {
+        hasEnded = true
+        let blocked = threads.compactMap { thread -> BlockedThread? in
+            guard case let .wantsLock(lock) = thread.state else { return nil }
+            return BlockedThread(
+                thread: thread,
+                wanted: lockName(lock),
+                holder: owners[lock],
+                held: thread.held.map { (lockName($0.lock), $0.site) }
+            )
+        }
+        outcome = .deadlock(blocked)
+        ended.signal()
+    }
+
+    /// The report of a deadlock, written after the run, off the run's threads: finding
+    /// the source places of the lock sites takes Rivulet's own locks.
+    static func describe(_ blocked: [BlockedThread]) -> String {
+        var lines = ["every thread waits for a lock another one holds:"]
+        for entry in blocked {
+            let holder = entry.holder.map { "thread \($0)" } ?? "no thread"
+            lines.append("  thread \(entry.thread.number) (\(entry.thread.name)) wants L\(entry.wanted), held by \(holder)\(at(entry.thread.wantedSite))")
+            for (held, site) in entry.held {
+                lines.append("    and holds L\(held)\(at(site))")
+            }
+        }
+        return lines.joined(separator: "\n")
+    }
+
+    private static func at(_ site: CallStackFrames?) -> String {
+        guard let frame = site?(1).first else { return "" }
+        return ", at \(frame)"
+    }
+
+    private func lockName(_ lock: UnsafeRawPointer) -> Int {
+        if let name = lockNames[lock] { return name }
+        let name = lockNames.count + 1
+        lockNames[lock] = name
+        return name
+    }
+
+    private func queueName(_ queue: ObjectIdentifier) -> Int {
+        mutex.lock()
+        defer { mutex.unlock() }
+        if let name = queueNames[queue] { return name }
+        let name = queueNames.count + 1
+        queueNames[queue] = name
+        return name
+    }
+}
+#endif
