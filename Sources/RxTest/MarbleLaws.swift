@@ -162,8 +162,8 @@ private func checkLaw<Input: Sendable, Output: Equatable>(
         guard first.actual != first.expected else { continue }
 
         var smallest = (input: value, actual: first.actual, expected: first.expected)
-        let describe = { (input: Input, actual: [Recorded<Event<Output>>], expected: [Recorded<Event<Output>>], shrunk: Bool) in
-            lawFailureMessage(input: input, actual: actual, expected: expected, index: index, cases: cases, seed: seed, shrunk: shrunk)
+        let describe = { (input: Input, actual: [Recorded<Event<Output>>], expected: [Recorded<Event<Output>>], which: String) in
+            lawFailureMessage(input: input, actual: actual, expected: expected, index: index, cases: cases, seed: seed, which: which)
         }
         if let test = Test.current {
             // swift-property-based regenerates the same input from the same state, shrinks
@@ -175,17 +175,18 @@ private func checkLaw<Input: Sendable, Output: Equatable>(
                     let result = outcome(candidate)
                     guard result.actual != result.expected else { return }
                     smallest = (candidate, result.actual, result.expected)
+                    let shrunk = String(describingForTest: candidate) != String(describingForTest: value)
                     Issue.record(
-                        Comment(rawValue: describe(candidate, result.actual, result.expected, true)),
+                        Comment(rawValue: describe(candidate, result.actual, result.expected, shrunk ? "smallest input found by shrinking" : "input")),
                         sourceLocation: site.sourceLocation
                     )
                 }, isolation: nil, sourceLocation: site.sourceLocation)
             }
         } else {
-            reportFailure(describe(value, first.actual, first.expected, false), at: site)
+            reportFailure(describe(value, first.actual, first.expected, "input (not shrunk: shrinking needs Swift Testing)"), at: site)
         }
         if let note = FailureDiagrams.note(actual: smallest.actual, expected: smallest.expected, at: site) {
-            reportFailure("Marble law broken; smallest input's " + note.prefix(1).lowercased() + note.dropFirst(), at: site)
+            reportFailure("Marble law broken by the input above; " + note.prefix(1).lowercased() + note.dropFirst(), at: site)
         }
         return MarbleCounterexample(
             input: smallest.input, original: value, caseIndex: index, seed: seed,
@@ -195,8 +196,8 @@ private func checkLaw<Input: Sendable, Output: Equatable>(
     return nil
 }
 
-/// The failure text of a broken law: which case, the input as marbles, then the two
-/// timelines.
+/// The failure text of a broken law: which case, `which` input it shows and the input
+/// as marbles, then the two timelines.
 private func lawFailureMessage<Input, Output: Equatable>(
     input: Input,
     actual: [Recorded<Event<Output>>],
@@ -204,10 +205,9 @@ private func lawFailureMessage<Input, Output: Equatable>(
     index: Int,
     cases: Int,
     seed: UInt64,
-    shrunk: Bool
+    which: String
 ) -> String {
-    let which = shrunk ? "smallest input found by shrinking" : "input (not shrunk: shrinking needs Swift Testing)"
-    return """
+    """
     Marble law broken by case \(index + 1) of \(cases) (seed \(seed)); \(which):
     \(String(describingForTest: input))
     \(recordedEventsMismatchMessage(actual, expected))

@@ -134,6 +134,24 @@ struct OperatorLawTests {
         }
     }
 
+    @Test("take(while: p) delivers the elements before the first that fails p, and completes with it")
+    func takeWhileIsAPrefix() async {
+        let p: @Sendable (Int) -> Bool = { $0 < 7 }
+        await expectMarbleLaw(cases: Self.cases, input: Self.source) { source, scheduler in
+            source.observable(in: scheduler).take(while: p)
+        } delivers: { source in
+            var taken: [Recorded<Event<Int>>] = []
+            for event in source.delivered() {
+                if let element = event.value.element, !p(element) {
+                    taken.append(.completed(event.time))
+                    break
+                }
+                taken.append(event)
+            }
+            return taken
+        }
+    }
+
     @Test("take(n) and skip(n) of one source, merged, deliver the source")
     func takeAndSkipAreComplementary() async {
         let input = zip(Self.source, Gen.int(in: 0...5))
@@ -151,6 +169,29 @@ struct OperatorLawTests {
     func mergeOfOne() async {
         await expectMarbleLaw(cases: Self.cases, input: Self.source) { source, scheduler in
             Observable.merge(source.observable(in: scheduler).asObservable())
+        } equals: { source, scheduler in
+            source.observable(in: scheduler)
+        }
+    }
+
+    @Test("concat with empty() on either side delivers the source")
+    func concatIdentity() async {
+        await expectMarbleLaw(cases: Self.cases, input: Self.source) { source, scheduler in
+            Observable.concat(Observable.empty(), source.observable(in: scheduler).asObservable(), Observable.empty())
+        } equals: { source, scheduler in
+            source.observable(in: scheduler)
+        }
+    }
+
+    @Test("amb of one source, and switchLatest of just(source), deliver the source")
+    func ambAndSwitchLatestOfOne() async {
+        await expectMarbleLaw(cases: Self.cases, input: Self.source) { source, scheduler in
+            Observable.amb([source.observable(in: scheduler).asObservable()])
+        } equals: { source, scheduler in
+            Observable.just(source.observable(in: scheduler).asObservable()).switchLatest()
+        }
+        await expectMarbleLaw(cases: Self.cases, input: Self.source) { source, scheduler in
+            Observable.just(source.observable(in: scheduler).asObservable()).switchLatest()
         } equals: { source, scheduler in
             source.observable(in: scheduler)
         }
