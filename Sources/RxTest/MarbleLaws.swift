@@ -207,10 +207,15 @@ private func lawFailureMessage<Input, Output: Equatable>(
     seed: UInt64,
     which: String
 ) -> String {
-    """
+    // The timelines one tick per column from the subscription (or an earlier event), as
+    // the inputs are drawn.
+    let start = min(TestScheduler.Defaults.subscribed, (actual + expected).map(\.time).min() ?? TestScheduler.Defaults.subscribed)
+    let layout = MarbleLayout(frame: 1, zero: start, start: start, marksZero: false, keysSpanTicks: false)
+    let keys = MarbleKeyBook(values: [String: Output](), errors: [:], layout: layout)
+    return """
     Marble law broken by case \(index + 1) of \(cases) (seed \(seed)); \(which):
     \(String(describingForTest: input))
-    \(recordedEventsMismatchMessage(actual, expected))
+    \(recordedEventsMismatchMessage(actual, expected, keys: keys))
     """
 }
 #endif
