@@ -17,6 +17,16 @@ struct OperatorLawTests {
     static let source = MarbleGen.any(digits)
     static let cold = MarbleGen.cold(digits)
 
+    /// Events delivered through a queue drained one event per scheduled run: each `delay`
+    /// ticks after it arrived, and at least a tick after the one before.
+    static func drained(_ events: [Recorded<Event<Int>>], after delay: TestTime) -> [Recorded<Event<Int>>] {
+        var last = TestTime.min
+        return events.map { event in
+            last = max(event.time + delay, last + 1)
+            return Recorded(time: last, value: event.value)
+        }
+    }
+
     // MARK: Transforming and filtering
 
     @Test("map(f).map(g) delivers what map(g ∘ f) does")
@@ -249,11 +259,44 @@ struct OperatorLawTests {
             source.observable(in: scheduler).observe(on: scheduler)
         } delivers: { source in
             // Each event waits for the scheduler's next tick and for the one before it.
-            var last = TestTime.min
-            return source.delivered().map { event in
-                last = max(event.time + 1, last + 1)
-                return Recorded(time: last, value: event.value)
-            }
+            Self.drained(source.delivered(), after: 1)
+        }
+    }
+
+    @Test("delaySubscription(d) delivers what a subscriber d ticks later gets")
+    func delaySubscription() async {
+        let due = 2
+        await expectMarbleLaw(cases: Self.cases, input: Self.source) { source, scheduler in
+            source.observable(in: scheduler).delaySubscription(.seconds(due), scheduler: scheduler)
+        } delivers: { source in
+            // A hot event due at the subscription itself was scheduled before it, so it is missed.
+            source.delivered(subscribedAt: TestScheduler.Defaults.subscribed + due)
+        }
+    }
+
+    @Test("delay(d) on a source that does not fail delivers each event d ticks later, one per tick")
+    func delayWithoutErrors() async {
+        let due = 3
+        let input = MarbleGen.any(Self.digits, MarbleShape(endings: [.open, .completed]))
+        await expectMarbleLaw(cases: Self.cases, input: input) { source, scheduler in
+            source.observable(in: scheduler).delay(.seconds(due), scheduler: scheduler)
+        } delivers: { source in
+            // As in RxSwift: each drain delivers one event and schedules the next for its
+            // due time, or, when that has passed, for "now", which a TestScheduler runs a
+            // tick later.
+            Self.drained(source.delivered(), after: due)
+        }
+    }
+
+    @Test("retry(2) resubscribes once, at the first error: a cold source starts over, a hot one has nothing left")
+    func retryTwice() async {
+        await expectMarbleLaw(cases: Self.cases, input: Self.source) { source, scheduler in
+            source.observable(in: scheduler).retry(2)
+        } delivers: { source in
+            var first = source.delivered()
+            guard let last = first.last, last.value.error != nil else { return first }
+            first.removeLast()
+            return first + source.delivered(subscribedAt: last.time).filter { $0.time > last.time }
         }
     }
 
