@@ -10,7 +10,7 @@ import Testing
 /// A cold input's times count from each subscription (its first event comes one tick or
 /// more after it). A hot input's times are absolute virtual times around
 /// `TestScheduler.Defaults.subscribed` (200), where a law's `start` subscribes: its
-/// events before 201 are emitted before anyone listens and are never delivered.
+/// events before 200 are emitted before anyone listens and are never delivered.
 ///
 /// Make them with ``MarbleGen``; a law turns one into an observable with
 /// ``observable(in:)``.
@@ -82,9 +82,12 @@ public struct MarbleInput<Element: Sendable>: Sendable {
             if drawn.marksZero {
                 return (drawn.marbles, drawn.legend)
             }
-            // Nothing before the subscription: its frame (time 200) is the first column.
-            let rest = drawn.marbles.isEmpty ? "" : String(drawn.marbles.dropFirst())
-            return ("^" + rest, drawn.legend)
+            // Nothing before the subscription: its frame (time 200) is the first column,
+            // marked `^` unless an event is there.
+            guard drawn.marbles.isEmpty || drawn.marbles.hasPrefix("-") else {
+                return (drawn.marbles, drawn.legend)
+            }
+            return ("^" + drawn.marbles.dropFirst(), drawn.legend)
         }
     }
 }

@@ -76,6 +76,10 @@ struct MarbleLawKitTests {
         #expect(hot.description == "hot \"a^-b#\" (a = 10, b = 20)")
         let late = MarbleInput<String>(.hot, events: [.next(202, "x")])
         #expect(late.description == "hot \"^-x\"")
+        // An input made by hand may have an event at the subscription's own tick: the
+        // first column is 200 then, unmarked.
+        let atSubscription = MarbleInput<String>(.hot, events: [.next(200, "x"), .completed(201)])
+        #expect(atSubscription.description == "hot \"x|\"")
     }
 
     @Test("the same seed draws the same inputs; another seed others")
