@@ -143,7 +143,7 @@ struct MarbleLawKitTests {
         #expect(found.original.description != found.input.description)
         // The report shows the smallest input as marbles, with the two timelines.
         // Every candidate's report reaches the known-issue matcher; the last is the smallest's.
-        let report = try #require(issues.last { $0.hasPrefix("Marble law broken") })
+        let report = try #require(issues.last { $0.hasPrefix("Marble law broken by case") })
         #expect(report.contains("smallest input found by shrinking:\ncold \"-a\"\n"))
         #expect(report.contains("""
             Recorded events differ at index 1: expected nothing, got completed @ 201
