@@ -5,7 +5,8 @@ import PackageDescription
 // RxBlocking) resolves swift-atomics and nothing else, and compiles it only on Apple
 // platforms, where RxSwift imports it. The playground server behind `rxmarbles serve`
 // and its dependencies (Hummingbird, SwiftNIO...) come only with the `Playground`
-// trait; swift-docc-plugin is used by no target, so only this package's own
+// trait, the marble generators of RxTest and swift-property-based only with the
+// `PropertyTesting` trait; swift-docc-plugin is used by no target, so only this package's own
 // `swift package` commands resolve it.
 let applePlatforms: [Platform] = [.macOS, .iOS, .tvOS, .watchOS, .visionOS, .macCatalyst]
 
@@ -25,12 +26,18 @@ let package = Package(
             name: "Playground",
             description: "rxmarbles serve: the marble playground's web server (Hummingbird and SwiftNIO)."
         ),
+        .trait(
+            name: "PropertyTesting",
+            description: "RxTest's generators of marble inputs and marble laws, shrunk by swift-property-based."
+        ),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-atomics.git", from: "1.3.0"),
         // Only the playground server uses these, with the Playground trait.
         .package(url: "https://github.com/hummingbird-project/hummingbird.git", from: "2.28.1"),
         .package(url: "https://github.com/apple/swift-log.git", from: "1.16.2"),
+        // Only RxTest's marble laws use it, with the PropertyTesting trait.
+        .package(url: "https://github.com/x-sheep/swift-property-based", from: "2.0.1"),
         // `swift package generate-documentation`: the DocC catalogs, with the operator diagrams.
         .package(url: "https://github.com/swiftlang/swift-docc-plugin", from: "1.5.0"),
     ],
@@ -46,7 +53,13 @@ let package = Package(
         // Virtual time, testable observables and marbles, free of XCTest so that
         // the rxmarbles tool can run them; RxTest re-exports it.
         .target(name: "RxTestCore", dependencies: ["RxSwift"]),
-        .target(name: "RxTest", dependencies: ["RxSwift", "RxTestCore"]),
+        .target(
+            name: "RxTest",
+            dependencies: [
+                "RxSwift", "RxTestCore",
+                .product(name: "PropertyBased", package: "swift-property-based", condition: .when(traits: ["PropertyTesting"])),
+            ]
+        ),
         .target(name: "RxBlocking", dependencies: ["RxSwift"]),
         // The rxmarbles tool's gallery, layout, text and SVG rendering, kept apart from
         // its entry point so that tests can reach them.
@@ -75,7 +88,13 @@ let package = Package(
             name: "RxSwiftTests",
             dependencies: ["RxSwift", "RxTest", "RxBlocking", "RivuletTestSupport", "ArityGenerator"]
         ),
-        .testTarget(name: "RxTestTests", dependencies: ["RxSwift", "RxTest", "RivuletTestSupport"]),
+        .testTarget(
+            name: "RxTestTests",
+            dependencies: [
+                "RxSwift", "RxTest", "RivuletTestSupport",
+                .product(name: "PropertyBased", package: "swift-property-based", condition: .when(traits: ["PropertyTesting"])),
+            ]
+        ),
         .testTarget(name: "RxBlockingTests", dependencies: ["RxSwift", "RxBlocking"]),
         .testTarget(name: "RxRelayTests", dependencies: ["RxSwift", "RxRelay", "RxTest", "RivuletTestSupport"]),
         .testTarget(

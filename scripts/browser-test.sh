@@ -15,8 +15,9 @@ if ! command -v chromium >/dev/null 2>&1; then
 fi
 
 # The server comes with the Playground trait, built in a folder of its own so that the
-# trait-less build in .build stays as it is.
-PLAYGROUND_BUILD=(--traits Playground --scratch-path .build-playground)
+# trait-less build in .build stays as it is; with the PropertyTesting trait too, as
+# .ci/run builds that folder for the marble laws, so that neither rebuilds it.
+PLAYGROUND_BUILD=(--traits Playground,PropertyTesting --scratch-path .build-playground)
 swift build "${PLAYGROUND_BUILD[@]}" --product rxmarbles
 RXMARBLES="$(swift build "${PLAYGROUND_BUILD[@]}" --show-bin-path)/rxmarbles"
 
