@@ -1,4 +1,4 @@
-/// How ``exploreSchedules(_:schedules:fileID:filePath:line:column:_:)`` chooses, at every
+/// How ``exploreSchedules(_:schedules:patience:fileID:filePath:line:column:_:)`` chooses, at every
 /// synchronization point, which of the run's threads goes on.
 ///
 /// - ``random(seed:)`` picks uniformly among the threads that can go on.
