@@ -86,6 +86,10 @@ public final class ScheduleRun: @unchecked Sendable {
         self.index = index
         self.controller = controller
     }
+    #else
+    init(index: Int) {
+        self.index = index
+    }
     #endif
 
     /// Starts a thread of the run that runs `work`.

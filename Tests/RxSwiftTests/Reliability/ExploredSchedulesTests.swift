@@ -31,7 +31,7 @@ import Testing
             run.thread("second subscriber") { _ = shared.subscribe(second) }
             run.check {
                 let subscribed = count.counts.current.subscribed
-                guard subscribed == 1 else { throw Mismatch("the source was subscribed \(subscribed) times") }
+                guard subscribed == 1 else { throw ExploredMismatch("the source was subscribed \(subscribed) times") }
             }
         }
     }
@@ -47,7 +47,7 @@ import Testing
             run.thread("subscriber") { _ = subject.subscribe(observer) }
             run.check {
                 let elements = observer.elements
-                guard elements == [1, 2] else { throw Mismatch("the subscriber received \(elements)") }
+                guard elements == [1, 2] else { throw ExploredMismatch("the subscriber received \(elements)") }
             }
         }
     }
@@ -69,7 +69,7 @@ import Testing
             run.check {
                 let events = observer.events
                 guard observer.elements == [[1, 2]], events.last?.isCompleted == true else {
-                    throw Mismatch("combineLatest delivered \(events)")
+                    throw ExploredMismatch("combineLatest delivered \(events)")
                 }
             }
         }
@@ -88,15 +88,93 @@ import Testing
             run.check {
                 let counts = count.counts.current
                 guard counts.subscribed >= 1, counts.subscribed == counts.disposed else {
-                    throw Mismatch("the source was subscribed \(counts.subscribed) times and disposed \(counts.disposed) times")
+                    throw ExploredMismatch("the source was subscribed \(counts.subscribed) times and disposed \(counts.disposed) times")
                 }
             }
         }
     }
+}
 
-    /// What a check found, in words.
-    private struct Mismatch: Error, CustomStringConvertible {
-        let description: String
-        init(_ description: String) { self.description = description }
+/// RxSwift's reported lock inversions, each between a lock of the user's code and an
+/// operator that called out under its own lock, explored instead of forced with signals.
+@Suite struct ExploredLockInversionTests {
+    /// RxSwift issue 2653: a replay into `take(1)` whose observer takes the user's lock,
+    /// while another thread holding that lock disposes a subscription to the same share.
+    @Test func shareReplayDoesNotHoldItsLockWhileReplaying() {
+        exploreSchedules(.pct(depth: 3, seed: 2653), schedules: 150) { run in
+            let left = BehaviorSubject(value: 1).share(replay: 1)
+            let right = BehaviorSubject(value: 10).share(replay: 1)
+            _ = left.subscribe { _ in }
+            _ = right.subscribe { _ in }
+            let combinerSubscription = UnsafeTransfer(left.subscribe { _ in })
+            let combinerLock = ExplorableLock()
+            let combined = run.observer("combined", of: Int.self)
+            run.thread("disposer") {
+                combinerLock.withLock { combinerSubscription.value.dispose() }
+            }
+            run.thread("combiner") {
+                _ = left.take(1).subscribe(onNext: { x in
+                    combinerLock.withLock {
+                        _ = right.take(1).subscribe(onNext: { y in combined.onNext(x + y) })
+                    }
+                })
+            }
+            run.check {
+                guard combined.elements == [11] else { throw ExploredMismatch("combined \(combined.elements)") }
+            }
+        }
     }
+
+    /// RxSwift issue 2698: a connection disposed its source subscription under the
+    /// connectable's lock, while a thread holding the user's lock subscribed to it.
+    @Test func publishDisposesItsConnectionOutsideItsLock() {
+        exploreSchedules(.pct(depth: 3, seed: 2698), schedules: 150) { run in
+            let foreign = ExplorableLock()
+            let source = Observable<Int>.create { _ in
+                Disposables.create { foreign.withLock {} }
+            }
+            let connectable = source.publish()
+            let connection = UnsafeTransfer(connectable.connect())
+            let observer = run.observer("late", of: Int.self)
+            run.thread("holder") {
+                foreign.withLock { _ = connectable.subscribe(observer) }
+            }
+            run.thread("disposer") { connection.value.dispose() }
+        }
+    }
+
+    /// RxSwift issue 2713: a replay buffer replayed under its lock, so a thread emitting
+    /// while holding the user's lock waited for an observer that, replaying, wanted it.
+    @Test func replayBufferReplaysWhileAnotherThreadEmits() {
+        exploreSchedules(.pct(depth: 3, seed: 2713), schedules: 150) { run in
+            let subject = PublishSubject<Int>()
+            let shared = subject.share(replay: 2)
+            _ = shared.subscribe { _ in }
+            subject.onNext(1)
+            subject.onNext(2)
+            let foreign = ExplorableLock()
+            let observer = run.observer("replayed", of: Int.self)
+            run.thread("subscriber") {
+                _ = shared.subscribe(AnyObserver<Int> { event in
+                    if event.element == 1 { foreign.withLock {} }
+                    observer.on(event)
+                })
+            }
+            run.thread("emitter") {
+                foreign.withLock { subject.onNext(3) }
+            }
+            run.check {
+                // Subscribed before the emitter: the buffer [1, 2], then 3; after it: [2, 3].
+                guard [[1, 2, 3], [2, 3]].contains(observer.elements) else {
+                    throw ExploredMismatch("replayed \(observer.elements)")
+                }
+            }
+        }
+    }
+}
+
+/// What a check of an explored test found, in words.
+struct ExploredMismatch: Error, CustomStringConvertible {
+    let description: String
+    init(_ description: String) { self.description = description }
 }
