@@ -65,7 +65,8 @@ public struct Timeline: Equatable, Sendable {
     public var isCold: Bool
     /// The subscriptions the operator made to this input.
     public var subscriptions: [FrameSpan]
-    /// For an output subscribed after frame 0: the frame of its subscription (drawn `^`).
+    /// The frame of the stream's zero point when it is not frame 0 (drawn `^`): an
+    /// output subscribed later, or an input typed with a `^`.
     public var zeroFrame: Int?
 
     /// A timeline; the events are put in frame order, keeping the order within a frame.
@@ -172,5 +173,39 @@ public struct OperatorDiagram: Equatable, Sendable {
     public var frameCount: Int {
         let last = timelines.compactMap(\.lastFrame).max() ?? -1
         return max(minimumFrameCount, last + 2)
+    }
+}
+
+extension OperatorDiagram {
+    /// The palette index of every event, per stream (inputs first, the output last),
+    /// chosen by where the value came from, so that a value can be followed through
+    /// the operator: an input element takes its label's colour; an output element
+    /// takes the colour of the input element it came from, which is the one with the
+    /// same label if an input has it (`filter`, `delay`, `merge`), or else the input
+    /// element at the same frame (`map`, `scan`, `combineLatest`; the last input's when
+    /// several emit at once), or else the latest input element before it (`reduce`);
+    /// an output with no input element before it keeps its label's own colour.
+    public func paletteIndices() -> [[Int]] {
+        // In frame order, inputs in order within a frame: the last one at or before a
+        // frame is the latest input element there.
+        let inputElements = inputs.enumerated().flatMap { input, timeline in
+            timeline.events.compactMap { event -> (input: Int, frame: Int, label: String)? in
+                if case .next(let label) = event.kind { return (input, event.frame, label) }
+                return nil
+            }
+        }.enumerated()
+            .sorted { ($0.element.frame, $0.element.input, $0.offset) < ($1.element.frame, $1.element.input, $1.offset) }
+            .map(\.element)
+        let inputLabels = Set(inputElements.map(\.label))
+        func origin(of label: String, at frame: Int) -> String {
+            if inputLabels.contains(label) { return label }
+            return inputElements.last { $0.frame <= frame }?.label ?? label
+        }
+        return timelines.enumerated().map { row, timeline in
+            timeline.events.map { event in
+                guard case .next(let label) = event.kind else { return 0 }
+                return MarblePalette.index(for: row < inputs.count ? label : origin(of: label, at: event.frame))
+            }
+        }
     }
 }

@@ -16,6 +16,8 @@ public struct MarbleInput: Equatable {
     public var positions: [Int]
     /// How many frames the text has before its zero point `^` (0 without one).
     public var framesBeforeZero = 0
+    /// Whether the text marks its zero point with `^`.
+    public var marksZero = false
 
     /// A parsed input.
     public init(events: [Recorded<Event<String>>], frameCount: Int, text: String? = nil, positions: [Int] = []) {
@@ -305,7 +307,12 @@ final class ExampleRun {
             frames = user.frameCount + shift
         }
         inputFrames = max(inputFrames, frames)
-        timelines.append(Timeline(name: name ?? spec.name, recorded: events, isCold: spec.isCold))
+        var timeline = Timeline(name: name ?? spec.name, recorded: events, isCold: spec.isCold)
+        if let user = userInputs?[index], user.marksZero, !spec.isCold {
+            // Drawn as typed: the `^` stays where the text has it.
+            timeline.zeroFrame = subscribeAt
+        }
+        timelines.append(timeline)
         let observable = spec.isCold ? scheduler.createColdObservable(events) : scheduler.createHotObservable(events)
         subscriptionReaders.append { observable.subscriptions }
         return observable

@@ -5,7 +5,9 @@ import RxTestCore
 /// operator call in a box between the inputs and the output.
 ///
 /// Every frame gets the same width unless what happens there needs more room (a long
-/// label, several events at once); frames line up across all streams.
+/// label); frames line up across all streams. Events at the same frame are stacked at
+/// that frame's x on a shaded band, so that they read as one instant; a stream with
+/// such a group gets taller.
 public struct SVGRenderer: Sendable {
     /// Sizes, in pixels: the marble sizes every marble picture shares (RxTest's failure
     /// diagrams draw with them too).
@@ -45,8 +47,7 @@ public struct SVGRenderer: Sendable {
         public var frameStarts: [Int]
         /// The width of each frame.
         public var frameWidths: [Int]
-        /// The x of each frame's time: a single event is centred there, the first event
-        /// of a group too, the others follow to the right.
+        /// The x of each frame's time: every event of the frame is centred there.
         public var frameAnchors: [Int]
         /// The y of each stream's axis, inputs first, the output last.
         public var rowAxes: [Int]
@@ -80,10 +81,23 @@ public struct SVGRenderer: Sendable {
 
     /// How far a cell reaches left and right of its frame's anchor.
     func cellExtent(_ cell: MarbleCell) -> (left: Int, right: Int) {
-        guard case .events(let kinds) = cell, let first = kinds.first else { return (0, 0) }
-        let total = kinds.map(eventWidth).reduce(0, +) + metrics.gap * (kinds.count - 1)
-        let firstHalf = eventWidth(first) / 2
-        return (firstHalf + 3, total - firstHalf + 3)
+        guard case .events(let kinds) = cell else { return (0, 0) }
+        let half = (kinds.map(eventWidth).max() ?? 0) / 2 + (kinds.count > 1 ? metrics.gap + 3 : 3)
+        return (half, half)
+    }
+
+    /// The vertical distance between the events of a group.
+    var stackStep: Int {
+        2 * metrics.radius + metrics.gap
+    }
+
+    /// The extra height a stream needs for its largest group.
+    func stackHeight(_ cells: [MarbleCell]) -> Int {
+        let largest = cells.map { cell -> Int in
+            if case .events(let kinds) = cell { return kinds.count }
+            return 1
+        }.max() ?? 1
+        return (largest - 1) * stackStep
     }
 
     /// The geometry of `diagram`'s picture.
@@ -114,14 +128,16 @@ public struct SVGRenderer: Sendable {
 
         var rowAxes: [Int] = []
         var y = metrics.margin
-        for lines in subscriptionRows(diagram) {
-            rowAxes.append(y + metrics.rowHeight / 2)
-            y += metrics.rowHeight + subscriptionHeight(lines: lines.count)
+        for (row, lines) in subscriptionRows(diagram).enumerated() {
+            let stack = stackHeight(layout.cells[row])
+            rowAxes.append(y + (metrics.rowHeight + stack) / 2)
+            y += metrics.rowHeight + stack + subscriptionHeight(lines: lines.count)
         }
         let boxY = y + 8
         y = boxY + metrics.operatorHeight + 8
-        rowAxes.append(y + metrics.rowHeight / 2)
-        y += metrics.rowHeight + metrics.margin
+        let outputStack = stackHeight(layout.cells[layout.cells.count - 1])
+        rowAxes.append(y + (metrics.rowHeight + outputStack) / 2)
+        y += metrics.rowHeight + outputStack + metrics.margin
 
         return Geometry(
             axisStart: axisStart, axisEnd: axisEnd, frameStarts: frameStarts, frameWidths: frameWidths, frameAnchors: frameAnchors,
@@ -144,12 +160,12 @@ public struct SVGRenderer: Sendable {
         """
         let subscriptions = subscriptionRows(diagram)
         for (row, input) in diagram.inputs.enumerated() {
-            out += stream(input, role: "input", cells: layout.cells[row], axisY: geometry.rowAxes[row], geometry: geometry)
+            out += stream(input, role: "input", layout: layout, row: row, axisY: geometry.rowAxes[row], geometry: geometry)
             out += subscriptionLines(subscriptions[row], of: input, axisY: geometry.rowAxes[row], geometry: geometry)
         }
         out += operatorBox(diagram.call, geometry: geometry)
         let outputRow = diagram.inputs.count
-        out += stream(diagram.output, role: "output", cells: layout.cells[outputRow], axisY: geometry.rowAxes[outputRow], geometry: geometry)
+        out += stream(diagram.output, role: "output", layout: layout, row: outputRow, axisY: geometry.rowAxes[outputRow], geometry: geometry)
         out += "</svg>\n"
         return out
     }
@@ -165,7 +181,7 @@ public struct SVGRenderer: Sendable {
         """
     }
 
-    private func stream(_ timeline: Timeline, role: String, cells: [MarbleCell], axisY y: Int, geometry: Geometry) -> String {
+    private func stream(_ timeline: Timeline, role: String, layout: MarbleLayout, row: Int, axisY y: Int, geometry: Geometry) -> String {
         let name = displayName(timeline)
         var out = "  <g class=\"stream \(role)\" data-name=\"\(escape(timeline.name))\">\n"
         if !name.isEmpty {
@@ -173,13 +189,22 @@ public struct SVGRenderer: Sendable {
         }
         let tip = geometry.axisEnd
         out += MarbleSVG.axis(from: geometry.axisStart, to: tip, y: y)
-        for (frame, cell) in cells.enumerated() {
+        for (frame, cell) in layout.cells[row].enumerated() {
             guard case .events(let kinds) = cell else { continue }
-            var left = geometry.frameAnchors[frame] - eventWidth(kinds[0]) / 2
-            for kind in kinds {
-                let width = eventWidth(kind)
-                out += event(kind, frame: frame, centerX: left + width / 2, y: y)
-                left += width + metrics.gap
+            let x = geometry.frameAnchors[frame]
+            let colors = layout.colors[row][frame]
+            if kinds.count == 1 {
+                out += event(kinds[0], frame: frame, centerX: x, y: y, color: colors.first ?? 0)
+                continue
+            }
+            // One instant: the events stacked at the frame's x, on one shaded band.
+            let top = y - (kinds.count - 1) * stackStep / 2
+            let half = (kinds.map(eventWidth).max() ?? 0) / 2 + metrics.gap
+            let bandHeight = (kinds.count - 1) * stackStep + 2 * (metrics.radius + metrics.gap)
+            out += "    <g class=\"group\" data-frame=\"\(frame)\" data-count=\"\(kinds.count)\">"
+            out += "<rect x=\"\(x - half)\" y=\"\(top - metrics.radius - metrics.gap)\" width=\"\(2 * half)\" height=\"\(bandHeight)\" rx=\"\(half)\" fill=\"#e8eaf0\" stroke=\"#9aa0b0\" stroke-dasharray=\"4 3\"/></g>\n"
+            for (index, kind) in kinds.enumerated() {
+                out += event(kind, frame: frame, centerX: x, y: top + index * stackStep, color: index < colors.count ? colors[index] : 0)
             }
         }
         out += "  </g>\n"
@@ -211,10 +236,10 @@ public struct SVGRenderer: Sendable {
         return out
     }
 
-    private func event(_ kind: MarbleEventKind, frame: Int, centerX x: Int, y: Int) -> String {
+    private func event(_ kind: MarbleEventKind, frame: Int, centerX x: Int, y: Int, color: Int) -> String {
         switch kind {
         case .next(let label):
-            return MarbleSVG.marble(label, x: x, y: y, radius: metrics.radius, characterWidth: metrics.characterWidth, frame: frame)
+            return MarbleSVG.marble(label, x: x, y: y, radius: metrics.radius, characterWidth: metrics.characterWidth, frame: frame, fill: MarblePalette.fills[color])
         case .completed:
             return MarbleSVG.completion(x: x, y: y, radius: metrics.radius, frame: frame)
         case .error(let description):
