@@ -116,11 +116,13 @@ public struct RxMarblesCommand: Sendable {
     public var help = false
     /// Prints the version instead.
     public var version = false
+    /// Prints the diagram as a ready test of this kind instead.
+    public var testStyle: TestStyle?
 
     public init() {}
 
     /// The one-line usage, repeated under every usage error.
-    public static let usage = "USAGE: rxmarbles [<operator>] [--input <marbles> ...] [--svg <file>] [--svg-dir <directory>] [--color <when>] [--subscriptions] [--events]"
+    public static let usage = "USAGE: rxmarbles [<operator>] [--input <marbles> ...] [--svg <file>] [--svg-dir <directory>] [--color <when>] [--subscriptions] [--events] [--test <kind>]"
 
     /// `rxmarbles --help`.
     public static let helpText = """
@@ -151,6 +153,9 @@ public struct RxMarblesCommand: Sendable {
                                   (virtual time = frame).
           --ascii                 Draw the operator's box in ASCII (the default where TERM
                                   is dumb or the locale is not UTF-8).
+          --test <kind>           Print the diagram as a ready test instead, for a package
+                                  that uses Rivulet: xctest (an XCTestCase with the events
+                                  as lists) or swift-testing (a @Test with marble text).
           --list                  List the operators, each with a one-line description.
           --version               Print the version.
           -h, --help              Show this help.
@@ -165,6 +170,7 @@ public struct RxMarblesCommand: Sendable {
           rxmarbles take
           rxmarbles combineLatest --input "-1--2---3|" --input "--a--b|"
           rxmarbles map --svg map.svg
+          rxmarbles scan --input "-1-2-3|" --test swift-testing > Tests/AppTests/ScanTests.swift
           rxmarbles --svg-dir diagrams
           rxmarbles serve --port 8080    (the playground in a browser; see rxmarbles serve --help)
 
@@ -174,7 +180,7 @@ public struct RxMarblesCommand: Sendable {
 
         """
 
-    private static let valueOptions: Set<String> = ["--input", "--svg", "--svg-dir", "--docc", "--color"]
+    private static let valueOptions: Set<String> = ["--input", "--svg", "--svg-dir", "--docc", "--color", "--test"]
     private static let flagOptions: Set<String> = ["--list", "--subscriptions", "--events", "--ascii", "--help", "-h", "--version"]
 
     /// The command that `arguments` (those after the program's name) ask for, validated.
@@ -198,6 +204,12 @@ public struct RxMarblesCommand: Sendable {
                 throw UsageError("--color takes auto, always or never, not '\(color)'.")
             }
             command.color = mode
+        }
+        if let test = try parsed.single("--test") {
+            guard let style = TestStyle(rawValue: test) else {
+                throw UsageError("--test takes xctest or swift-testing, not '\(test)'.")
+            }
+            command.testStyle = style
         }
         command.subscriptions = parsed.has("--subscriptions")
         command.events = parsed.has("--events")
@@ -229,6 +241,9 @@ public struct RxMarblesCommand: Sendable {
             if svgFile != nil {
                 throw UsageError("--svg writes one diagram: name the operator (e.g. rxmarbles map --svg map.svg), or use --svg-dir for the whole gallery.")
             }
+        }
+        if testStyle != nil, operatorName == nil || list || svgFile != nil || svgDirectory != nil || events {
+            throw UsageError("--test writes one operator's diagram as a test: name the operator (e.g. rxmarbles map --test xctest), with --input if you like, and no other output options.")
         }
         if let empty = inputs.firstIndex(where: \.isEmpty) {
             throw UsageError("--input \(empty + 1) is empty: give its marbles, e.g. --input \"-1-2|\" (a source that never emits is \"-\", one that only completes \"|\").")
@@ -308,6 +323,14 @@ public struct RxMarblesCommand: Sendable {
                 throw UsageError(NearestMatch.unknownOperatorMessage(operatorName, known: Gallery.names))
             }
             diagrams = [try diagram(for: entry)]
+            if let testStyle {
+                do {
+                    write(try TestWriter(style: testStyle).write(diagrams[0], entry: entry))
+                } catch {
+                    throw ToolFailure("cannot write \(entry.name) as a test: \(error.description).", code: ToolFailure.dataError)
+                }
+                return
+            }
             write(renderer.render(diagrams[0]))
             if events { write(eventListing(diagrams[0])) }
         } else {

@@ -152,6 +152,22 @@ public struct OperatorDiagram: Equatable, Sendable {
     /// Whether the inputs' subscriptions are the point of the example (for sharing
     /// operators), so that text output always shows them.
     public var showsSubscriptions = false
+    /// How the example ran, for writing it as a test: the Swift type of each input's
+    /// elements and of the output's, and the frame the output was disposed at (`nil`
+    /// for a diagram that did not come from a run).
+    public var run: RunFacts?
+
+    /// How an example ran on its `TestScheduler`.
+    public struct RunFacts: Equatable, Sendable {
+        /// The element type of each input (`Int`, `String`).
+        public var inputTypes: [String]
+        /// The element type of the output.
+        public var outputType: String
+        /// When the output was subscribed.
+        public var subscribeFrame: Int
+        /// When the output was disposed.
+        public var disposeFrame: Int
+    }
 
     /// A diagram.
     public init(name: String, summary: String, inputs: [Timeline], call: String, output: Timeline, minimumFrameCount: Int = 0) {

@@ -28,6 +28,14 @@ public struct MarbleInput: Equatable {
     }
 }
 
+/// Who reads a message: someone at the command line or in the playground page.
+public enum MessageAudience: Sendable {
+    /// `rxmarbles`'s options: `--input 2`.
+    case commandLine
+    /// The page's fields: `Input 2`.
+    case page
+}
+
 /// Why a gallery entry could not use the inputs it was given.
 public enum GalleryInputError: Error, Equatable, CustomStringConvertible {
     /// The entry takes a different number of input streams.
@@ -46,6 +54,13 @@ public enum GalleryInputError: Error, Equatable, CustomStringConvertible {
     }
 
     public var description: String {
+        description(for: .commandLine)
+    }
+
+    /// The message in the words of `audience`: `--input 2` on the command line,
+    /// `Input 2` in the playground page.
+    public func description(for audience: MessageAudience) -> String {
+        let inputWord = audience == .commandLine ? "--input" : "Input"
         switch self {
         case let .wrongInputCount(name, expected, names, got):
             let count: String
@@ -56,15 +71,18 @@ public enum GalleryInputError: Error, Equatable, CustomStringConvertible {
             } else {
                 count = "\(expected.lowerBound) to \(expected.upperBound) input streams"
             }
+            let given = audience == .commandLine ? "\(got) --input" : (got == 1 ? "1 input" : "\(got) inputs")
             if expected.upperBound == 0 {
-                return "\(name) creates its sequence itself and takes no --input; got \(got)."
+                return audience == .commandLine
+                    ? "\(name) creates its sequence itself and takes no --input; got \(got)."
+                    : "\(name) creates its sequence itself and takes no input; got \(given)."
             }
-            return "\(name) takes \(count) (\(names.joined(separator: ", "))); got \(got) --input."
+            return "\(name) takes \(count) (\(names.joined(separator: ", "))); got \(given)."
         case let .valueNotAccepted(name, input, inputName, key, frame, position, expected):
             let place = position.map { "at position \($0)" } ?? "at frame \(frame)"
-            return "--input \(input) (\(inputName)) of \(name): '\(key)' \(place) is not \(expected)."
+            return "\(inputWord) \(input) (\(inputName)) of \(name): '\(key)' \(place) is not \(expected)."
         case let .coldInputBeforeZero(name, input, inputName):
-            return "--input \(input) (\(inputName)) of \(name) is cold: its events are timed from each subscription, so it cannot have events before '^'."
+            return "\(inputWord) \(input) (\(inputName)) of \(name) is cold: its events are timed from each subscription, so it cannot have events before '^'."
         }
     }
 }
@@ -202,18 +220,34 @@ public struct GalleryEntry: Sendable {
     public let inputNames: [String]
     /// How many `--input` streams it takes.
     public let inputCount: ClosedRange<Int>
+    /// What each input takes as an element key (`a digit 0-9 ...`); inputs past the
+    /// last take what it takes.
+    public let inputAccepts: [String]
     /// Whether its diagram always shows the inputs' subscriptions.
     public private(set) var showsSubscriptions = false
+    /// The Swift statements that make the output, the last one an expression, when
+    /// `call` is not code itself (a test written from the diagram uses them); by
+    /// default the statements of `call`, which are separated by `; `. `{inputs}`
+    /// stands for the inputs' names (`a, b`), however many the diagram has.
+    public private(set) var code: [String]?
     private let make: @Sendable ([MarbleInput]?) throws -> OperatorDiagram
 
-    init(name: String, aliases: [String], family: GalleryFamily, summary: String, inputNames: [String], inputCount: ClosedRange<Int>, make: @escaping @Sendable ([MarbleInput]?) throws -> OperatorDiagram) {
+    init(name: String, aliases: [String], family: GalleryFamily, summary: String, inputNames: [String], inputAccepts: [String], inputCount: ClosedRange<Int>, make: @escaping @Sendable ([MarbleInput]?) throws -> OperatorDiagram) {
         self.name = name
+        self.inputAccepts = inputAccepts
         self.aliases = aliases
         self.family = family
         self.summary = summary
         self.inputNames = inputNames
         self.inputCount = inputCount
         self.make = make
+    }
+
+    /// The same entry, its output made by `statements` in a written test.
+    func written(as statements: [String]) -> GalleryEntry {
+        var copy = self
+        copy.code = statements
+        return copy
     }
 
     /// The same entry, its diagrams showing the inputs' subscriptions.
@@ -265,6 +299,7 @@ final class ExampleRun {
     let userInputs: [MarbleInput]?
     private(set) var timelines: [Timeline] = []
     private(set) var inputFrames = 0
+    private var inputTypes: [String] = []
     private var subscriptionReaders: [() -> [Subscription]] = []
 
     /// When the output is subscribed: 0, or later when a user's hot input has frames
@@ -307,6 +342,7 @@ final class ExampleRun {
             frames = user.frameCount + shift
         }
         inputFrames = max(inputFrames, frames)
+        inputTypes.append("\(Element.self)")
         var timeline = Timeline(name: name ?? spec.name, recorded: events, isCold: spec.isCold)
         if let user = userInputs?[index], user.marksZero, !spec.isCold {
             // Drawn as typed: the `^` stays where the text has it.
@@ -343,10 +379,12 @@ final class ExampleRun {
         if subscribeAt > 0 {
             recorded.zeroFrame = subscribeAt
         }
-        return OperatorDiagram(
+        var diagram = OperatorDiagram(
             name: entry.name, summary: entry.summary, inputs: timelines, call: entry.call,
             output: recorded, minimumFrameCount: max(inputFrames + 1, horizon ?? 0)
         )
+        diagram.run = OperatorDiagram.RunFacts(inputTypes: inputTypes, outputType: "\(Output.self)", subscribeFrame: subscribeAt, disposeFrame: end)
+        return diagram
     }
 }
 
@@ -367,7 +405,7 @@ extension GalleryEntry {
         _ make: @escaping @Sendable (TestScheduler) -> Observable<Output>
     ) -> GalleryEntry {
         let text = EntryText(name: name, summary: summary, call: call)
-        return GalleryEntry(name: name, aliases: aliases, family: family, summary: summary, inputNames: [], inputCount: 0...0) { inputs in
+        return GalleryEntry(name: name, aliases: aliases, family: family, summary: summary, inputNames: [], inputAccepts: [], inputCount: 0...0) { inputs in
             let run = ExampleRun(operatorName: name, userInputs: inputs)
             return run.finish(text, horizon: horizon) { make(run.scheduler) }
         }
@@ -380,7 +418,7 @@ extension GalleryEntry {
         _ make: @escaping @Sendable (TestableObservable<A>, TestScheduler) -> Observable<Output>
     ) -> GalleryEntry {
         let text = EntryText(name: name, summary: summary, call: call)
-        return GalleryEntry(name: name, aliases: aliases, family: family, summary: summary, inputNames: [a.name], inputCount: 1...1) { inputs in
+        return GalleryEntry(name: name, aliases: aliases, family: family, summary: summary, inputNames: [a.name], inputAccepts: [a.accepts], inputCount: 1...1) { inputs in
             let run = ExampleRun(operatorName: name, userInputs: inputs)
             let first = try run.input(a, index: 0)
             return run.finish(text, horizon: horizon) { make(first, run.scheduler) }
@@ -394,7 +432,7 @@ extension GalleryEntry {
         _ make: @escaping @Sendable (TestableObservable<A>, TestableObservable<B>, TestScheduler) -> Observable<Output>
     ) -> GalleryEntry {
         let text = EntryText(name: name, summary: summary, call: call)
-        return GalleryEntry(name: name, aliases: aliases, family: family, summary: summary, inputNames: [a.name, b.name], inputCount: 2...2) { inputs in
+        return GalleryEntry(name: name, aliases: aliases, family: family, summary: summary, inputNames: [a.name, b.name], inputAccepts: [a.accepts, b.accepts], inputCount: 2...2) { inputs in
             let run = ExampleRun(operatorName: name, userInputs: inputs)
             let first = try run.input(a, index: 0)
             let second = try run.input(b, index: 1)
@@ -410,7 +448,7 @@ extension GalleryEntry {
         _ make: @escaping @Sendable (TestableObservable<A>, TestableObservable<B>, TestableObservable<C>, TestScheduler) -> Observable<Output>
     ) -> GalleryEntry {
         let text = EntryText(name: name, summary: summary, call: call)
-        return GalleryEntry(name: name, aliases: aliases, family: family, summary: summary, inputNames: [a.name, b.name, c.name], inputCount: 3...3) { inputs in
+        return GalleryEntry(name: name, aliases: aliases, family: family, summary: summary, inputNames: [a.name, b.name, c.name], inputAccepts: [a.accepts, b.accepts, c.accepts], inputCount: 3...3) { inputs in
             let run = ExampleRun(operatorName: name, userInputs: inputs)
             let first = try run.input(a, index: 0)
             let second = try run.input(b, index: 1)
@@ -428,7 +466,7 @@ extension GalleryEntry {
     ) -> GalleryEntry {
         precondition(!specs.isEmpty, "Rivulet: a variadic gallery entry needs at least one input spec.")
         let text = EntryText(name: name, summary: summary, call: call)
-        return GalleryEntry(name: name, aliases: aliases, family: family, summary: summary, inputNames: specs.map(\.name), inputCount: minimum...Int.max) { inputs in
+        return GalleryEntry(name: name, aliases: aliases, family: family, summary: summary, inputNames: specs.map(\.name), inputAccepts: specs.map(\.accepts), inputCount: minimum...Int.max) { inputs in
             let run = ExampleRun(operatorName: name, userInputs: inputs)
             let count = inputs?.count ?? specs.count
             let letters = Array("abcdefghijklmnopqrstuvwxyz")

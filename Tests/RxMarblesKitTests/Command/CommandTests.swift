@@ -171,4 +171,13 @@ func temporaryDirectory() throws -> URL {
         #expect(RxMarblesCommand.fileName(for: "map") == "map.svg")
         #expect(RxMarblesCommand.fileName(for: "observe(on:)") == "observe_on__.svg")
     }
+
+    @Test func inputErrorsAreWordedForWhereTheyAreRead() {
+        let count = GalleryInputError.wrongInputCount(operator: "zip", expected: 2...2, names: ["a", "b"], got: 1)
+        #expect(count.description == "zip takes 2 input streams (a, b); got 1 --input.")
+        #expect(count.description(for: .page) == "zip takes 2 input streams (a, b); got 1 input.")
+        let value = GalleryInputError.valueNotAccepted(operator: "map", input: 1, name: "source", key: "x", frame: 3, position: 3, expected: "a digit")
+        #expect(value.description == "--input 1 (source) of map: 'x' at position 3 is not a digit.")
+        #expect(value.description(for: .page) == "Input 1 (source) of map: 'x' at position 3 is not a digit.")
+    }
 }
