@@ -51,8 +51,11 @@ public struct SVGRenderer: Sendable {
         public var frameAnchors: [Int]
         /// The y of each stream's axis, inputs first, the output last.
         public var rowAxes: [Int]
-        /// The operator box: x, y, width, height.
+        /// The operator box: x, y, width, height (the last one's, for a chain or a
+        /// comparison).
         public var operatorBox: (x: Int, y: Int, width: Int, height: Int)
+        /// The y of every operator box, one per step (see ``OperatorDiagram/steps``).
+        public var boxTops: [Int]
         /// The size of the picture.
         public var width: Int
         /// The size of the picture.
@@ -62,7 +65,7 @@ public struct SVGRenderer: Sendable {
         public static func == (lhs: Geometry, rhs: Geometry) -> Bool {
             lhs.axisStart == rhs.axisStart && lhs.axisEnd == rhs.axisEnd && lhs.frameStarts == rhs.frameStarts
                 && lhs.frameWidths == rhs.frameWidths && lhs.frameAnchors == rhs.frameAnchors && lhs.rowAxes == rhs.rowAxes
-                && lhs.operatorBox == rhs.operatorBox && lhs.width == rhs.width && lhs.height == rhs.height
+                && lhs.operatorBox == rhs.operatorBox && lhs.boxTops == rhs.boxTops && lhs.width == rhs.width && lhs.height == rhs.height
         }
     }
 
@@ -121,7 +124,7 @@ public struct SVGRenderer: Sendable {
             frameAnchors.append(x + left)
             x += left + right
         }
-        let callWidth = diagram.call.count * metrics.characterWidth + 32
+        let callWidth = (diagram.steps.map(\.call.count).max() ?? 0) * metrics.characterWidth + 32
         let axisEnd = max(x + 12, axisStart + callWidth)
         let boxWidth = axisEnd - axisStart
         let width = axisEnd + metrics.margin
@@ -133,15 +136,19 @@ public struct SVGRenderer: Sendable {
             rowAxes.append(y + (metrics.rowHeight + stack) / 2)
             y += metrics.rowHeight + stack + subscriptionHeight(lines: lines.count)
         }
-        let boxY = y + 8
-        y = boxY + metrics.operatorHeight + 8
-        let outputStack = stackHeight(layout.cells[layout.cells.count - 1])
-        rowAxes.append(y + (metrics.rowHeight + outputStack) / 2)
-        y += metrics.rowHeight + outputStack + metrics.margin
+        var boxTops: [Int] = []
+        for row in diagram.inputs.count..<layout.cells.count {
+            boxTops.append(y + 8)
+            y += 8 + metrics.operatorHeight + 8
+            let stack = stackHeight(layout.cells[row])
+            rowAxes.append(y + (metrics.rowHeight + stack) / 2)
+            y += metrics.rowHeight + stack
+        }
+        y += metrics.margin
 
         return Geometry(
             axisStart: axisStart, axisEnd: axisEnd, frameStarts: frameStarts, frameWidths: frameWidths, frameAnchors: frameAnchors,
-            rowAxes: rowAxes, operatorBox: (axisStart, boxY, boxWidth, metrics.operatorHeight),
+            rowAxes: rowAxes, operatorBox: (axisStart, boxTops.last ?? y, boxWidth, metrics.operatorHeight), boxTops: boxTops,
             width: width, height: y
         )
     }
@@ -163,22 +170,39 @@ public struct SVGRenderer: Sendable {
             out += stream(input, role: "input", layout: layout, row: row, axisY: geometry.rowAxes[row], geometry: geometry)
             out += subscriptionLines(subscriptions[row], of: input, axisY: geometry.rowAxes[row], geometry: geometry)
         }
-        out += operatorBox(diagram.call, geometry: geometry)
-        let outputRow = diagram.inputs.count
-        out += stream(diagram.output, role: "output", layout: layout, row: outputRow, axisY: geometry.rowAxes[outputRow], geometry: geometry)
+        let steps = diagram.steps
+        for (step, (call, output)) in steps.enumerated() {
+            let row = diagram.inputs.count + step
+            out += operatorBox(call, top: geometry.boxTops[step], geometry: geometry)
+            out += stream(output, role: step == steps.count - 1 ? "output" : "stage", layout: layout, row: row, axisY: geometry.rowAxes[row], geometry: geometry)
+            if diagram.comparesOutputs, step > 0 {
+                out += differences(diagram.differingFrames(ofStep: step), axisY: geometry.rowAxes[row], geometry: geometry)
+            }
+        }
         out += "</svg>\n"
         return out
     }
 
-    private func operatorBox(_ call: String, geometry: Geometry) -> String {
+    private func operatorBox(_ call: String, top: Int, geometry: Geometry) -> String {
         let box = geometry.operatorBox
         return """
           <g class="operator">
-            <rect x="\(box.x)" y="\(box.y)" width="\(box.width)" height="\(box.height)" rx="6" fill="#f6f6f6" stroke="#555555" stroke-width="1.5"/>
-            <text x="\(box.x + box.width / 2)" y="\(box.y + box.height / 2 + 5)" text-anchor="middle" fill="#222222">\(escape(call))</text>
+            <rect x="\(box.x)" y="\(top)" width="\(box.width)" height="\(box.height)" rx="6" fill="#f6f6f6" stroke="#555555" stroke-width="1.5"/>
+            <text x="\(box.x + box.width / 2)" y="\(top + box.height / 2 + 5)" text-anchor="middle" fill="#222222">\(escape(call))</text>
           </g>
 
         """
+    }
+
+    /// A compared output's frames that differ from the first output's: a red dashed
+    /// frame around each.
+    private func differences(_ frames: Set<Int>, axisY y: Int, geometry: Geometry) -> String {
+        var out = ""
+        for frame in frames.sorted() where frame < geometry.frameAnchors.count {
+            let r = metrics.radius + metrics.gap
+            out += "  <rect class=\"differs\" data-frame=\"\(frame)\" x=\"\(geometry.frameStarts[frame])\" y=\"\(y - r)\" width=\"\(geometry.frameWidths[frame])\" height=\"\(2 * r)\" rx=\"6\" fill=\"none\" stroke=\"#c62828\" stroke-width=\"2\" stroke-dasharray=\"5 3\"><title>differs from the first output</title></rect>\n"
+        }
+        return out
     }
 
     private func stream(_ timeline: Timeline, role: String, layout: MarbleLayout, row: Int, axisY y: Int, geometry: Geometry) -> String {

@@ -72,14 +72,24 @@ public struct TextRenderer: Sendable {
             }
         }
         let pad = indent + String(repeating: " ", count: gutter)
-        let inner = " " + diagram.call + " "
         let box = boxCharacters
-        let bar = String(repeating: box.horizontal, count: inner.count)
-        lines.append(pad + paint(box.topLeft + bar + box.topRight, .dim))
-        lines.append(pad + paint(box.vertical, .dim) + paint(inner, .yellow) + paint(box.vertical, .dim))
-        lines.append(pad + paint(box.bottomLeft + bar + box.bottomRight, .dim))
-        let outputRow = layout.cells.count - 1
-        lines.append(indent + nameColumn(diagram.output) + streamText(layout, row: outputRow))
+        for (step, (call, output)) in diagram.steps.enumerated() {
+            let inner = " " + call + " "
+            let bar = String(repeating: box.horizontal, count: inner.count)
+            lines.append(pad + paint(box.topLeft + bar + box.topRight, .dim))
+            lines.append(pad + paint(box.vertical, .dim) + paint(inner, .yellow) + paint(box.vertical, .dim))
+            lines.append(pad + paint(box.bottomLeft + bar + box.bottomRight, .dim))
+            lines.append(indent + nameColumn(output) + streamText(layout, row: diagram.inputs.count + step))
+            if diagram.comparesOutputs, step > 0 {
+                let differing = diagram.differingFrames(ofStep: step)
+                if !differing.isEmpty {
+                    let marks = layout.columnWidths.enumerated().map { frame, width in
+                        (differing.contains(frame) ? "*" : " ") + String(repeating: " ", count: width - 1)
+                    }.joined().trimmingTrailingSpaces()
+                    lines.append(pad + paint(marks, .red, bold: true) + "  " + paint("differs from \(diagram.steps[0].output.name)", .dim))
+                }
+            }
+        }
         if !layout.keys.legend.isEmpty {
             lines.append(pad + legendText(layout))
         }
