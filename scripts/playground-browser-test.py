@@ -126,9 +126,10 @@ class Browser:
         shutil.rmtree(self.profile, ignore_errors=True)
 
 
-def tool_events(operator, inputs):
-    """What `rxmarbles OPERATOR --input ... --events` lists: the page must show the same."""
-    arguments = [RXMARBLES, operator, "--events", "--color", "never"]
+def tool_events(operator, inputs, combination=()):
+    """What `rxmarbles OPERATOR --input ... --events` lists: the page must show the same.
+    `combination` is a --chain or --compare option with its list, instead of OPERATOR."""
+    arguments = [RXMARBLES] + (list(combination) if combination else [operator]) + ["--events", "--color", "never"]
     for text in inputs:
         # Joined to the option, so that text starting with dashes stays a value.
         arguments.append("--input=" + text)
@@ -351,7 +352,36 @@ try:
           shown == tool_test("scan", ["9999|"], "swift-testing"), shown[:300])
     check("the page says whether it copied", browser.wait_for("document.getElementById('copied').textContent !== ''"))
 
-    # 10. The diagram fits the window, wide and narrow, even for a long input.
+    # 10. Chains and comparisons, computed by the server, as the tool draws them.
+    chain_input = "-1-2-3-4-5-6|"
+    browser.send("Page.navigate", {"url": ADDRESS + "/?op=filter&chain=map,debounce&input=" + chain_input.replace("|", "%7C")})
+    check("a chain from the address loads", settle(browser))
+    expected = tool_events("", [chain_input], ("--chain", "filter,map,debounce"))
+    check("the chain's events are the tool's", page_events(browser) == expected, f"{page_events(browser)} vs {expected}")
+    check("the chain draws a box per operator, a stream per stage",
+          browser.evaluate("[document.querySelectorAll('#diagram g.operator').length, document.querySelectorAll('#diagram g.stream.stage').length]") == [3, 2])
+    check("the chain's controls show it",
+          browser.evaluate("[document.getElementById('combine-mode').value, document.getElementById('combine-with').value]") == ["chain", "map,debounce"])
+    browser.send("Page.navigate", {"url": ADDRESS + "/?op=flatMap"})
+    settle(browser)
+    browser.evaluate("(() => { const m = document.getElementById('combine-mode'); m.value = 'compare'; m.dispatchEvent(new Event('change')); })()")
+    browser.evaluate("document.getElementById('combine-with').focus()")
+    browser.send("Input.insertText", {"text": "concatMap, flatMapLatest"})
+    check("choosing operators to compare gets a new diagram",
+          browser.wait_for("document.querySelectorAll('#diagram g.operator').length === 3") and settle(browser))
+    expected = tool_events("", [], ("--compare", "flatMap,concatMap,flatMapLatest"))
+    check("the comparison's events are the tool's", page_events(browser) == expected, f"{page_events(browser)} vs {expected}")
+    check("the differences are marked", browser.evaluate("document.querySelectorAll('#diagram rect.differs').length") > 0)
+    check("the address holds the comparison", "compare=concatMap%2CflatMapLatest" in browser.evaluate("location.search"),
+          browser.evaluate("location.search"))
+    browser.screenshot("playground-compare.png")
+    browser.evaluate("document.getElementById('combine-with').select()")
+    browser.send("Input.insertText", {"text": "combineLatest"})
+    check("a comparison of operators that take other inputs is refused in words", settle(browser, "problem")
+          and "compared operators take the same inputs" in browser.evaluate("document.getElementById('problem').textContent"),
+          browser.evaluate("document.getElementById('problem').textContent"))
+
+    # 11. The diagram fits the window, wide and narrow, even for a long input.
     long_input = "-1-2-3-4-5-6-7-8-9" * 4 + "|"
     for width, height in ((1280, 900), (400, 900)):
         browser.resize(width, height)

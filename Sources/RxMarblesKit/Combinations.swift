@@ -60,7 +60,7 @@ extension Gallery {
 
     /// Operators side by side on the same inputs (`inputs`, or the first one's
     /// example's), each output under its call, where one differs from the first marked.
-    public static func compare(_ names: [String], inputs: [MarbleInput]?, audience: MessageAudience = .commandLine) throws -> OperatorDiagram {
+    public static func compare(_ names: [String], inputs: [MarbleInput]?) throws -> OperatorDiagram {
         let entries = try entries(named: names, for: "A comparison")
         let texts = try inputs ?? entries[0].defaultInputMarbles.map { try MarbleInputParser.parse($0) }
         var runs: [OperatorDiagram] = []
@@ -68,13 +68,9 @@ extension Gallery {
             guard entry.inputCount.contains(texts.count) else {
                 throw CombinationError(description: "\(entry.name) takes \(entry.inputNames.count) inputs (\(entry.inputNames.joined(separator: ", "))) and \(entries[0].name) \(texts.count): compared operators take the same inputs.", isUsageError: true)
             }
-            do {
-                var run = try entry.diagram(inputs: texts)
-                run.output.name = entry.name
-                runs.append(run)
-            } catch let error as GalleryInputError {
-                throw CombinationError(description: error.description(for: audience), isUsageError: error.isUsageError)
-            }
+            var run = try entry.diagram(inputs: texts)
+            run.output.name = entry.name
+            runs.append(run)
         }
         var diagram = runs[runs.count - 1]
         diagram.inputs = runs[0].inputs

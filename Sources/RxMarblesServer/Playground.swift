@@ -59,7 +59,8 @@ public enum Playground {
 
     /// A computed diagram.
     public struct Diagram: Codable, Equatable, Sendable {
-        /// The operator's name.
+        /// The operator's name (`map`; `filter → map` for a chain, `flatMap vs concatMap`
+        /// for a comparison).
         public var `operator`: String
         /// The call that produced the output.
         public var call: String
@@ -137,24 +138,33 @@ public enum Playground {
         }
 
     /// The diagram of `operatorName` run on `inputs` (marble text, one per input; the
-    /// example's own inputs when `nil`).
-    public static func diagram(operator operatorName: String?, inputs: [String]?) throws(Problem) -> Diagram {
+    /// example's own inputs when `nil`); with `chain`, followed by those operators, each
+    /// on the output of the one before; with `compare`, beside those operators, on the
+    /// same inputs.
+    public static func diagram(operator operatorName: String?, inputs: [String]?, chain: [String] = [], compare: [String] = []) throws(Problem) -> Diagram {
         guard let operatorName, !operatorName.isEmpty else {
             throw Problem(status: 400, message: "Name an operator: op=<name>, e.g. op=map.")
         }
         guard let entry = Gallery.entry(named: operatorName) else {
             throw Problem(status: 404, message: NearestMatch.unknownOperatorMessage(operatorName, known: Gallery.names))
         }
+        if !chain.isEmpty, !compare.isEmpty {
+            throw Problem(status: 400, message: "Chain the operator or compare it, not both at once.")
+        }
         let diagram: OperatorDiagram
-        if let inputs {
-            diagram = try run(entry, on: inputs)
+        if !chain.isEmpty {
+            diagram = try run(inputs) { parsed in try Gallery.chain([entry.name] + chain, inputs: parsed) }
+        } else if !compare.isEmpty {
+            diagram = try run(inputs) { parsed in try Gallery.compare([entry.name] + compare, inputs: parsed) }
+        } else if let inputs {
+            diagram = try run(inputs) { parsed in try entry.diagram(inputs: parsed ?? []) }
         } else {
             diagram = entry.diagram()
         }
         let renderer = SVGRenderer()
         let listing = RxMarblesCommand().eventListing(diagram)
         return Diagram(
-            operator: entry.name,
+            operator: diagram.name,
             call: diagram.call,
             svg: renderer.render(diagram),
             events: listing.split(separator: "\n").map { $0.trimmingCharacters(in: .whitespaces) },
@@ -166,8 +176,10 @@ public enum Playground {
         )
     }
 
-    /// Runs `entry` on the marble texts, turning every refusal into a ``Problem``.
-    static func run(_ entry: GalleryEntry, on texts: [String]) throws(Problem) -> OperatorDiagram {
+    /// Makes a diagram from the marble texts (`nil`: the example's own inputs), turning
+    /// every refusal into a ``Problem``.
+    static func run(_ given: [String]?, _ make: ([MarbleInput]?) throws -> OperatorDiagram) throws(Problem) -> OperatorDiagram {
+        let texts = given ?? []
         if texts.count > maximumInputCount {
             throw Problem(status: 400, message: "At most \(maximumInputCount) inputs, got \(texts.count).")
         }
@@ -183,7 +195,9 @@ public enum Playground {
             }
         }
         do {
-            return try entry.diagram(inputs: parsed)
+            return try make(given == nil ? nil : parsed)
+        } catch let error as CombinationError {
+            throw Problem(status: error.isUsageError ? 400 : 422, message: error.description)
         } catch let error as GalleryInputError {
             let message = error.description(for: .page)
             switch error {

@@ -10,6 +10,8 @@ import Logging
 /// - `GET /api/operators`: the gallery's operators with their default inputs (computed
 ///   once).
 /// - `GET /api/limits`: the input limits and the frame width the page works with.
+/// - `&chain=map,debounce` or `&compare=concatMap,flatMapLatest` on `/api/diagram`: the
+///   operator followed by others, or beside them.
 /// - `GET /api/diagram?op=NAME&input=MARBLES&input=...`: the diagram, its events and
 ///   where the inputs' marbles stand; without `input`, the example's own inputs.
 ///   A malformed request gets 400, an unknown operator 404, marble text that cannot be
@@ -36,15 +38,22 @@ public enum PlaygroundServer {
         router.get("/api/diagram") { request, _ in
             let query = request.uri.queryParameters
             let inputs = query[values: "input"].map(String.init)
-            return diagramResponse(operator: query["op"].map(String.init), inputs: inputs.isEmpty ? nil : inputs)
+            // `chain=map,debounce` or `chain=map&chain=debounce`; `compare` likewise.
+            func names(_ key: String) -> [String] {
+                query[values: Substring(key)].flatMap { $0.split(separator: ",") }.map { $0.trimmingCharacters(in: .whitespaces) }.filter { !$0.isEmpty }
+            }
+            return diagramResponse(
+                operator: query["op"].map(String.init), inputs: inputs.isEmpty ? nil : inputs,
+                chain: names("chain"), compare: names("compare")
+            )
         }
         return router
     }
 
     /// The diagram as JSON, or the problem with its status.
-    static func diagramResponse(operator name: String?, inputs: [String]?) -> Response {
+    static func diagramResponse(operator name: String?, inputs: [String]?, chain: [String], compare: [String]) -> Response {
         do throws(Playground.Problem) {
-            return json(try Playground.diagram(operator: name, inputs: inputs), status: .ok)
+            return json(try Playground.diagram(operator: name, inputs: inputs, chain: chain, compare: compare), status: .ok)
         } catch {
             return json(error, status: HTTPResponse.Status(code: error.status))
         }

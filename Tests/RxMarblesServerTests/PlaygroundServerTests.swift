@@ -130,6 +130,35 @@ func withPlaygroundServer(page: PlaygroundPage, _ body: (PlaygroundClient) async
         }
     }
 
+    @Test func chainsAndComparisonsAreTheGallerysOnTheSameInputs() async throws {
+        try await withPlaygroundServer(page: page) { client in
+            let chained = try await client.request("/api/diagram?op=filter&chain=map,debounce&input=-1-2-3-4-5-6%7C")
+            #expect(chained.status == 200)
+            let chain = try chained.decode(Playground.Diagram.self)
+            let expected = try Gallery.chain(["filter", "map", "debounce"], inputs: [MarbleInputParser.parse("-1-2-3-4-5-6|")])
+            #expect(chain.operator == "filter → map → debounce")
+            #expect(chain.svg == SVGRenderer().render(expected))
+            #expect(chain.tests.isEmpty)
+            // The same with one parameter per operator.
+            let again = try await client.request("/api/diagram?op=filter&chain=map&chain=debounce&input=-1-2-3-4-5-6%7C")
+            #expect(try again.decode(Playground.Diagram.self).svg == chain.svg)
+            let compared = try await client.request("/api/diagram?op=flatMap&compare=concatMap")
+            #expect(try compared.decode(Playground.Diagram.self).svg == SVGRenderer().render(Gallery.compare(["flatMap", "concatMap"], inputs: nil)))
+            let cases: [(String, Int, String)] = [
+                ("/api/diagram?op=map&chain=combineLatest", 400, "cannot follow another operator"),
+                ("/api/diagram?op=buffer&chain=map", 422, "map cannot take what buffer gives it"),
+                ("/api/diagram?op=map&compare=combineLatest", 400, "compared operators take the same inputs"),
+                ("/api/diagram?op=map&chain=filter&compare=filter", 400, "not both"),
+                ("/api/diagram?op=map&chain=fliter", 400, "Did you mean 'filter'?"),
+            ]
+            for (path, status, text) in cases {
+                let answer = try await client.request(path)
+                #expect(answer.status == status, "\(path)")
+                #expect(try answer.decode(Playground.Problem.self).message.contains(text), "\(path)")
+            }
+        }
+    }
+
     @Test func theLimitsThePageUsesAreServed() async throws {
         try await withPlaygroundServer(page: page) { client in
             let answer = try await client.request("/api/limits")

@@ -12,6 +12,8 @@ const state = {
   request: 0,       // the number of the latest request; older answers are dropped
   timer: null,
   tests: null,      // the diagram on screen written as a test, by kind
+  mode: "",         // "", "chain" or "compare"
+  others: "",       // the operators chained to or compared with the first, comma-separated
 };
 
 const $ = (id) => document.getElementById(id);
@@ -32,6 +34,13 @@ async function start() {
   const found = wanted === null ? undefined : state.operators.find((op) => op.name.toLowerCase() === wanted.toLowerCase());
   const chosen = found || state.operators.find((op) => op.name === "map") || state.operators[0];
   const given = query.getAll("input");
+  for (const mode of ["chain", "compare"]) {
+    if (query.get(mode)) {
+      state.mode = mode;
+      state.others = query.get(mode);
+    }
+  }
+  showCombination();
   choose(chosen, found && given.length > 0 ? given : null);
   if (wanted !== null && !found) showNotice(unknownOperatorNotice(wanted, chosen.name));
 
@@ -53,6 +62,15 @@ async function start() {
   });
   $("reset").addEventListener("click", () => choose(state.operator, null));
   $("copy-test").addEventListener("click", copyTest);
+  $("combine-mode").addEventListener("change", (event) => {
+    state.mode = event.target.value;
+    showCombination();
+    update(0);
+  });
+  $("combine-with").addEventListener("input", (event) => {
+    state.others = event.target.value;
+    update(300);
+  });
   $("test-style").addEventListener("change", () => {
     if (!$("test-code").hidden) showTest();
   });
@@ -96,7 +114,31 @@ function clearNotice() {
   $("notice").hidden = true;
 }
 
+// The chain or comparison controls, as the state says.
+function showCombination() {
+  $("combine-mode").value = state.mode;
+  $("combine-with").value = state.others;
+  $("combine-with").hidden = state.mode === "";
+  const hint = $("combine-hint");
+  hint.hidden = state.mode === "";
+  hint.textContent = state.mode === "chain"
+    ? "each operator runs on the output of the one before; they must take one input"
+    : "each operator runs on the inputs above; where an output differs from the first is marked";
+}
+
+// The query that adds the chain or the comparison, if one is asked for.
+function addCombination(query) {
+  const others = state.others.split(",").map((name) => name.trim()).filter((name) => name !== "");
+  if (state.mode !== "" && others.length > 0) query.set(state.mode, others.join(","));
+}
+
 function fillOperatorMenu() {
+  const names = $("operator-names");
+  for (const op of state.operators) {
+    const option = document.createElement("option");
+    option.value = op.name;
+    names.appendChild(option);
+  }
   const menu = $("operator");
   const groups = new Map();
   for (const op of state.operators) {
@@ -184,6 +226,7 @@ function showInputs() {
 function pageAddress() {
   const query = new URLSearchParams();
   query.set("op", state.operator.name);
+  addCombination(query);
   if (state.custom) for (const text of state.inputs) query.append("input", text);
   return "/?" + query.toString();
 }
@@ -193,6 +236,7 @@ function pageAddress() {
 function diagramAddress() {
   const query = new URLSearchParams();
   query.set("op", state.operator.name);
+  addCombination(query);
   for (const text of state.inputs) query.append("input", text);
   return "/api/diagram?" + query.toString();
 }
@@ -238,7 +282,7 @@ function showDiagram(result) {
   diagram.classList.remove("stale");
   diagram.innerHTML = result.svg.replace(/^<\?xml[^>]*>\s*/, "");
   fitToWindow(diagram.querySelector("svg"));
-  $("call").textContent = result.call;
+  $("call").textContent = result.operator === state.operator.name ? result.call : result.operator;
   $("events").textContent = result.events.join("\n");
   state.tests = result.tests;
   if (!$("test-code").hidden) showTest();
@@ -279,7 +323,7 @@ function showProblem(problem) {
 // Shows the diagram on screen as a test of the kind chosen; true when there is one.
 function showTest() {
   const code = state.tests && state.tests[$("test-style").value];
-  $("test-code").textContent = code || "This diagram cannot be written as a test.";
+  $("test-code").textContent = code || "Only one operator's diagram is written as a test: choose nothing else under Then.";
   $("test-code").hidden = false;
   return Boolean(code);
 }
