@@ -172,7 +172,10 @@ public struct RxMarblesCommand: Sendable {
 
         MARBLES (for --input): one character per frame; '-' nothing happens, any other
         single character is an element with that key, '|' completes, '#' fails, '(ab)'
-        groups events at one frame.
+        groups events at one frame, '^' marks where a hot input is subscribed.
+        Every line printed is marble text too, inputs as typed: a value longer than one
+        character is written with a letter that the line under the output explains
+        (a = 10), and a frame holding a group is padded with spaces, which marbles ignore.
 
         EXAMPLES:
           rxmarbles
