@@ -168,7 +168,9 @@ public struct SVGRenderer: Sendable {
         let subscriptions = subscriptionRows(diagram)
         for (row, input) in diagram.inputs.enumerated() {
             out += stream(input, role: "input", layout: layout, row: row, axisY: geometry.rowAxes[row], geometry: geometry)
-            out += subscriptionLines(subscriptions[row], of: input, axisY: geometry.rowAxes[row], geometry: geometry)
+            // Under the lowest event of the row's largest group.
+            let below = geometry.rowAxes[row] + stackHeight(layout.cells[row]) / 2
+            out += subscriptionLines(subscriptions[row], of: input, below: below, geometry: geometry)
         }
         let steps = diagram.steps
         for (step, (call, output)) in steps.enumerated() {
@@ -237,7 +239,7 @@ public struct SVGRenderer: Sendable {
 
     /// The subscriptions under an input: a thin line from the subscription (a caret) to
     /// the disposal (a bar), or to the arrow's end while it lasts.
-    private func subscriptionLines(_ lines: [[FrameSpan]], of timeline: Timeline, axisY: Int, geometry: Geometry) -> String {
+    private func subscriptionLines(_ lines: [[FrameSpan]], of timeline: Timeline, below axisY: Int, geometry: Geometry) -> String {
         guard !lines.isEmpty else { return "" }
         var out = "  <g class=\"subscriptions\" data-name=\"\(escape(timeline.name))\" stroke=\"#888888\" stroke-width=\"1.5\" fill=\"none\">\n"
         let lastFrame = geometry.frameAnchors.count - 1

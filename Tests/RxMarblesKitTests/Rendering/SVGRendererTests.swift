@@ -165,4 +165,17 @@ func circleAttribute(_ document: XMLDocument, _ stream: String, _ name: String) 
         // 1, 2 and 3 differ, so the test can tell the colours apart.
         #expect(Set(input.values).count == 3)
     }
+
+    @Test func subscriptionLinesGoUnderAStackedGroup() throws {
+        var input = line("a", [(1, "1"), (1, "2"), (1, "3"), (3, "|")])
+        input.subscriptions = [FrameSpan(start: 0, end: 3)]
+        let diagram = OperatorDiagram(name: "n", summary: "s", inputs: [input], call: "c", output: line("", [(3, "|")]))
+        let renderer = SVGRenderer(showSubscriptions: true)
+        let document = try parseSVG(renderer.render(diagram))
+        let lowest = try nodes(document, "//*[@class='stream input']//*[local-name()='circle']").compactMap { intAttribute($0, "cy") }.max()
+        let span = try #require(try nodes(document, "//*[@class='subscription']/*[local-name()='line']").first)
+        #expect(intAttribute(span, "y1")! > lowest! + renderer.metrics.radius)
+        // And above the operator box.
+        #expect(intAttribute(span, "y1")! < renderer.geometry(diagram).operatorBox.y)
+    }
 }
