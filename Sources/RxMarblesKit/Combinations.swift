@@ -30,7 +30,9 @@ extension Gallery {
 
     /// Operators one after another, each one's output the next one's input, computed by
     /// the real operators: the first runs on `inputs` (its example's when `nil`), every
-    /// later one on what the one before it produced, so each must take one input.
+    /// later one on what the one before it produced, so each must take one input. A
+    /// stage gets that output as it happened, a hot stream, as the operators composed
+    /// in code would (an operator that subscribes late, or again, does not replay it).
     public static func chain(_ names: [String], inputs: [MarbleInput]?) throws -> OperatorDiagram {
         let entries = try entries(named: names, for: "A chain")
         for entry in entries.dropFirst() where !entry.inputCount.contains(1) {
@@ -95,6 +97,8 @@ extension Gallery {
             case .completed: return Recorded(time: event.frame, value: .completed)
             }
         }
-        return MarbleInput(events: events, frameCount: (timeline.lastFrame ?? -1) + 1)
+        var input = MarbleInput(events: events, frameCount: (timeline.lastFrame ?? -1) + 1)
+        input.isHot = true
+        return input
     }
 }

@@ -158,8 +158,9 @@ public struct RxMarblesCommand: Sendable {
           --ascii                 Draw the operator's box in ASCII (the default where TERM
                                   is dumb or the locale is not UTF-8).
           --chain <op,op,...>     Run operators one after another, each on the output of
-                                  the one before (--input goes to the first), and draw
-                                  every stage under the one before: --chain filter,map.
+                                  the one before as it happened (--input goes to the
+                                  first), and draw every stage under the one before:
+                                  --chain filter,map.
           --compare <op,op,...>   Run operators side by side on the same inputs and mark
                                   where an output differs from the first's:
                                   --compare flatMap,concatMap,flatMapLatest.

@@ -18,6 +18,9 @@ public struct MarbleInput: Equatable {
     public var framesBeforeZero = 0
     /// Whether the text marks its zero point with `^`.
     public var marksZero = false
+    /// Whether the stream is hot even where the example's input is cold: the output
+    /// of the stage before in a chain, which happens when it happens.
+    public var isHot = false
 
     /// A parsed input.
     public init(events: [Recorded<Event<String>>], frameCount: Int, text: String? = nil, positions: [Int] = []) {
@@ -318,12 +321,13 @@ final class ExampleRun {
     func input<Element>(_ spec: InputSpec<Element>, index: Int, name: String? = nil) throws -> TestableObservable<Element> {
         var events = spec.events
         var frames = (spec.events.map(\.time).max() ?? 0) + 1
+        let isCold = spec.isCold && userInputs?[index].isHot != true
         if let userInputs {
             let user = userInputs[index]
-            if spec.isCold, user.events.contains(where: { $0.time < 0 }) {
+            if isCold, user.events.contains(where: { $0.time < 0 }) {
                 throw GalleryInputError.coldInputBeforeZero(operator: operatorName, input: index + 1, name: name ?? spec.name)
             }
-            let shift = spec.isCold ? 0 : subscribeAt
+            let shift = isCold ? 0 : subscribeAt
             events = try user.events.enumerated().map { offset, record in
                 let time = record.time + shift
                 switch record.value {
@@ -343,13 +347,13 @@ final class ExampleRun {
         }
         inputFrames = max(inputFrames, frames)
         inputTypes.append("\(Element.self)")
-        var timeline = Timeline(name: name ?? spec.name, recorded: events, isCold: spec.isCold)
-        if let user = userInputs?[index], user.marksZero, !spec.isCold {
+        var timeline = Timeline(name: name ?? spec.name, recorded: events, isCold: isCold)
+        if let user = userInputs?[index], user.marksZero, !isCold {
             // Drawn as typed: the `^` stays where the text has it.
             timeline.zeroFrame = subscribeAt
         }
         timelines.append(timeline)
-        let observable = spec.isCold ? scheduler.createColdObservable(events) : scheduler.createHotObservable(events)
+        let observable = isCold ? scheduler.createColdObservable(events) : scheduler.createHotObservable(events)
         subscriptionReaders.append { observable.subscriptions }
         return observable
     }

@@ -122,7 +122,7 @@ function showCombination() {
   const hint = $("combine-hint");
   hint.hidden = state.mode === "";
   hint.textContent = state.mode === "chain"
-    ? "each operator runs on the output of the one before; they must take one input"
+    ? "each operator runs on the output of the one before, as it happened; each must take one input"
     : "each operator runs on the inputs above; where an output differs from the first is marked";
 }
 

@@ -24,6 +24,15 @@ import Testing
         #expect(chain.name == "filter → map")
     }
 
+    @Test func aStageGetsTheOutputBeforeItAsItHappened() throws {
+        // delaySubscription's own example is cold and would replay the 1 and 2 from its
+        // late subscription; after map, the stream is the output of map, already gone by
+        // frame 3: only what map emits from then on arrives.
+        let chain = try Gallery.chain(["map", "delaySubscription"], inputs: parse("-1-2-3-4|"))
+        #expect(chain.stages[0].output.events.map(\.frame) == [1, 3, 5, 7, 8])
+        #expect(shownEvents(chain.output) == ["5:30", "7:40", "8:|"])
+    }
+
     @Test func aChainRefusesWhatItCannotFeed() throws {
         #expect(throws: CombinationError.self) { try Gallery.chain(["map", "combineLatest"], inputs: nil) }
         #expect(throws: CombinationError.self) { try Gallery.chain(["map"], inputs: nil) }
