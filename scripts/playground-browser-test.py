@@ -375,6 +375,11 @@ try:
     check("the address holds the comparison", "compare=concatMap%2CflatMapLatest" in browser.evaluate("location.search"),
           browser.evaluate("location.search"))
     browser.screenshot("playground-compare.png")
+    browser.evaluate("document.getElementById('copy-test').click()")
+    shown = browser.evaluate("document.getElementById('test-code').textContent")
+    compared = subprocess.run([RXMARBLES, "--compare", "flatMap,concatMap,flatMapLatest", "--test", "xctest"],
+                              capture_output=True, text=True, check=True, timeout=60).stdout
+    check("a comparison is copied as a test per operator, as the tool writes it", shown == compared, shown[:200])
     browser.evaluate("document.getElementById('combine-with').select()")
     browser.send("Input.insertText", {"text": "combineLatest"})
     check("a comparison of operators that take other inputs is refused in words", settle(browser, "problem")

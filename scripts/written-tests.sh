@@ -1,10 +1,12 @@
 #!/usr/bin/env bash
 # "Copy as a test", checked the way a user meets it: `rxmarbles --test` writes every
-# gallery operator's diagram as a test of each kind (XCTest, Swift Testing) into a
-# fresh package that depends on this checkout by path, and that package builds them
-# (no warning allowed) and runs them; each one must pass.
+# gallery operator's diagram, and a few comparisons (`--compare ... --test`, a test per
+# operator), as tests of each kind (XCTest, Swift Testing) into a fresh package that
+# depends on this checkout by path, and that package builds them (no warning allowed)
+# and runs them; each one must pass.
 #
-# OPERATORS limits the sample (default: the whole gallery); SCRATCH is the build folder
+# OPERATORS limits the sample (default: the whole gallery) and COMPARISONS lists the
+# comparisons (comma-separated operators, one comparison a word); SCRATCH is the build folder
 # of rxmarbles itself (.build by default); WRITTEN_TESTS_DIR holds the package and its
 # build folder (.build-written-tests by default), kept between runs so that they are
 # incremental.
@@ -17,6 +19,7 @@ WORK="${WRITTEN_TESTS_DIR:-$ROOT/.build-written-tests}"
 swift build --scratch-path "$SCRATCH" --product rxmarbles
 RXMARBLES="$(swift build --scratch-path "$SCRATCH" --show-bin-path)/rxmarbles"
 OPERATORS="${OPERATORS:-$("$RXMARBLES" --list | awk '{print $1}')}"
+COMPARISONS="${COMPARISONS:-flatMap,concatMap,flatMapLatest,flatMapFirst merge,concat,amb debounce,throttle,delay combineLatest,zip take,skip,takeLast}"
 
 PACKAGE="$WORK/package"
 rm -rf "$PACKAGE"
@@ -43,6 +46,12 @@ for operator in $OPERATORS; do
     "$RXMARBLES" "$operator" --test xctest > "$PACKAGE/Tests/WrittenTests/$operator+XCTest.swift"
     "$RXMARBLES" "$operator" --test swift-testing > "$PACKAGE/Tests/WrittenTests/$operator+SwiftTesting.swift"
     count=$((count + 1))
+done
+for comparison in $COMPARISONS; do
+    file="$(echo "$comparison" | tr ',' '-')"
+    "$RXMARBLES" --compare "$comparison" --test xctest > "$PACKAGE/Tests/WrittenTests/$file+XCTest.swift"
+    "$RXMARBLES" --compare "$comparison" --test swift-testing > "$PACKAGE/Tests/WrittenTests/$file+SwiftTesting.swift"
+    count=$((count + $(echo "$comparison" | tr ',' '\n' | wc -l)))
 done
 echo "rxmarbles --test wrote $count operators' tests, of both kinds"
 

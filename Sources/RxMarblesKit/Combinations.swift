@@ -63,16 +63,16 @@ extension Gallery {
     /// Operators side by side on the same inputs (`inputs`, or the first one's
     /// example's), each output under its call, where one differs from the first marked.
     public static func compare(_ names: [String], inputs: [MarbleInput]?) throws -> OperatorDiagram {
-        let entries = try entries(named: names, for: "A comparison")
-        let texts = try inputs ?? entries[0].defaultInputMarbles.map { try MarbleInputParser.parse($0) }
-        var runs: [OperatorDiagram] = []
-        for entry in entries {
-            guard entry.inputCount.contains(texts.count) else {
-                throw CombinationError(description: "\(entry.name) takes \(entry.inputNames.count) inputs (\(entry.inputNames.joined(separator: ", "))) and \(entries[0].name) \(texts.count): compared operators take the same inputs.", isUsageError: true)
-            }
-            var run = try entry.diagram(inputs: texts)
-            run.output.name = entry.name
-            runs.append(run)
+        comparison(of: try comparedRuns(names, inputs: inputs))
+    }
+
+    /// The diagram of a comparison from each operator's diagram on the same inputs.
+    public static func comparison(of compared: [(entry: GalleryEntry, diagram: OperatorDiagram)]) -> OperatorDiagram {
+        let entries = compared.map(\.entry)
+        let runs = compared.map { run in
+            var diagram = run.diagram
+            diagram.output.name = run.entry.name
+            return diagram
         }
         var diagram = runs[runs.count - 1]
         diagram.inputs = runs[0].inputs
@@ -86,6 +86,21 @@ extension Gallery {
         diagram.minimumFrameCount = runs.map(\.minimumFrameCount).max() ?? 0
         diagram.run = nil
         return diagram
+    }
+
+    /// Each operator of a comparison with its own diagram on the shared inputs (`inputs`,
+    /// or the first one's example's).
+    public static func comparedRuns(_ names: [String], inputs: [MarbleInput]?) throws -> [(entry: GalleryEntry, diagram: OperatorDiagram)] {
+        let entries = try entries(named: names, for: "A comparison")
+        let texts = try inputs ?? entries[0].defaultInputMarbles.map { try MarbleInputParser.parse($0) }
+        var runs: [(entry: GalleryEntry, diagram: OperatorDiagram)] = []
+        for entry in entries {
+            guard entry.inputCount.contains(texts.count) else {
+                throw CombinationError(description: "\(entry.name) takes \(entry.inputNames.count) inputs (\(entry.inputNames.joined(separator: ", "))) and \(entries[0].name) \(texts.count): compared operators take the same inputs.", isUsageError: true)
+            }
+            runs.append((entry, try entry.diagram(inputs: texts)))
+        }
+        return runs
     }
 
     /// A stream fed to the next operator of a chain: its events, keys being the labels.

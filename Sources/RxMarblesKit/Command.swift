@@ -166,7 +166,8 @@ public struct RxMarblesCommand: Sendable {
                                   --compare flatMap,concatMap,flatMapLatest.
           --test <kind>           Print the diagram as a ready test instead, for a package
                                   that uses Rivulet: xctest (an XCTestCase with the events
-                                  as lists) or swift-testing (a @Test with marble text).
+                                  as lists) or swift-testing (a @Test with marble text);
+                                  with --compare, a test per operator.
           --list                  List the operators, each with a one-line description.
           --version               Print the version.
           -h, --help              Show this help.
@@ -252,8 +253,11 @@ public struct RxMarblesCommand: Sendable {
             return
         }
         if !chain.isEmpty || !compare.isEmpty {
-            if operatorName != nil || !chain.isEmpty && !compare.isEmpty || list || svgDirectory != nil || testStyle != nil {
-                throw UsageError("--chain and --compare draw one diagram of their own: no other operator, not both, and no --list, --svg-dir or --test.")
+            if operatorName != nil || !chain.isEmpty && !compare.isEmpty || list || svgDirectory != nil {
+                throw UsageError("--chain and --compare draw one diagram of their own: no other operator, not both, and no --list or --svg-dir.")
+            }
+            if testStyle != nil, !chain.isEmpty {
+                throw UsageError("--test writes one operator, or a comparison (a test per operator); a chain is not written as a test.")
             }
             let names = chain.isEmpty ? compare : chain
             if !Gallery.combinationSize.contains(names.count) {
@@ -274,7 +278,7 @@ public struct RxMarblesCommand: Sendable {
                 throw UsageError("--svg writes one diagram: name the operator (e.g. rxmarbles map --svg map.svg), or use --svg-dir for the whole gallery.")
             }
         }
-        if testStyle != nil, operatorName == nil || list || svgFile != nil || svgDirectory != nil || events {
+        if testStyle != nil, operatorName == nil && compare.isEmpty || list || svgFile != nil || svgDirectory != nil || events {
             throw UsageError("--test writes one operator's diagram as a test: name the operator (e.g. rxmarbles map --test xctest), with --input if you like, and no other output options.")
         }
         if let empty = inputs.firstIndex(where: \.isEmpty) {
@@ -350,8 +354,17 @@ public struct RxMarblesCommand: Sendable {
             return
         }
         let diagrams: [OperatorDiagram]
+        if let testStyle, !compare.isEmpty {
+            let runs = try combination { try Gallery.comparedRuns(compare, inputs: $0) }
+            do {
+                write(try TestWriter(style: testStyle).write(comparing: runs))
+            } catch {
+                throw ToolFailure("cannot write the comparison as a test: \(error.description).", code: ToolFailure.dataError)
+            }
+            return
+        }
         if !chain.isEmpty || !compare.isEmpty {
-            diagrams = [try combination()]
+            diagrams = [try combination { chain.isEmpty ? try Gallery.compare(compare, inputs: $0) : try Gallery.chain(chain, inputs: $0) }]
             write(renderer.render(diagrams[0]))
             if events { write(eventListing(diagrams[0])) }
         } else if let operatorName {
@@ -401,11 +414,12 @@ public struct RxMarblesCommand: Sendable {
         }
     }
 
-    /// The chain or comparison asked for, on the user's inputs if any.
-    func combination() throws -> OperatorDiagram {
+    /// What `make` makes of the user's inputs (`nil` without any), its refusals turned
+    /// into the command's errors.
+    func combination<Result>(_ make: ([MarbleInput]?) throws -> Result) throws -> Result {
         let parsed = try parsedInputs()
         do {
-            return chain.isEmpty ? try Gallery.compare(compare, inputs: parsed) : try Gallery.chain(chain, inputs: parsed)
+            return try make(parsed)
         } catch let error as CombinationError {
             if error.isUsageError { throw UsageError(error.description) }
             throw ToolFailure(error.description, code: ToolFailure.dataError)

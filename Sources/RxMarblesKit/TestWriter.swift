@@ -31,6 +31,28 @@ public struct TestWriter: Sendable {
 
     /// The test source for `diagram`, made by `entry`.
     public func write(_ diagram: OperatorDiagram, entry: GalleryEntry) throws(Failure) -> String {
+        var errors = ErrorExpressions()
+        let body = try testBody(diagram, entry: entry, errors: &errors)
+        let name = Self.typeName(diagram.name)
+        let suite = style == .xctest ? name + "MarbleTestCase" : name + "MarbleTests"
+        return file(title: diagram.name, summary: diagram.summary, suite: suite, tests: [(diagram.name, body)], errors: errors)
+    }
+
+    /// The test source for a comparison: a test per operator, each run on the same
+    /// inputs (`runs`: each operator's diagram on them, in order).
+    public func write(comparing runs: [(entry: GalleryEntry, diagram: OperatorDiagram)]) throws(Failure) -> String {
+        var errors = ErrorExpressions()
+        var tests: [(String, [String])] = []
+        for run in runs {
+            tests.append((run.entry.name, try testBody(run.diagram, entry: run.entry, errors: &errors)))
+        }
+        let title = runs.map(\.entry.name).joined(separator: " vs ")
+        let suite = Self.typeName(runs.first?.entry.name ?? "") + (style == .xctest ? "ComparisonTestCase" : "ComparisonTests")
+        return file(title: title, summary: "The same inputs through each operator.", suite: suite, tests: tests, errors: errors)
+    }
+
+    /// The statements of one operator's test.
+    private func testBody(_ diagram: OperatorDiagram, entry: GalleryEntry, errors: inout ErrorExpressions) throws(Failure) -> [String] {
         guard let run = diagram.run, run.inputTypes.count == diagram.inputs.count else {
             throw Failure(description: "the diagram of \(diagram.name) did not come from a run of its example")
         }
@@ -38,7 +60,6 @@ public struct TestWriter: Sendable {
         let names = diagram.inputs.map(\.name).joined(separator: ", ")
         let statements = entry.code.map { $0.map { $0.replacingOccurrences(of: "{inputs}", with: names) } }
             ?? diagram.call.components(separatedBy: "; ")
-        var errors = ErrorExpressions()
         var body: [String] = ["let scheduler = TestScheduler(initialClock: 0)"]
         for (row, input) in diagram.inputs.enumerated() {
             body += try inputDeclaration(input, type: run.inputTypes[row], marbles: layout.marbles(row: row), keys: layout.keys, errors: &errors)
@@ -65,13 +86,12 @@ public struct TestWriter: Sendable {
                 ? "XCTAssertEqual(\(input.name).subscriptions, \(list))"
                 : "expectSubscriptions(\(input.name), equal: \(list))")
         }
-        return file(diagram, body: body, errors: errors)
+        return body
     }
 
-    /// The file around the test's body.
-    private func file(_ diagram: OperatorDiagram, body: [String], errors: ErrorExpressions) -> String {
-        let name = Self.identifier(diagram.name)
-        var lines = ["// \(diagram.name): \(diagram.summary)", "// Written by rxmarbles \(RivuletVersion.current) from the diagram it drew.", ""]
+    /// The file around the tests: `tests` are each operator's name and statements.
+    private func file(title: String, summary: String, suite: String, tests: [(name: String, body: [String])], errors: ErrorExpressions) -> String {
+        var lines = ["// \(title): \(summary)", "// Written by rxmarbles \(RivuletVersion.current) from the diagram it drew.", ""]
         lines += ["import RxSwift", "import RxTest"]
         lines.append(style == .xctest ? "import XCTest" : "import Testing")
         lines.append("")
@@ -84,18 +104,24 @@ public struct TestWriter: Sendable {
                 "",
             ]
         }
-        let throwing = style == .swiftTesting ? " throws" : ""
-        switch style {
-        case .xctest:
-            lines.append("final class \(name.prefix(1).uppercased() + name.dropFirst())MarbleTestCase: XCTestCase {")
-            lines.append("    func test\(name.prefix(1).uppercased() + name.dropFirst())()\(throwing) {")
-        case .swiftTesting:
-            lines.append("@Suite struct \(name.prefix(1).uppercased() + name.dropFirst())MarbleTests {")
-            lines.append("    @Test func \(name)()\(throwing) {")
+        lines.append(style == .xctest ? "final class \(suite): XCTestCase {" : "@Suite struct \(suite) {")
+        for (index, test) in tests.enumerated() {
+            if index > 0 { lines.append("") }
+            switch style {
+            case .xctest: lines.append("    func test\(Self.typeName(test.name))() {")
+            case .swiftTesting: lines.append("    @Test func \(Self.identifier(test.name))() throws {")
+            }
+            lines += test.body.map { $0.isEmpty ? "" : "        " + $0 }
+            lines.append("    }")
         }
-        lines += body.map { $0.isEmpty ? "" : "        " + $0 }
-        lines += ["    }", "}", ""]
+        lines += ["}", ""]
         return lines.joined(separator: "\n")
+    }
+
+    /// The operator's name as the start of a type name (`ObserveOn`, `Catch`).
+    static func typeName(_ name: String) -> String {
+        let letters = String(name.filter { $0.isLetter || $0.isNumber })
+        return letters.prefix(1).uppercased() + letters.dropFirst()
     }
 
     /// The declaration of an input: its events as a list (XCTest) or as marbles.

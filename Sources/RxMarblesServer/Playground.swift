@@ -152,14 +152,24 @@ public enum Playground {
             throw Problem(status: 400, message: "Chain the operator or compare it, not both at once.")
         }
         let diagram: OperatorDiagram
+        var tests: [String: String] = [:]
         if !chain.isEmpty {
             diagram = try run(inputs) { parsed in try Gallery.chain([entry.name] + chain, inputs: parsed) }
         } else if !compare.isEmpty {
-            diagram = try run(inputs) { parsed in try Gallery.compare([entry.name] + compare, inputs: parsed) }
+            let runs = try run(inputs) { parsed in try Gallery.comparedRuns([entry.name] + compare, inputs: parsed) }
+            diagram = Gallery.comparison(of: runs)
+            for style in TestStyle.allCases {
+                tests[style.rawValue] = try? TestWriter(style: style).write(comparing: runs)
+            }
         } else if let inputs {
             diagram = try run(inputs) { parsed in try entry.diagram(inputs: parsed ?? []) }
         } else {
             diagram = entry.diagram()
+        }
+        if chain.isEmpty, compare.isEmpty {
+            for style in TestStyle.allCases {
+                tests[style.rawValue] = try? TestWriter(style: style).write(diagram, entry: entry)
+            }
         }
         let renderer = SVGRenderer()
         let listing = RxMarblesCommand().eventListing(diagram)
@@ -170,15 +180,13 @@ public enum Playground {
             events: listing.split(separator: "\n").map { $0.trimmingCharacters(in: .whitespaces) },
             frameX: renderer.geometry(diagram).frameAnchors,
             inputMarbles: inputs.map { marbles(of: diagram, texts: $0) } ?? diagram.inputs.map { _ in [] },
-            tests: Dictionary(uniqueKeysWithValues: TestStyle.allCases.compactMap { style in
-                (try? TestWriter(style: style).write(diagram, entry: entry)).map { (style.rawValue, $0) }
-            })
+            tests: tests
         )
     }
 
     /// Makes a diagram from the marble texts (`nil`: the example's own inputs), turning
     /// every refusal into a ``Problem``.
-    static func run(_ given: [String]?, _ make: ([MarbleInput]?) throws -> OperatorDiagram) throws(Problem) -> OperatorDiagram {
+    static func run<Result>(_ given: [String]?, _ make: ([MarbleInput]?) throws -> Result) throws(Problem) -> Result {
         let texts = given ?? []
         if texts.count > maximumInputCount {
             throw Problem(status: 400, message: "At most \(maximumInputCount) inputs, got \(texts.count).")

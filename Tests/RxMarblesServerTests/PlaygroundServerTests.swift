@@ -142,8 +142,11 @@ func withPlaygroundServer(page: PlaygroundPage, _ body: (PlaygroundClient) async
             // The same with one parameter per operator.
             let again = try await client.request("/api/diagram?op=filter&chain=map&chain=debounce&input=-1-2-3-4-5-6%7C")
             #expect(try again.decode(Playground.Diagram.self).svg == chain.svg)
-            let compared = try await client.request("/api/diagram?op=flatMap&compare=concatMap")
-            #expect(try compared.decode(Playground.Diagram.self).svg == SVGRenderer().render(Gallery.compare(["flatMap", "concatMap"], inputs: nil)))
+            let compared = try await client.request("/api/diagram?op=flatMap&compare=concatMap").decode(Playground.Diagram.self)
+            let runs = try Gallery.comparedRuns(["flatMap", "concatMap"], inputs: nil)
+            #expect(compared.svg == SVGRenderer().render(Gallery.comparison(of: runs)))
+            let written = try TestWriter(style: .xctest).write(comparing: runs)
+            #expect(compared.tests["xctest"] == written)
             let cases: [(String, Int, String)] = [
                 ("/api/diagram?op=map&chain=combineLatest", 400, "cannot follow another operator"),
                 ("/api/diagram?op=buffer&chain=map", 422, "map cannot take what buffer gives it"),

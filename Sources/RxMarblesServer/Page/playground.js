@@ -323,7 +323,7 @@ function showProblem(problem) {
 // Shows the diagram on screen as a test of the kind chosen; true when there is one.
 function showTest() {
   const code = state.tests && state.tests[$("test-style").value];
-  $("test-code").textContent = code || "Only one operator's diagram is written as a test: choose nothing else under Then.";
+  $("test-code").textContent = code || "A chain is not written as a test: choose one operator, or compare operators.";
   $("test-code").hidden = false;
   return Boolean(code);
 }

@@ -42,6 +42,23 @@ import Testing
         #expect(throws: UsageError.self) { try RxMarblesCommand.parse(["map", "--test", "xctest", "--svg", "m.svg"]) }
     }
 
+    @Test func aComparisonIsWrittenAsATestPerOperatorOnTheSameInputs() throws {
+        let runs = try Gallery.comparedRuns(["merge", "concat"], inputs: [MarbleInputParser.parse("-1-2|"), MarbleInputParser.parse("-3|")])
+        let text = try TestWriter(style: .xctest).write(comparing: runs)
+        #expect(text.contains("final class MergeComparisonTestCase: XCTestCase {"))
+        #expect(text.contains("    func testMerge() {") && text.contains("    func testConcat() {"))
+        for run in runs {
+            // Each test is the operator's own, as --test writes it alone.
+            let alone = try TestWriter(style: .xctest).write(run.diagram, entry: run.entry)
+            let body = alone.components(separatedBy: "\n").filter { $0.hasPrefix("        ") }
+            #expect(!body.isEmpty && body.allSatisfy { text.contains($0) }, "\(run.entry.name)")
+        }
+        var printed = ""
+        try RxMarblesCommand.parse(["--compare", "merge,concat", "--input", "-1-2|", "--input", "-3|", "--test", "swift-testing"])
+            .execute(environment: ToolEnvironment(stdoutIsTerminal: false, variables: [:])) { printed += $0 }
+        #expect(printed == (try TestWriter(style: .swiftTesting).write(comparing: runs)))
+    }
+
     @Test func stringLabelsAreSwiftLiteralsAndNamesAreIdentifiers() {
         #expect(TestWriter.literal(#"say "hi"\"#, type: "String") == #""say \"hi\"\\""#)
         #expect(TestWriter.literal("[1, 2]", type: "Array<Int>") == "[1, 2]")
