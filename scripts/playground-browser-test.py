@@ -360,6 +360,11 @@ try:
     check("the chain's events are the tool's", page_events(browser) == expected, f"{page_events(browser)} vs {expected}")
     check("the chain draws a box per operator, a stream per stage",
           browser.evaluate("[document.querySelectorAll('#diagram g.operator').length, document.querySelectorAll('#diagram g.stream.stage').length]") == [3, 2])
+    browser.evaluate("document.getElementById('copy-test').click()")
+    shown = browser.evaluate("document.getElementById('test-code').textContent")
+    check("a chain is copied as a test per stage, as the tool writes it",
+          shown == subprocess.run([RXMARBLES, "--chain", "filter,map,debounce", "--test", "xctest", "--input=" + chain_input],
+                                  capture_output=True, text=True, check=True, timeout=60).stdout, shown[:200])
     check("the chain's controls show it",
           browser.evaluate("[document.getElementById('combine-mode').value, document.getElementById('combine-with').value]") == ["chain", "map,debounce"])
     browser.send("Page.navigate", {"url": ADDRESS + "/?op=flatMap"})

@@ -1,12 +1,12 @@
 #!/usr/bin/env bash
 # "Copy as a test", checked the way a user meets it: `rxmarbles --test` writes every
-# gallery operator's diagram, and a few comparisons (`--compare ... --test`, a test per
-# operator), as tests of each kind (XCTest, Swift Testing) into a fresh package that
+# gallery operator's diagram, a few chains (`--chain ... --test`, a test per stage) and
+# a few comparisons (`--compare ... --test`, a test per operator), as tests of each kind (XCTest, Swift Testing) into a fresh package that
 # depends on this checkout by path, and that package builds them (no warning allowed)
 # and runs them; each one must pass.
 #
-# OPERATORS limits the sample (default: the whole gallery) and COMPARISONS lists the
-# comparisons (comma-separated operators, one comparison a word); SCRATCH is the build folder
+# OPERATORS limits the sample (default: the whole gallery); CHAINS and COMPARISONS list
+# the chains and comparisons (comma-separated operators, one a word); SCRATCH is the build folder
 # of rxmarbles itself (.build by default); WRITTEN_TESTS_DIR holds the package and its
 # build folder (.build-written-tests by default), kept between runs so that they are
 # incremental.
@@ -19,6 +19,7 @@ WORK="${WRITTEN_TESTS_DIR:-$ROOT/.build-written-tests}"
 swift build --scratch-path "$SCRATCH" --product rxmarbles
 RXMARBLES="$(swift build --scratch-path "$SCRATCH" --show-bin-path)/rxmarbles"
 OPERATORS="${OPERATORS:-$("$RXMARBLES" --list | awk '{print $1}')}"
+CHAINS="${CHAINS:-filter,map,debounce interval,map,take range,scan,takeLast map,delaySubscription,retry skip,distinctUntilChanged,startWith,buffer}"
 COMPARISONS="${COMPARISONS:-flatMap,concatMap,flatMapLatest,flatMapFirst merge,concat,amb debounce,throttle,delay combineLatest,zip take,skip,takeLast}"
 
 PACKAGE="$WORK/package"
@@ -41,17 +42,19 @@ let package = Package(
 )
 MANIFEST
 
+# Each job: the arguments of rxmarbles, and the file name; a test per operator named.
+jobs=()
+for operator in $OPERATORS; do jobs+=("$operator"); done
+for chain in $CHAINS; do jobs+=("--chain $chain"); done
+for comparison in $COMPARISONS; do jobs+=("--compare $comparison"); done
 count=0
-for operator in $OPERATORS; do
-    "$RXMARBLES" "$operator" --test xctest > "$PACKAGE/Tests/WrittenTests/$operator+XCTest.swift"
-    "$RXMARBLES" "$operator" --test swift-testing > "$PACKAGE/Tests/WrittenTests/$operator+SwiftTesting.swift"
-    count=$((count + 1))
-done
-for comparison in $COMPARISONS; do
-    file="$(echo "$comparison" | tr ',' '-')"
-    "$RXMARBLES" --compare "$comparison" --test xctest > "$PACKAGE/Tests/WrittenTests/$file+XCTest.swift"
-    "$RXMARBLES" --compare "$comparison" --test swift-testing > "$PACKAGE/Tests/WrittenTests/$file+SwiftTesting.swift"
-    count=$((count + $(echo "$comparison" | tr ',' '\n' | wc -l)))
+for job in "${jobs[@]}"; do
+    # shellcheck disable=SC2086 # the job's words are separate arguments
+    set -- $job
+    file="$(echo "$job" | tr ' ,' '--' | sed 's/^--//')"
+    "$RXMARBLES" "$@" --test xctest > "$PACKAGE/Tests/WrittenTests/$file+XCTest.swift"
+    "$RXMARBLES" "$@" --test swift-testing > "$PACKAGE/Tests/WrittenTests/$file+SwiftTesting.swift"
+    count=$((count + $(echo "${@: -1}" | tr ',' '\n' | wc -l)))
 done
 echo "rxmarbles --test wrote $count operators' tests, of both kinds"
 

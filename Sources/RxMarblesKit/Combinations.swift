@@ -34,27 +34,48 @@ extension Gallery {
     /// stage gets that output as it happened, a hot stream, as the operators composed
     /// in code would (an operator that subscribes late, or again, does not replay it).
     public static func chain(_ names: [String], inputs: [MarbleInput]?) throws -> OperatorDiagram {
+        chain(of: try chainedRuns(names, inputs: inputs))
+    }
+
+    /// Each operator of a chain with its own diagram: the first on the inputs, every
+    /// later one on the output of the one before; all of them run until the same frame,
+    /// as the operators composed in one subscription would.
+    public static func chainedRuns(_ names: [String], inputs: [MarbleInput]?) throws -> [(entry: GalleryEntry, diagram: OperatorDiagram)] {
         let entries = try entries(named: names, for: "A chain")
         for entry in entries.dropFirst() where !entry.inputCount.contains(1) {
             throw CombinationError(description: "\(entry.name) cannot follow another operator in a chain: it takes \(entry.inputNames.count) inputs (\(entry.inputNames.joined(separator: ", "))), and a chain gives it one.", isUsageError: true)
         }
-        var diagram = try inputs.map { try entries[0].diagram(inputs: $0) } ?? entries[0].diagram()
-        var stages: [OperatorDiagram.Stage] = []
+        // Once with each operator's own end, to learn the latest; then all until then.
+        let first = try runs(of: entries, inputs: inputs, until: nil)
+        let end = first.compactMap { $0.diagram.run?.disposeFrame }.max()
+        return try runs(of: entries, inputs: inputs, until: end)
+    }
+
+    private static func runs(of entries: [GalleryEntry], inputs: [MarbleInput]?, until end: Int?) throws -> [(entry: GalleryEntry, diagram: OperatorDiagram)] {
+        var runs = [(entry: entries[0], diagram: try entries[0].diagram(inputs: inputs, until: end))]
         for (previous, entry) in zip(entries, entries.dropFirst()) {
-            let fed = marbleInput(from: diagram.output)
+            let fed = marbleInput(from: runs[runs.count - 1].diagram.output)
             do {
-                let next = try entry.diagram(inputs: [fed])
-                stages.append(OperatorDiagram.Stage(name: previous.name, call: diagram.call, output: diagram.output))
-                diagram.call = next.call
-                diagram.output = next.output
-                diagram.minimumFrameCount = max(diagram.minimumFrameCount, next.minimumFrameCount)
+                runs.append((entry, try entry.diagram(inputs: [fed], until: end)))
             } catch let error as GalleryInputError {
                 guard case let .valueNotAccepted(_, _, _, key, frame, _, expected) = error else { throw error }
                 throw CombinationError(description: "\(entry.name) cannot take what \(previous.name) gives it: '\(key)' at frame \(frame) is not \(expected).", isUsageError: false)
             }
         }
-        diagram.stages = stages
-        diagram.name = entries.map(\.name).joined(separator: " → ")
+        return runs
+    }
+
+    /// The diagram of a chain from each operator's diagram.
+    public static func chain(of runs: [(entry: GalleryEntry, diagram: OperatorDiagram)]) -> OperatorDiagram {
+        var diagram = runs[0].diagram
+        diagram.stages = runs.dropLast().map { run in
+            OperatorDiagram.Stage(name: run.entry.name, call: run.diagram.call, output: run.diagram.output)
+        }
+        let last = runs[runs.count - 1].diagram
+        diagram.call = last.call
+        diagram.output = last.output
+        diagram.minimumFrameCount = runs.map(\.diagram.minimumFrameCount).max() ?? 0
+        diagram.name = runs.map(\.entry.name).joined(separator: " → ")
         diagram.summary = "Each operator's output is the next one's input."
         diagram.run = nil
         return diagram

@@ -167,7 +167,8 @@ public struct RxMarblesCommand: Sendable {
           --test <kind>           Print the diagram as a ready test instead, for a package
                                   that uses Rivulet: xctest (an XCTestCase with the events
                                   as lists) or swift-testing (a @Test with marble text);
-                                  with --compare, a test per operator.
+                                  with --chain, a test per stage; with --compare, a test
+                                  per operator.
           --list                  List the operators, each with a one-line description.
           --version               Print the version.
           -h, --help              Show this help.
@@ -247,7 +248,7 @@ public struct RxMarblesCommand: Sendable {
             throw UsageError("--docc writes the diagrams of the whole gallery: it takes no operator and no other options.")
         }
         if list {
-            if operatorName != nil || !inputs.isEmpty || svgFile != nil || svgDirectory != nil || events || subscriptions {
+            if operatorName != nil || !inputs.isEmpty || svgFile != nil || svgDirectory != nil || events || subscriptions || !chain.isEmpty || !compare.isEmpty {
                 throw UsageError("--list takes no operator and no other options.")
             }
             return
@@ -255,9 +256,6 @@ public struct RxMarblesCommand: Sendable {
         if !chain.isEmpty || !compare.isEmpty {
             if operatorName != nil || !chain.isEmpty && !compare.isEmpty || list || svgDirectory != nil {
                 throw UsageError("--chain and --compare draw one diagram of their own: no other operator, not both, and no --list or --svg-dir.")
-            }
-            if testStyle != nil, !chain.isEmpty {
-                throw UsageError("--test writes one operator, or a comparison (a test per operator); a chain is not written as a test.")
             }
             let names = chain.isEmpty ? compare : chain
             if !Gallery.combinationSize.contains(names.count) {
@@ -278,7 +276,7 @@ public struct RxMarblesCommand: Sendable {
                 throw UsageError("--svg writes one diagram: name the operator (e.g. rxmarbles map --svg map.svg), or use --svg-dir for the whole gallery.")
             }
         }
-        if testStyle != nil, operatorName == nil && compare.isEmpty || list || svgFile != nil || svgDirectory != nil || events {
+        if testStyle != nil, operatorName == nil && compare.isEmpty && chain.isEmpty || list || svgFile != nil || svgDirectory != nil || events {
             throw UsageError("--test writes one operator's diagram as a test: name the operator (e.g. rxmarbles map --test xctest), with --input if you like, and no other output options.")
         }
         if let empty = inputs.firstIndex(where: \.isEmpty) {
@@ -354,12 +352,13 @@ public struct RxMarblesCommand: Sendable {
             return
         }
         let diagrams: [OperatorDiagram]
-        if let testStyle, !compare.isEmpty {
-            let runs = try combination { try Gallery.comparedRuns(compare, inputs: $0) }
+        if let testStyle, !compare.isEmpty || !chain.isEmpty {
+            let runs = try combination { chain.isEmpty ? try Gallery.comparedRuns(compare, inputs: $0) : try Gallery.chainedRuns(chain, inputs: $0) }
+            let writer = TestWriter(style: testStyle)
             do {
-                write(try TestWriter(style: testStyle).write(comparing: runs))
+                write(chain.isEmpty ? try writer.write(comparing: runs) : try writer.write(chaining: runs))
             } catch {
-                throw ToolFailure("cannot write the comparison as a test: \(error.description).", code: ToolFailure.dataError)
+                throw ToolFailure("cannot write the \(chain.isEmpty ? "comparison" : "chain") as a test: \(error.description).", code: ToolFailure.dataError)
             }
             return
         }

@@ -233,9 +233,9 @@ public struct GalleryEntry: Sendable {
     /// default the statements of `call`, which are separated by `; `. `{inputs}`
     /// stands for the inputs' names (`a, b`), however many the diagram has.
     public private(set) var code: [String]?
-    private let make: @Sendable ([MarbleInput]?) throws -> OperatorDiagram
+    private let make: @Sendable ([MarbleInput]?, Int?) throws -> OperatorDiagram
 
-    init(name: String, aliases: [String], family: GalleryFamily, summary: String, inputNames: [String], inputAccepts: [String], inputCount: ClosedRange<Int>, make: @escaping @Sendable ([MarbleInput]?) throws -> OperatorDiagram) {
+    init(name: String, aliases: [String], family: GalleryFamily, summary: String, inputNames: [String], inputAccepts: [String], inputCount: ClosedRange<Int>, make: @escaping @Sendable ([MarbleInput]?, Int?) throws -> OperatorDiagram) {
         self.name = name
         self.inputAccepts = inputAccepts
         self.aliases = aliases
@@ -263,7 +263,7 @@ public struct GalleryEntry: Sendable {
     /// The diagram of the default example, computed now.
     public func diagram() -> OperatorDiagram {
         do {
-            var diagram = try make(nil)
+            var diagram = try make(nil, nil)
             diagram.showsSubscriptions = showsSubscriptions
             return diagram
         } catch {
@@ -271,12 +271,14 @@ public struct GalleryEntry: Sendable {
         }
     }
 
-    /// The diagram with the inputs replaced by `inputs`, computed now.
-    public func diagram(inputs: [MarbleInput]) throws -> OperatorDiagram {
-        guard inputCount.contains(inputs.count) else {
+    /// The diagram with the inputs replaced by `inputs` (the example's own when `nil`),
+    /// computed now; with `until`, the output is disposed at that frame instead of a
+    /// little past the inputs.
+    public func diagram(inputs: [MarbleInput]?, until: Int? = nil) throws -> OperatorDiagram {
+        if let inputs, !inputCount.contains(inputs.count) {
             throw GalleryInputError.wrongInputCount(operator: name, expected: inputCount, names: inputNames, got: inputs.count)
         }
-        var diagram = try make(inputs)
+        var diagram = try make(inputs, until)
         diagram.showsSubscriptions = showsSubscriptions
         return diagram
     }
@@ -409,9 +411,9 @@ extension GalleryEntry {
         _ make: @escaping @Sendable (TestScheduler) -> Observable<Output>
     ) -> GalleryEntry {
         let text = EntryText(name: name, summary: summary, call: call)
-        return GalleryEntry(name: name, aliases: aliases, family: family, summary: summary, inputNames: [], inputAccepts: [], inputCount: 0...0) { inputs in
+        return GalleryEntry(name: name, aliases: aliases, family: family, summary: summary, inputNames: [], inputAccepts: [], inputCount: 0...0) { inputs, until in
             let run = ExampleRun(operatorName: name, userInputs: inputs)
-            return run.finish(text, horizon: horizon) { make(run.scheduler) }
+            return run.finish(text, horizon: until ?? horizon) { make(run.scheduler) }
         }
     }
 
@@ -422,10 +424,10 @@ extension GalleryEntry {
         _ make: @escaping @Sendable (TestableObservable<A>, TestScheduler) -> Observable<Output>
     ) -> GalleryEntry {
         let text = EntryText(name: name, summary: summary, call: call)
-        return GalleryEntry(name: name, aliases: aliases, family: family, summary: summary, inputNames: [a.name], inputAccepts: [a.accepts], inputCount: 1...1) { inputs in
+        return GalleryEntry(name: name, aliases: aliases, family: family, summary: summary, inputNames: [a.name], inputAccepts: [a.accepts], inputCount: 1...1) { inputs, until in
             let run = ExampleRun(operatorName: name, userInputs: inputs)
             let first = try run.input(a, index: 0)
-            return run.finish(text, horizon: horizon) { make(first, run.scheduler) }
+            return run.finish(text, horizon: until ?? horizon) { make(first, run.scheduler) }
         }
     }
 
@@ -436,11 +438,11 @@ extension GalleryEntry {
         _ make: @escaping @Sendable (TestableObservable<A>, TestableObservable<B>, TestScheduler) -> Observable<Output>
     ) -> GalleryEntry {
         let text = EntryText(name: name, summary: summary, call: call)
-        return GalleryEntry(name: name, aliases: aliases, family: family, summary: summary, inputNames: [a.name, b.name], inputAccepts: [a.accepts, b.accepts], inputCount: 2...2) { inputs in
+        return GalleryEntry(name: name, aliases: aliases, family: family, summary: summary, inputNames: [a.name, b.name], inputAccepts: [a.accepts, b.accepts], inputCount: 2...2) { inputs, until in
             let run = ExampleRun(operatorName: name, userInputs: inputs)
             let first = try run.input(a, index: 0)
             let second = try run.input(b, index: 1)
-            return run.finish(text, horizon: horizon) { make(first, second, run.scheduler) }
+            return run.finish(text, horizon: until ?? horizon) { make(first, second, run.scheduler) }
         }
     }
 
@@ -452,12 +454,12 @@ extension GalleryEntry {
         _ make: @escaping @Sendable (TestableObservable<A>, TestableObservable<B>, TestableObservable<C>, TestScheduler) -> Observable<Output>
     ) -> GalleryEntry {
         let text = EntryText(name: name, summary: summary, call: call)
-        return GalleryEntry(name: name, aliases: aliases, family: family, summary: summary, inputNames: [a.name, b.name, c.name], inputAccepts: [a.accepts, b.accepts, c.accepts], inputCount: 3...3) { inputs in
+        return GalleryEntry(name: name, aliases: aliases, family: family, summary: summary, inputNames: [a.name, b.name, c.name], inputAccepts: [a.accepts, b.accepts, c.accepts], inputCount: 3...3) { inputs, until in
             let run = ExampleRun(operatorName: name, userInputs: inputs)
             let first = try run.input(a, index: 0)
             let second = try run.input(b, index: 1)
             let third = try run.input(c, index: 2)
-            return run.finish(text, horizon: horizon) { make(first, second, third, run.scheduler) }
+            return run.finish(text, horizon: until ?? horizon) { make(first, second, third, run.scheduler) }
         }
     }
 
@@ -470,7 +472,7 @@ extension GalleryEntry {
     ) -> GalleryEntry {
         precondition(!specs.isEmpty, "Rivulet: a variadic gallery entry needs at least one input spec.")
         let text = EntryText(name: name, summary: summary, call: call)
-        return GalleryEntry(name: name, aliases: aliases, family: family, summary: summary, inputNames: specs.map(\.name), inputAccepts: specs.map(\.accepts), inputCount: minimum...Int.max) { inputs in
+        return GalleryEntry(name: name, aliases: aliases, family: family, summary: summary, inputNames: specs.map(\.name), inputAccepts: specs.map(\.accepts), inputCount: minimum...Int.max) { inputs, until in
             let run = ExampleRun(operatorName: name, userInputs: inputs)
             let count = inputs?.count ?? specs.count
             let letters = Array("abcdefghijklmnopqrstuvwxyz")
@@ -486,7 +488,7 @@ extension GalleryEntry {
                 let names = (0..<inputs.count).map { $0 < specs.count ? specs[$0].name : String(letters[$0 % letters.count]) }
                 entryText = EntryText(name: name, summary: summary, call: text.call.replacingOccurrences(of: specs.map(\.name).joined(separator: ", "), with: names.joined(separator: ", ")))
             }
-            return run.finish(entryText, horizon: horizon) { make(observables, run.scheduler) }
+            return run.finish(entryText, horizon: until ?? horizon) { make(observables, run.scheduler) }
         }
     }
 }

@@ -51,6 +51,21 @@ public struct TestWriter: Sendable {
         return file(title: title, summary: "The same inputs through each operator.", suite: suite, tests: tests, errors: errors)
     }
 
+    /// The test source for a chain (`runs`: each operator's diagram, run on the output
+    /// of the one before): a test per stage, each operator on what the one before
+    /// emitted as the diagram shows it, so that every test checks what the picture says.
+    public func write(chaining runs: [(entry: GalleryEntry, diagram: OperatorDiagram)]) throws(Failure) -> String {
+        var errors = ErrorExpressions()
+        var tests: [(String, [String])] = []
+        for (index, run) in runs.enumerated() {
+            tests.append(("stage\(index + 1)" + Self.typeName(run.entry.name), try testBody(run.diagram, entry: run.entry, errors: &errors)))
+        }
+        let title = runs.map(\.entry.name).joined(separator: " → ")
+        // FilterMapDebounce: the names in one identifier.
+        let suite = runs.map { Self.typeName($0.entry.name) }.joined() + (style == .xctest ? "ChainTestCase" : "ChainTests")
+        return file(title: title, summary: "Each operator's output is the next one's input: a test per stage.", suite: suite, tests: tests, errors: errors)
+    }
+
     /// The statements of one operator's test.
     private func testBody(_ diagram: OperatorDiagram, entry: GalleryEntry, errors: inout ErrorExpressions) throws(Failure) -> [String] {
         guard let run = diagram.run, run.inputTypes.count == diagram.inputs.count else {

@@ -154,7 +154,11 @@ public enum Playground {
         let diagram: OperatorDiagram
         var tests: [String: String] = [:]
         if !chain.isEmpty {
-            diagram = try run(inputs) { parsed in try Gallery.chain([entry.name] + chain, inputs: parsed) }
+            let runs = try run(inputs) { parsed in try Gallery.chainedRuns([entry.name] + chain, inputs: parsed) }
+            diagram = Gallery.chain(of: runs)
+            for style in TestStyle.allCases {
+                tests[style.rawValue] = try? TestWriter(style: style).write(chaining: runs)
+            }
         } else if !compare.isEmpty {
             let runs = try run(inputs) { parsed in try Gallery.comparedRuns([entry.name] + compare, inputs: parsed) }
             diagram = Gallery.comparison(of: runs)

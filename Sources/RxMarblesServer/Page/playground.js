@@ -323,7 +323,7 @@ function showProblem(problem) {
 // Shows the diagram on screen as a test of the kind chosen; true when there is one.
 function showTest() {
   const code = state.tests && state.tests[$("test-style").value];
-  $("test-code").textContent = code || "A chain is not written as a test: choose one operator, or compare operators.";
+  $("test-code").textContent = code || "This diagram cannot be written as a test.";
   $("test-code").hidden = false;
   return Boolean(code);
 }

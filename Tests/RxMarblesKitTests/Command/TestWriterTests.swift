@@ -59,6 +59,22 @@ import Testing
         #expect(printed == (try TestWriter(style: .swiftTesting).write(comparing: runs)))
     }
 
+    @Test func aChainIsWrittenAsATestPerStageOnWhatTheStageBeforeEmitted() throws {
+        let runs = try Gallery.chainedRuns(["filter", "map"], inputs: [MarbleInputParser.parse("-1-2-3-4|")])
+        // Every stage ran until the same frame.
+        #expect(Set(runs.compactMap { $0.diagram.run?.disposeFrame }).count == 1)
+        let text = try TestWriter(style: .swiftTesting).write(chaining: runs)
+        #expect(text.contains("@Suite struct FilterMapChainTests {"))
+        #expect(text.contains("    @Test func stage1Filter() throws {") && text.contains("    @Test func stage2Map() throws {"))
+        // map's test starts from what filter emitted.
+        #expect(text.contains(#"let source = try scheduler.createHotObservable("---2---4|", values: ["2": 2, "4": 4], origin: 0)"#))
+        #expect(text.contains(#"expectEvents(observer, marbles: "---a---b|", values: ["a": 20, "b": 40], origin: 0)"#))
+        var printed = ""
+        try RxMarblesCommand.parse(["--chain", "filter,map", "--input", "-1-2-3-4|", "--test", "swift-testing"])
+            .execute(environment: ToolEnvironment(stdoutIsTerminal: false, variables: [:])) { printed += $0 }
+        #expect(printed == text)
+    }
+
     @Test func stringLabelsAreSwiftLiteralsAndNamesAreIdentifiers() {
         #expect(TestWriter.literal(#"say "hi"\"#, type: "String") == #""say \"hi\"\\""#)
         #expect(TestWriter.literal("[1, 2]", type: "Array<Int>") == "[1, 2]")

@@ -90,7 +90,7 @@ import Testing
         #expect(text.contains("  filter output: [.next(3, 2), .next(7, 4), .completed(8)]\n"))
         #expect(text.contains("  output: [.next(3, 20), .next(7, 40), .completed(8)]\n"))
         for arguments in [["--chain", "map"], ["--chain", "map,nosuch"], ["map", "--chain", "map,filter"],
-                          ["--chain", "map,filter", "--compare", "map,filter"], ["--chain", "map,filter", "--test", "xctest"]] {
+                          ["--chain", "map,filter", "--compare", "map,filter"], ["--chain", "map,filter", "--list"]] {
             #expect(throws: UsageError.self, "\(arguments)") { try RxMarblesCommand.parse(arguments) }
         }
     }
