@@ -339,7 +339,7 @@ try:
     notice = text_at("/?op=fliter", "notice")
     check("a near miss is offered", "Did you mean filter?" in notice, notice)
 
-    # 9. Copy as a test: the code the tool writes for the diagram on screen.
+    # 9. Copy as a test: the code rxmarbles --test writes for the diagram on screen.
     browser.send("Page.navigate", {"url": ADDRESS + "/?op=scan&input=9999%7C"})
     settle(browser)
     browser.evaluate("document.getElementById('copy-test').click()")
@@ -352,17 +352,17 @@ try:
           shown == tool_test("scan", ["9999|"], "swift-testing"), shown[:300])
     check("the page says whether it copied", browser.wait_for("document.getElementById('copied').textContent !== ''"))
 
-    # 10. Chains and comparisons, computed by the server, as the tool draws them.
+    # 10. Chains and comparisons, computed by the server, as rxmarbles draws them.
     chain_input = "-1-2-3-4-5-6|"
     browser.send("Page.navigate", {"url": ADDRESS + "/?op=filter&chain=map,debounce&input=" + chain_input.replace("|", "%7C")})
     check("a chain from the address loads", settle(browser))
     expected = tool_events("", [chain_input], ("--chain", "filter,map,debounce"))
-    check("the chain's events are the tool's", page_events(browser) == expected, f"{page_events(browser)} vs {expected}")
+    check("the chain's events are those rxmarbles --chain lists", page_events(browser) == expected, f"{page_events(browser)} vs {expected}")
     check("the chain draws a box per operator, a stream per stage",
           browser.evaluate("[document.querySelectorAll('#diagram g.operator').length, document.querySelectorAll('#diagram g.stream.stage').length]") == [3, 2])
     browser.evaluate("document.getElementById('copy-test').click()")
     shown = browser.evaluate("document.getElementById('test-code').textContent")
-    check("a chain is copied as a test per stage, as the tool writes it",
+    check("a chain is copied as a test per stage, as rxmarbles --test writes it",
           shown == subprocess.run([RXMARBLES, "--chain", "filter,map,debounce", "--test", "xctest", "--input=" + chain_input],
                                   capture_output=True, text=True, check=True, timeout=60).stdout, shown[:200])
     check("the chain's controls show it",
@@ -375,7 +375,7 @@ try:
     check("choosing operators to compare gets a new diagram",
           browser.wait_for("document.querySelectorAll('#diagram g.operator').length === 3") and settle(browser))
     expected = tool_events("", [], ("--compare", "flatMap,concatMap,flatMapLatest"))
-    check("the comparison's events are the tool's", page_events(browser) == expected, f"{page_events(browser)} vs {expected}")
+    check("the comparison's events are those rxmarbles --compare lists", page_events(browser) == expected, f"{page_events(browser)} vs {expected}")
     check("the differences are marked", browser.evaluate("document.querySelectorAll('#diagram rect.differs').length") > 0)
     check("the address holds the comparison", "compare=concatMap%2CflatMapLatest" in browser.evaluate("location.search"),
           browser.evaluate("location.search"))
@@ -384,7 +384,7 @@ try:
     shown = browser.evaluate("document.getElementById('test-code').textContent")
     compared = subprocess.run([RXMARBLES, "--compare", "flatMap,concatMap,flatMapLatest", "--test", "xctest"],
                               capture_output=True, text=True, check=True, timeout=60).stdout
-    check("a comparison is copied as a test per operator, as the tool writes it", shown == compared, shown[:200])
+    check("a comparison is copied as a test per operator, as rxmarbles --test writes it", shown == compared, shown[:200])
     browser.evaluate("document.getElementById('combine-with').select()")
     browser.send("Input.insertText", {"text": "combineLatest"})
     check("a comparison of operators that take other inputs is refused in words", settle(browser, "problem")

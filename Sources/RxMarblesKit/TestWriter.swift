@@ -6,7 +6,7 @@ import RxTestCore
 public enum TestStyle: String, CaseIterable, Sendable {
     /// An `XCTestCase` comparing recorded events with `XCTAssertEqual`.
     case xctest
-    /// A Swift Testing `@Test` with the marble helpers: inputs and expectation as
+    /// A Swift Testing `@Test` with RxTest's marble functions: inputs and expectation as
     /// marble text.
     case swiftTesting = "swift-testing"
 }
