@@ -1,7 +1,9 @@
 #!/usr/bin/env bash
 # The marble playground in a real browser: starts `rxmarbles serve` on a free loopback
 # port, drives headless Chromium against it (scripts/playground-browser-test.py), and
-# leaves a screenshot in $BROWSER_TEST_OUTPUT (default /tmp/rxmarbles-browser-test).
+# leaves screenshots in $BROWSER_TEST_OUTPUT (default /tmp/rxmarbles-browser-test): the
+# page at 1280 and at 400 pixels wide (an example, and a long input: *-long.png), and a
+# problem marked in an input.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
@@ -17,7 +19,8 @@ fi
 # The server comes with the Playground trait, built in a folder of its own so that the
 # trait-less build in .build stays as it is; with the PropertyTesting trait too, as
 # .ci/run builds that folder for the marble laws, so that neither rebuilds it.
-PLAYGROUND_BUILD=(--traits Playground,PropertyTesting --scratch-path .build-playground)
+# PLAYGROUND_SCRATCH names another folder.
+PLAYGROUND_BUILD=(--traits Playground,PropertyTesting --scratch-path "${PLAYGROUND_SCRATCH:-.build-playground}")
 swift build "${PLAYGROUND_BUILD[@]}" --product rxmarbles
 RXMARBLES="$(swift build "${PLAYGROUND_BUILD[@]}" --show-bin-path)/rxmarbles"
 
@@ -39,4 +42,4 @@ python3 scripts/playground-browser-test.py "$ADDRESS" "$RXMARBLES" "$OUTPUT"
 
 # The server survived everything the page sent it.
 kill -0 "$SERVER"
-echo "screenshot: $OUTPUT/playground.png"
+echo "screenshots: $(ls "$OUTPUT"/*.png | tr '\n' ' ')"

@@ -90,6 +90,16 @@ class Browser:
         self.send("Runtime.enable")
         self.send("Emulation.setDeviceMetricsOverride", {"width": 1200, "height": 1000, "deviceScaleFactor": 1, "mobile": False})
 
+    def resize(self, width, height):
+        self.send("Emulation.setDeviceMetricsOverride", {"width": width, "height": height, "deviceScaleFactor": 1, "mobile": False})
+
+    def screenshot(self, name):
+        shot = self.send("Page.captureScreenshot", {"format": "png"})
+        path = os.path.join(OUTPUT, name)
+        with open(path, "wb") as png:
+            png.write(base64.b64decode(shot["data"]))
+        return os.path.getsize(path)
+
     def evaluate(self, expression):
         result = self.send("Runtime.evaluate", {"expression": expression, "returnByValue": True, "awaitPromise": True})
         if "exceptionDetails" in result:
@@ -116,14 +126,21 @@ class Browser:
         shutil.rmtree(self.profile, ignore_errors=True)
 
 
-def tool_events(operator, inputs):
-    """What `rxmarbles OPERATOR --input ... --events` lists: the page must show the same."""
-    arguments = [RXMARBLES, operator, "--events", "--color", "never"]
+def tool_events(operator, inputs, combination=()):
+    """What `rxmarbles OPERATOR --input ... --events` lists: the page must show the same.
+    `combination` is a --chain or --compare option with its list, instead of OPERATOR."""
+    arguments = [RXMARBLES] + (list(combination) if combination else [operator]) + ["--events", "--color", "never"]
     for text in inputs:
         # Joined to the option, so that text starting with dashes stays a value.
         arguments.append("--input=" + text)
     output = subprocess.run(arguments, capture_output=True, text=True, check=True, timeout=60).stdout
     return [line.strip() for line in output.splitlines() if line.startswith("  ") and ": [" in line]
+
+
+def tool_test(operator, inputs, style):
+    """What `rxmarbles OPERATOR --input ... --test STYLE` writes: the page must offer the same."""
+    arguments = [RXMARBLES, operator, "--test", style] + ["--input=" + text for text in inputs]
+    return subprocess.run(arguments, capture_output=True, text=True, check=True, timeout=60).stdout
 
 
 def page_events(browser):
@@ -167,9 +184,10 @@ try:
     browser.send("Page.navigate", {"url": ADDRESS + "/?op=combineLatest"})
     check("the page loads and draws combineLatest", settle(browser))
     defaults = [browser.evaluate(f"document.getElementById('input-{i}').value") for i in range(2)]
-    draggable = browser.evaluate("document.querySelectorAll('#diagram g.stream.input g.marble.draggable').length")
-    drawn = browser.evaluate("document.querySelectorAll('#diagram g.stream.input g.marble').length")
-    check("every marble of the example's inputs can be dragged", draggable == drawn and drawn > 0, f"{draggable} of {drawn}")
+    draggable = browser.evaluate("document.querySelectorAll('#diagram g.stream.input .draggable').length")
+    drawn = browser.evaluate(
+        "document.querySelectorAll('#diagram g.stream.input g.marble, #diagram g.stream.input line.complete, #diagram g.stream.input g.error').length")
+    check("every marble, completion and error of the example's inputs can be dragged", draggable == drawn and drawn > 0, f"{draggable} of {drawn}")
     check("the inputs hold the example's marbles", page_events(browser) == tool_events("combineLatest", defaults),
           f"{page_events(browser)} vs {tool_events('combineLatest', defaults)}")
 
@@ -197,7 +215,7 @@ try:
         const r = await fetch('/api/diagram' + location.search);
         const d = await r.json();
         const svg = document.querySelector('#diagram svg');
-        const scale = svg.getBoundingClientRect().width / Number(svg.getAttribute('width'));
+        const scale = svg.getBoundingClientRect().width / svg.viewBox.baseVal.width;
         return (d.frameX[2] - d.frameX[1]) * scale;
     })()""")
     x, y = marble["x"], marble["y"]
@@ -243,6 +261,158 @@ try:
         png.write(base64.b64decode(shot["data"]))
     check("the server still answers afterwards",
           browser.evaluate("fetch('/api/diagram?op=map').then(r => r.status)") == 200)
+    # 6. Dragging completions and grouped marbles, and a drop onto an occupied frame.
+    def drag_by(selector, frames):
+        """Drags the input event matching `selector` by `frames` frames of the picture."""
+        spot = browser.evaluate(f"""(() => {{
+            const e = document.querySelector({json.dumps(selector)});
+            if (!e) return null;
+            const box = e.getBoundingClientRect();
+            return {{x: box.x + box.width / 2, y: box.y + box.height / 2}};
+        }})()""")
+        if spot is None:
+            return False
+        step = browser.evaluate("""(async () => {
+            const r = await fetch('/api/diagram' + location.search);
+            const d = await r.json();
+            const svg = document.querySelector('#diagram svg');
+            return (d.frameX[2] - d.frameX[1]) * svg.getBoundingClientRect().width / svg.viewBox.baseVal.width;
+        })()""")
+        x, y = spot["x"], spot["y"]
+        browser.send("Input.dispatchMouseEvent", {"type": "mouseMoved", "x": x, "y": y})
+        browser.send("Input.dispatchMouseEvent", {"type": "mousePressed", "x": x, "y": y, "button": "left", "clickCount": 1})
+        for fraction in (0.5, 1.0):
+            browser.send("Input.dispatchMouseEvent", {"type": "mouseMoved", "x": x + step * frames * fraction, "y": y, "button": "left", "buttons": 1})
+        browser.send("Input.dispatchMouseEvent", {"type": "mouseReleased", "x": x + step * frames, "y": y, "button": "left", "clickCount": 1})
+        return True
+
+    def input_value(index=0):
+        return browser.evaluate(f"document.getElementById('input-{index}').value")
+
+    browser.send("Page.navigate", {"url": ADDRESS + "/?op=map&input=-1-2-%7C"})
+    settle(browser)
+    check("the completion can be grabbed", drag_by("#diagram g.stream.input .draggable[data-kind='completed']", 1))
+    check("dragging the completion moves it in the text",
+          browser.wait_for("document.getElementById('input-0').value === '-1-2--|'") and settle(browser), input_value())
+    drag_by("#diagram g.stream.input .draggable[data-position='1']", 2)
+    check("a drop onto an occupied frame says why",
+          browser.wait_for("!document.getElementById('notice').hidden"),
+          browser.evaluate("document.getElementById('notice').textContent"))
+    notice = browser.evaluate("document.getElementById('notice').textContent")
+    check("the reason names what is there and how to group", "already has '2'" in notice and "(21)" in notice, notice)
+    check("the refused drop leaves the input as it was", input_value() == "-1-2--|", input_value())
+    type_into(browser, 0, "-1-(23)-|")
+    settle(browser)
+    stacked = browser.evaluate("""(() => {
+        const circles = Array.from(document.querySelectorAll('#diagram g.stream.output g.marble circle'));
+        return {count: circles.length, xs: new Set(circles.map(c => c.getAttribute('cx'))).size,
+                bands: document.querySelectorAll('#diagram g.stream.output g.group').length};
+    })()""")
+    check("the picture stacks the marbles of one instant at one x, on one band",
+          stacked == {"count": 3, "xs": 2, "bands": 1}, str(stacked))
+    check("a marble in a group can be grabbed", drag_by("#diagram g.stream.input .draggable[data-position='5']", 1))
+    check("dragging it out of its group moves it to a frame of its own",
+          browser.wait_for("document.getElementById('input-0').value === '-1-23|'") and settle(browser), input_value())
+    # 7. Messages and hints in the page's words.
+    type_into(browser, 0, "--1-x|")
+    settle(browser, "problem")
+    message = browser.evaluate("document.getElementById('input-problem-0').textContent")
+    check("a value the example cannot take is named in the page's words",
+          message.startswith("Input 1 (source) of map: 'x' at position 4") and "--input" not in message, message)
+    hint = browser.evaluate("document.getElementById('input-hint-0').textContent")
+    check("the hint says what map's input takes", "digit 0-9" in hint, hint)
+    check("the input's length limit comes from the server",
+          browser.evaluate("document.getElementById('input-0').maxLength") == browser.evaluate(
+              "fetch('/api/limits').then(r => r.json()).then(l => l.maximumInputLength)"))
+    def text_at(query, element):
+        """The text of `element` once the page at `query` has settled ('' when hidden)."""
+        browser.send("Page.navigate", {"url": ADDRESS + query})
+        settle(browser)
+        return browser.evaluate(f"(e => e.hidden ? '' : e.textContent)(document.getElementById('{element}'))")
+
+    hint = text_at("/?op=combineLatest", "input-hint-1")
+    check("the hint says what combineLatest's second input takes", "a value" in hint, hint)
+
+    # 8. An operator the gallery does not have.
+    notice = text_at("/?op=nosuch", "notice")
+    check("?op=nosuch says there is no such operator", "no operator called 'nosuch'" in notice and "shows map" in notice, notice)
+    notice = text_at("/?op=fliter", "notice")
+    check("a near miss is offered", "Did you mean filter?" in notice, notice)
+
+    # 9. Copy as a test: the code rxmarbles --test writes for the diagram on screen.
+    browser.send("Page.navigate", {"url": ADDRESS + "/?op=scan&input=9999%7C"})
+    settle(browser)
+    browser.evaluate("document.getElementById('copy-test').click()")
+    check("copy as a test shows the test", browser.wait_for("!document.getElementById('test-code').hidden"))
+    shown = browser.evaluate("document.getElementById('test-code').textContent")
+    check("the XCTest is what rxmarbles --test xctest writes", shown == tool_test("scan", ["9999|"], "xctest"), shown[:300])
+    browser.evaluate("(() => { const s = document.getElementById('test-style'); s.value = 'swift-testing'; s.dispatchEvent(new Event('change')); })()")
+    shown = browser.evaluate("document.getElementById('test-code').textContent")
+    check("the Swift Testing test is what rxmarbles --test swift-testing writes",
+          shown == tool_test("scan", ["9999|"], "swift-testing"), shown[:300])
+    check("the page says whether it copied", browser.wait_for("document.getElementById('copied').textContent !== ''"))
+
+    # 10. Chains and comparisons, computed by the server, as rxmarbles draws them.
+    chain_input = "-1-2-3-4-5-6|"
+    browser.send("Page.navigate", {"url": ADDRESS + "/?op=filter&chain=map,debounce&input=" + chain_input.replace("|", "%7C")})
+    check("a chain from the address loads", settle(browser))
+    expected = tool_events("", [chain_input], ("--chain", "filter,map,debounce"))
+    check("the chain's events are those rxmarbles --chain lists", page_events(browser) == expected, f"{page_events(browser)} vs {expected}")
+    check("the chain draws a box per operator, a stream per stage",
+          browser.evaluate("[document.querySelectorAll('#diagram g.operator').length, document.querySelectorAll('#diagram g.stream.stage').length]") == [3, 2])
+    browser.evaluate("document.getElementById('copy-test').click()")
+    shown = browser.evaluate("document.getElementById('test-code').textContent")
+    check("a chain is copied as a test per stage, as rxmarbles --test writes it",
+          shown == subprocess.run([RXMARBLES, "--chain", "filter,map,debounce", "--test", "xctest", "--input=" + chain_input],
+                                  capture_output=True, text=True, check=True, timeout=60).stdout, shown[:200])
+    check("the chain's controls show it",
+          browser.evaluate("[document.getElementById('combine-mode').value, document.getElementById('combine-with').value]") == ["chain", "map,debounce"])
+    browser.send("Page.navigate", {"url": ADDRESS + "/?op=flatMap"})
+    settle(browser)
+    browser.evaluate("(() => { const m = document.getElementById('combine-mode'); m.value = 'compare'; m.dispatchEvent(new Event('change')); })()")
+    browser.evaluate("document.getElementById('combine-with').focus()")
+    browser.send("Input.insertText", {"text": "concatMap, flatMapLatest"})
+    check("choosing operators to compare gets a new diagram",
+          browser.wait_for("document.querySelectorAll('#diagram g.operator').length === 3") and settle(browser))
+    expected = tool_events("", [], ("--compare", "flatMap,concatMap,flatMapLatest"))
+    check("the comparison's events are those rxmarbles --compare lists", page_events(browser) == expected, f"{page_events(browser)} vs {expected}")
+    check("the differences are marked", browser.evaluate("document.querySelectorAll('#diagram rect.differs').length") > 0)
+    check("the address holds the comparison", "compare=concatMap%2CflatMapLatest" in browser.evaluate("location.search"),
+          browser.evaluate("location.search"))
+    browser.screenshot("playground-compare.png")
+    browser.evaluate("document.getElementById('copy-test').click()")
+    shown = browser.evaluate("document.getElementById('test-code').textContent")
+    compared = subprocess.run([RXMARBLES, "--compare", "flatMap,concatMap,flatMapLatest", "--test", "xctest"],
+                              capture_output=True, text=True, check=True, timeout=60).stdout
+    check("a comparison is copied as a test per operator, as rxmarbles --test writes it", shown == compared, shown[:200])
+    browser.evaluate("document.getElementById('combine-with').select()")
+    browser.send("Input.insertText", {"text": "combineLatest"})
+    check("a comparison of operators that take other inputs is refused in words", settle(browser, "problem")
+          and "compared operators take the same inputs" in browser.evaluate("document.getElementById('problem').textContent"),
+          browser.evaluate("document.getElementById('problem').textContent"))
+
+    # 11. The diagram fits the window, wide and narrow, even for a long input.
+    long_input = "-1-2-3-4-5-6-7-8-9" * 4 + "|"
+    for width, height in ((1280, 900), (400, 900)):
+        browser.resize(width, height)
+        browser.send("Page.navigate", {"url": ADDRESS + "/?op=combineLatest&input=" + long_input.replace("|", "%7C") + "&input=--a--b%7C"})
+        check(f"the page loads at {width} px", settle(browser))
+        fit = browser.evaluate("""(() => {
+            const svg = document.querySelector('#diagram svg').getBoundingClientRect();
+            const box = document.getElementById('diagram').getBoundingClientRect();
+            const call = document.querySelector('#diagram g.operator text').getBoundingClientRect();
+            return {svgLeft: svg.left, svgRight: svg.right, boxWidth: box.width, svgWidth: svg.width,
+                    callLeft: call.left, callRight: call.right, window: window.innerWidth,
+                    scroll: document.documentElement.scrollWidth};
+        })()""")
+        check(f"at {width} px the diagram lies inside the window",
+              fit["svgLeft"] >= 0 and fit["svgRight"] <= fit["window"] and fit["scroll"] <= fit["window"], str(fit))
+        check(f"at {width} px the diagram fills its box", fit["svgWidth"] >= 0.9 * (fit["boxWidth"] - 12), str(fit))
+        check(f"at {width} px the operator's call is on screen", fit["callLeft"] >= 0 and fit["callRight"] <= fit["window"], str(fit))
+        check(f"a screenshot at {width} px was written", browser.screenshot(f"playground-{width}-long.png") > 10000)
+        browser.send("Page.navigate", {"url": ADDRESS + "/?op=combineLatest&input=-1--2-3%7C&input=--a--b%7C"})
+        settle(browser)
+        check(f"a screenshot of an example at {width} px was written", browser.screenshot(f"playground-{width}.png") > 10000)
 finally:
     browser.close()
 

@@ -116,11 +116,17 @@ public struct RxMarblesCommand: Sendable {
     public var help = false
     /// Prints the version instead.
     public var version = false
+    /// Prints the diagram as a ready test of this kind instead.
+    public var testStyle: TestStyle?
+    /// Operators to run one after another, each on the one before's output.
+    public var chain: [String] = []
+    /// Operators to run side by side on the same inputs.
+    public var compare: [String] = []
 
     public init() {}
 
     /// The one-line usage, repeated under every usage error.
-    public static let usage = "USAGE: rxmarbles [<operator>] [--input <marbles> ...] [--svg <file>] [--svg-dir <directory>] [--color <when>] [--subscriptions] [--events]"
+    public static let usage = "USAGE: rxmarbles [<operator> | --chain <op,op,...> | --compare <op,op,...>] [--input <marbles> ...] [--svg <file>] [--svg-dir <directory>] [--color <when>] [--subscriptions] [--events] [--test <kind>]"
 
     /// `rxmarbles --help`.
     public static let helpText = """
@@ -151,13 +157,28 @@ public struct RxMarblesCommand: Sendable {
                                   (virtual time = frame).
           --ascii                 Draw the operator's box in ASCII (the default where TERM
                                   is dumb or the locale is not UTF-8).
+          --chain <op,op,...>     Run operators one after another, each on the output of
+                                  the one before as it happened (--input goes to the
+                                  first), and draw every stage under the one before:
+                                  --chain filter,map.
+          --compare <op,op,...>   Run operators side by side on the same inputs and mark
+                                  where an output differs from the first's:
+                                  --compare flatMap,concatMap,flatMapLatest.
+          --test <kind>           Print the diagram as a ready test instead, for a package
+                                  that uses Rivulet: xctest (an XCTestCase with the events
+                                  as lists) or swift-testing (a @Test with marble text);
+                                  with --chain, a test per stage; with --compare, a test
+                                  per operator.
           --list                  List the operators, each with a one-line description.
           --version               Print the version.
           -h, --help              Show this help.
 
         MARBLES (for --input): one character per frame; '-' nothing happens, any other
         single character is an element with that key, '|' completes, '#' fails, '(ab)'
-        groups events at one frame.
+        groups events at one frame, '^' marks where a hot input is subscribed.
+        Every line printed is marble text too, inputs as typed: a value longer than one
+        character is written with a letter that the line under the output explains
+        (a = 10), and a frame holding a group is padded with spaces, which marbles ignore.
 
         EXAMPLES:
           rxmarbles
@@ -165,6 +186,9 @@ public struct RxMarblesCommand: Sendable {
           rxmarbles take
           rxmarbles combineLatest --input "-1--2---3|" --input "--a--b|"
           rxmarbles map --svg map.svg
+          rxmarbles --chain filter,map,debounce --input "-1-2-3-4-5-6|"
+          rxmarbles --compare flatMap,concatMap,flatMapLatest
+          rxmarbles scan --input "-1-2-3|" --test swift-testing > Tests/AppTests/ScanTests.swift
           rxmarbles --svg-dir diagrams
           rxmarbles serve --port 8080    (the playground in a browser; see rxmarbles serve --help)
 
@@ -174,7 +198,7 @@ public struct RxMarblesCommand: Sendable {
 
         """
 
-    private static let valueOptions: Set<String> = ["--input", "--svg", "--svg-dir", "--docc", "--color"]
+    private static let valueOptions: Set<String> = ["--input", "--svg", "--svg-dir", "--docc", "--color", "--test", "--chain", "--compare"]
     private static let flagOptions: Set<String> = ["--list", "--subscriptions", "--events", "--ascii", "--help", "-h", "--version"]
 
     /// The command that `arguments` (those after the program's name) ask for, validated.
@@ -199,6 +223,17 @@ public struct RxMarblesCommand: Sendable {
             }
             command.color = mode
         }
+        if let test = try parsed.single("--test") {
+            guard let style = TestStyle(rawValue: test) else {
+                throw UsageError("--test takes xctest or swift-testing, not '\(test)'.")
+            }
+            command.testStyle = style
+        }
+        for (option, keyPath) in [("--chain", \RxMarblesCommand.chain), ("--compare", \RxMarblesCommand.compare)] {
+            if let list = try parsed.single(option) {
+                command[keyPath: keyPath] = list.split(separator: ",", omittingEmptySubsequences: false).map { $0.trimmingCharacters(in: .whitespaces) }
+            }
+        }
         command.subscriptions = parsed.has("--subscriptions")
         command.events = parsed.has("--events")
         command.ascii = parsed.has("--ascii")
@@ -213,12 +248,23 @@ public struct RxMarblesCommand: Sendable {
             throw UsageError("--docc writes the diagrams of the whole gallery: it takes no operator and no other options.")
         }
         if list {
-            if operatorName != nil || !inputs.isEmpty || svgFile != nil || svgDirectory != nil || events || subscriptions {
+            if operatorName != nil || !inputs.isEmpty || svgFile != nil || svgDirectory != nil || events || subscriptions || !chain.isEmpty || !compare.isEmpty {
                 throw UsageError("--list takes no operator and no other options.")
             }
             return
         }
-        if let operatorName {
+        if !chain.isEmpty || !compare.isEmpty {
+            if operatorName != nil || !chain.isEmpty && !compare.isEmpty || list || svgDirectory != nil {
+                throw UsageError("--chain and --compare draw one diagram of their own: no other operator, not both, and no --list or --svg-dir.")
+            }
+            let names = chain.isEmpty ? compare : chain
+            if !Gallery.combinationSize.contains(names.count) {
+                throw UsageError("\(chain.isEmpty ? "--compare" : "--chain") takes \(Gallery.combinationSize.lowerBound) to \(Gallery.combinationSize.upperBound) operators separated by commas, got \(names.count).")
+            }
+            for name in names where Gallery.entry(named: name) == nil {
+                throw UsageError(NearestMatch.unknownOperatorMessage(name, known: Gallery.names))
+            }
+        } else if let operatorName {
             if Gallery.entry(named: operatorName) == nil {
                 throw UsageError(NearestMatch.unknownOperatorMessage(operatorName, known: Gallery.names))
             }
@@ -229,6 +275,9 @@ public struct RxMarblesCommand: Sendable {
             if svgFile != nil {
                 throw UsageError("--svg writes one diagram: name the operator (e.g. rxmarbles map --svg map.svg), or use --svg-dir for the whole gallery.")
             }
+        }
+        if testStyle != nil, operatorName == nil && compare.isEmpty && chain.isEmpty || list || svgFile != nil || svgDirectory != nil || events {
+            throw UsageError("--test writes one operator's diagram as a test: name the operator (e.g. rxmarbles map --test xctest), with --input if you like, and no other output options.")
         }
         if let empty = inputs.firstIndex(where: \.isEmpty) {
             throw UsageError("--input \(empty + 1) is empty: give its marbles, e.g. --input \"-1-2|\" (a source that never emits is \"-\", one that only completes \"|\").")
@@ -303,11 +352,33 @@ public struct RxMarblesCommand: Sendable {
             return
         }
         let diagrams: [OperatorDiagram]
-        if let operatorName {
+        if let testStyle, !compare.isEmpty || !chain.isEmpty {
+            let runs = try combination { chain.isEmpty ? try Gallery.comparedRuns(compare, inputs: $0) : try Gallery.chainedRuns(chain, inputs: $0) }
+            let writer = TestWriter(style: testStyle)
+            do {
+                write(chain.isEmpty ? try writer.write(comparing: runs) : try writer.write(chaining: runs))
+            } catch {
+                throw ToolFailure("cannot write the \(chain.isEmpty ? "comparison" : "chain") as a test: \(error.description).", code: ToolFailure.dataError)
+            }
+            return
+        }
+        if !chain.isEmpty || !compare.isEmpty {
+            diagrams = [try combination { chain.isEmpty ? try Gallery.compare(compare, inputs: $0) : try Gallery.chain(chain, inputs: $0) }]
+            write(renderer.render(diagrams[0]))
+            if events { write(eventListing(diagrams[0])) }
+        } else if let operatorName {
             guard let entry = Gallery.entry(named: operatorName) else {
                 throw UsageError(NearestMatch.unknownOperatorMessage(operatorName, known: Gallery.names))
             }
             diagrams = [try diagram(for: entry)]
+            if let testStyle {
+                do {
+                    write(try TestWriter(style: testStyle).write(diagrams[0], entry: entry))
+                } catch {
+                    throw ToolFailure("cannot write \(entry.name) as a test: \(error.description).", code: ToolFailure.dataError)
+                }
+                return
+            }
             write(renderer.render(diagrams[0]))
             if events { write(eventListing(diagrams[0])) }
         } else {
@@ -329,15 +400,7 @@ public struct RxMarblesCommand: Sendable {
 
     /// The diagram of `entry`, with the user's inputs if any.
     func diagram(for entry: GalleryEntry) throws -> OperatorDiagram {
-        guard !inputs.isEmpty else { return entry.diagram() }
-        var parsed: [MarbleInput] = []
-        for (index, text) in inputs.enumerated() {
-            do {
-                parsed.append(try MarbleInputParser.parse(text))
-            } catch {
-                throw ToolFailure("--input \(index + 1): \(error.description)" + Self.pointer(at: error.position, in: text), code: ToolFailure.dataError)
-            }
-        }
+        guard let parsed = try parsedInputs() else { return entry.diagram() }
         do {
             return try entry.diagram(inputs: parsed)
         } catch let error as GalleryInputError {
@@ -348,6 +411,35 @@ public struct RxMarblesCommand: Sendable {
             }
             throw ToolFailure(message, code: ToolFailure.dataError)
         }
+    }
+
+    /// What `make` makes of the user's inputs (`nil` without any), its refusals turned
+    /// into the command's errors.
+    func combination<Result>(_ make: ([MarbleInput]?) throws -> Result) throws -> Result {
+        let parsed = try parsedInputs()
+        do {
+            return try make(parsed)
+        } catch let error as CombinationError {
+            if error.isUsageError { throw UsageError(error.description) }
+            throw ToolFailure(error.description, code: ToolFailure.dataError)
+        } catch let error as GalleryInputError {
+            if error.isUsageError { throw UsageError(error.description) }
+            throw ToolFailure(error.description, code: ToolFailure.dataError)
+        }
+    }
+
+    /// The `--input` texts parsed; `nil` without any.
+    func parsedInputs() throws -> [MarbleInput]? {
+        guard !inputs.isEmpty else { return nil }
+        var parsed: [MarbleInput] = []
+        for (index, text) in inputs.enumerated() {
+            do {
+                parsed.append(try MarbleInputParser.parse(text))
+            } catch {
+                throw ToolFailure("--input \(index + 1): \(error.description)" + Self.pointer(at: error.position, in: text), code: ToolFailure.dataError)
+            }
+        }
+        return parsed
     }
 
     /// The marble text on a line of its own with a caret under `position`.
@@ -386,8 +478,11 @@ public struct RxMarblesCommand: Sendable {
     /// Each stream's events in RxTest notation: `.next(3, "1a")`.
     public func eventListing(_ diagram: OperatorDiagram) -> String {
         var lines: [String] = []
-        for timeline in diagram.timelines {
-            let name = timeline.name.isEmpty ? "output" : timeline.name
+        // Inputs by their names; a chain's stages by the operator that made them.
+        let names = diagram.inputs.map(\.name)
+            + diagram.stages.map { $0.output.name.isEmpty ? "\($0.name) output" : $0.output.name }
+            + [diagram.output.name.isEmpty ? "output" : diagram.output.name]
+        for (row, (timeline, name)) in zip(diagram.timelines, names).enumerated() {
             let events = timeline.events.map { event -> String in
                 switch event.kind {
                 case .next(let label): return ".next(\(event.frame), \(Int(label) != nil ? label : "\"\(label)\""))"
@@ -396,7 +491,7 @@ public struct RxMarblesCommand: Sendable {
                 }
             }
             lines.append("  \(name): [" + events.joined(separator: ", ") + "]")
-            if !timeline.name.isEmpty {
+            if row < diagram.inputs.count {
                 let spans = timeline.subscriptions.map { span in
                     span.end.map { "Subscription(\(span.start), \($0))" } ?? "Subscription(\(span.start))"
                 }

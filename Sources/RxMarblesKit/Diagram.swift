@@ -65,7 +65,8 @@ public struct Timeline: Equatable, Sendable {
     public var isCold: Bool
     /// The subscriptions the operator made to this input.
     public var subscriptions: [FrameSpan]
-    /// For an output subscribed after frame 0: the frame of its subscription (drawn `^`).
+    /// The frame of the stream's zero point when it is not frame 0 (drawn `^`): an
+    /// output subscribed later, or an input typed with a `^`.
     public var zeroFrame: Int?
 
     /// A timeline; the events are put in frame order, keeping the order within a frame.
@@ -151,6 +152,56 @@ public struct OperatorDiagram: Equatable, Sendable {
     /// Whether the inputs' subscriptions are the point of the example (for sharing
     /// operators), so that text output always shows them.
     public var showsSubscriptions = false
+    /// The operators before the last one, for a chain (each one's output feeds the
+    /// next) or a comparison (each one runs on the inputs): drawn between the inputs and
+    /// the last call, each as its box and its output.
+    public var stages: [Stage] = []
+    /// Whether the outputs are alternatives to compare, so that where one differs from
+    /// the first is marked.
+    public var comparesOutputs = false
+
+    /// One operator of a chain or a comparison, with what it produced.
+    public struct Stage: Equatable, Sendable {
+        /// The operator's name.
+        public var name: String
+        /// Its call.
+        public var call: String
+        /// What it produced.
+        public var output: Timeline
+    }
+
+    /// The call and output of every operator, the stages first, the last one's last.
+    public var steps: [(call: String, output: Timeline)] {
+        stages.map { ($0.call, $0.output) } + [(call, output)]
+    }
+
+    /// The frames at which output `index` of a comparison (of ``steps``) differs from
+    /// the first: where the events there are not the same.
+    public func differingFrames(ofStep index: Int) -> Set<Int> {
+        let first = steps[0].output.events
+        let other = steps[index].output.events
+        let frames = Set(first.map(\.frame) + other.map(\.frame))
+        return frames.filter { frame in
+            first.filter { $0.frame == frame }.map(\.kind.symbol) != other.filter { $0.frame == frame }.map(\.kind.symbol)
+        }
+    }
+
+    /// How the example ran, for writing it as a test: the Swift type of each input's
+    /// elements and of the output's, and the frame the output was disposed at (`nil`
+    /// for a diagram that did not come from a run).
+    public var run: RunFacts?
+
+    /// How an example ran on its `TestScheduler`.
+    public struct RunFacts: Equatable, Sendable {
+        /// The element type of each input (`Int`, `String`).
+        public var inputTypes: [String]
+        /// The element type of the output.
+        public var outputType: String
+        /// When the output was subscribed.
+        public var subscribeFrame: Int
+        /// When the output was disposed.
+        public var disposeFrame: Int
+    }
 
     /// A diagram.
     public init(name: String, summary: String, inputs: [Timeline], call: String, output: Timeline, minimumFrameCount: Int = 0) {
@@ -162,9 +213,9 @@ public struct OperatorDiagram: Equatable, Sendable {
         self.minimumFrameCount = minimumFrameCount
     }
 
-    /// Every stream, inputs first, the output last.
+    /// Every stream, inputs first, then each stage's output, the output last.
     public var timelines: [Timeline] {
-        inputs + [output]
+        inputs + stages.map(\.output) + [output]
     }
 
     /// The number of frames drawn: one past the last event of any stream (so that a
@@ -172,5 +223,41 @@ public struct OperatorDiagram: Equatable, Sendable {
     public var frameCount: Int {
         let last = timelines.compactMap(\.lastFrame).max() ?? -1
         return max(minimumFrameCount, last + 2)
+    }
+}
+
+extension OperatorDiagram {
+    /// The palette index of every event, per stream (inputs first, the output last),
+    /// chosen by where the value came from, so that a value can be followed through
+    /// the operator: an input element takes its label's colour; an output element
+    /// takes the colour of the element above it that it came from, which is the one
+    /// with the same label if a stream above has it (`filter`, `delay`, `merge`), or
+    /// else the element above at the same frame (`map`, `scan`, `combineLatest`; the
+    /// lowest stream's when several emit at once), or else the latest element above
+    /// before it (`reduce`); one with no element above before it keeps its label's own
+    /// colour. In a chain, a stage's output follows the streams above it the same way.
+    public func paletteIndices() -> [[Int]] {
+        var result: [[Int]] = []
+        // The elements above the row being coloured with their colours, in frame order,
+        // streams in order within a frame: the last one at or before a frame is the
+        // latest element there.
+        var above: [(frame: Int, label: String, color: Int)] = []
+        var colorOfLabel: [String: Int] = [:]
+        for (row, timeline) in timelines.enumerated() {
+            let colors = timeline.events.map { event -> Int in
+                guard case .next(let label) = event.kind else { return 0 }
+                if row < inputs.count { return MarblePalette.index(for: label) }
+                if let known = colorOfLabel[label] { return known }
+                return above.last { $0.frame <= event.frame }?.color ?? MarblePalette.index(for: label)
+            }
+            result.append(colors)
+            for (event, color) in zip(timeline.events, colors) {
+                guard case .next(let label) = event.kind else { continue }
+                above.append((event.frame, label, color))
+                if colorOfLabel[label] == nil { colorOfLabel[label] = color }
+            }
+            above = above.enumerated().sorted { ($0.element.frame, $0.offset) < ($1.element.frame, $1.offset) }.map(\.element)
+        }
+        return result
     }
 }

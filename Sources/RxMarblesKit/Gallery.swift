@@ -16,6 +16,11 @@ public struct MarbleInput: Equatable {
     public var positions: [Int]
     /// How many frames the text has before its zero point `^` (0 without one).
     public var framesBeforeZero = 0
+    /// Whether the text marks its zero point with `^`.
+    public var marksZero = false
+    /// Whether the stream is hot even where the example's input is cold: the output
+    /// of the stage before in a chain, which happens when it happens.
+    public var isHot = false
 
     /// A parsed input.
     public init(events: [Recorded<Event<String>>], frameCount: Int, text: String? = nil, positions: [Int] = []) {
@@ -24,6 +29,14 @@ public struct MarbleInput: Equatable {
         self.text = text
         self.positions = positions
     }
+}
+
+/// Who reads a message: someone at the command line or in the playground page.
+public enum MessageAudience: Sendable {
+    /// `rxmarbles`'s options: `--input 2`.
+    case commandLine
+    /// The page's fields: `Input 2`.
+    case page
 }
 
 /// Why a gallery entry could not use the inputs it was given.
@@ -44,6 +57,13 @@ public enum GalleryInputError: Error, Equatable, CustomStringConvertible {
     }
 
     public var description: String {
+        description(for: .commandLine)
+    }
+
+    /// The message in the words of `audience`: `--input 2` on the command line,
+    /// `Input 2` in the playground page.
+    public func description(for audience: MessageAudience) -> String {
+        let inputWord = audience == .commandLine ? "--input" : "Input"
         switch self {
         case let .wrongInputCount(name, expected, names, got):
             let count: String
@@ -54,15 +74,18 @@ public enum GalleryInputError: Error, Equatable, CustomStringConvertible {
             } else {
                 count = "\(expected.lowerBound) to \(expected.upperBound) input streams"
             }
+            let given = audience == .commandLine ? "\(got) --input" : (got == 1 ? "1 input" : "\(got) inputs")
             if expected.upperBound == 0 {
-                return "\(name) creates its sequence itself and takes no --input; got \(got)."
+                return audience == .commandLine
+                    ? "\(name) creates its sequence itself and takes no --input; got \(got)."
+                    : "\(name) creates its sequence itself and takes no input; got \(given)."
             }
-            return "\(name) takes \(count) (\(names.joined(separator: ", "))); got \(got) --input."
+            return "\(name) takes \(count) (\(names.joined(separator: ", "))); got \(given)."
         case let .valueNotAccepted(name, input, inputName, key, frame, position, expected):
             let place = position.map { "at position \($0)" } ?? "at frame \(frame)"
-            return "--input \(input) (\(inputName)) of \(name): '\(key)' \(place) is not \(expected)."
+            return "\(inputWord) \(input) (\(inputName)) of \(name): '\(key)' \(place) is not \(expected)."
         case let .coldInputBeforeZero(name, input, inputName):
-            return "--input \(input) (\(inputName)) of \(name) is cold: its events are timed from each subscription, so it cannot have events before '^'."
+            return "\(inputWord) \(input) (\(inputName)) of \(name) is cold: its events are timed from each subscription, so it cannot have events before '^'."
         }
     }
 }
@@ -200,18 +223,34 @@ public struct GalleryEntry: Sendable {
     public let inputNames: [String]
     /// How many `--input` streams it takes.
     public let inputCount: ClosedRange<Int>
+    /// What each input takes as an element key (`a digit 0-9 ...`); inputs past the
+    /// last take what it takes.
+    public let inputAccepts: [String]
     /// Whether its diagram always shows the inputs' subscriptions.
     public private(set) var showsSubscriptions = false
-    private let make: @Sendable ([MarbleInput]?) throws -> OperatorDiagram
+    /// The Swift statements that make the output, the last one an expression, when
+    /// `call` is not code itself (a test written from the diagram uses them); by
+    /// default the statements of `call`, which are separated by `; `. `{inputs}`
+    /// stands for the inputs' names (`a, b`), however many the diagram has.
+    public private(set) var code: [String]?
+    private let make: @Sendable ([MarbleInput]?, Int?) throws -> OperatorDiagram
 
-    init(name: String, aliases: [String], family: GalleryFamily, summary: String, inputNames: [String], inputCount: ClosedRange<Int>, make: @escaping @Sendable ([MarbleInput]?) throws -> OperatorDiagram) {
+    init(name: String, aliases: [String], family: GalleryFamily, summary: String, inputNames: [String], inputAccepts: [String], inputCount: ClosedRange<Int>, make: @escaping @Sendable ([MarbleInput]?, Int?) throws -> OperatorDiagram) {
         self.name = name
+        self.inputAccepts = inputAccepts
         self.aliases = aliases
         self.family = family
         self.summary = summary
         self.inputNames = inputNames
         self.inputCount = inputCount
         self.make = make
+    }
+
+    /// The same entry, its output made by `statements` in a written test.
+    func written(as statements: [String]) -> GalleryEntry {
+        var copy = self
+        copy.code = statements
+        return copy
     }
 
     /// The same entry, its diagrams showing the inputs' subscriptions.
@@ -224,7 +263,7 @@ public struct GalleryEntry: Sendable {
     /// The diagram of the default example, computed now.
     public func diagram() -> OperatorDiagram {
         do {
-            var diagram = try make(nil)
+            var diagram = try make(nil, nil)
             diagram.showsSubscriptions = showsSubscriptions
             return diagram
         } catch {
@@ -232,12 +271,14 @@ public struct GalleryEntry: Sendable {
         }
     }
 
-    /// The diagram with the inputs replaced by `inputs`, computed now.
-    public func diagram(inputs: [MarbleInput]) throws -> OperatorDiagram {
-        guard inputCount.contains(inputs.count) else {
+    /// The diagram with the inputs replaced by `inputs` (the example's own when `nil`),
+    /// computed now; with `until`, the output is disposed at that frame instead of a
+    /// little past the inputs.
+    public func diagram(inputs: [MarbleInput]?, until: Int? = nil) throws -> OperatorDiagram {
+        if let inputs, !inputCount.contains(inputs.count) {
             throw GalleryInputError.wrongInputCount(operator: name, expected: inputCount, names: inputNames, got: inputs.count)
         }
-        var diagram = try make(inputs)
+        var diagram = try make(inputs, until)
         diagram.showsSubscriptions = showsSubscriptions
         return diagram
     }
@@ -263,6 +304,7 @@ final class ExampleRun {
     let userInputs: [MarbleInput]?
     private(set) var timelines: [Timeline] = []
     private(set) var inputFrames = 0
+    private var inputTypes: [String] = []
     private var subscriptionReaders: [() -> [Subscription]] = []
 
     /// When the output is subscribed: 0, or later when a user's hot input has frames
@@ -281,12 +323,13 @@ final class ExampleRun {
     func input<Element>(_ spec: InputSpec<Element>, index: Int, name: String? = nil) throws -> TestableObservable<Element> {
         var events = spec.events
         var frames = (spec.events.map(\.time).max() ?? 0) + 1
+        let isCold = spec.isCold && userInputs?[index].isHot != true
         if let userInputs {
             let user = userInputs[index]
-            if spec.isCold, user.events.contains(where: { $0.time < 0 }) {
+            if isCold, user.events.contains(where: { $0.time < 0 }) {
                 throw GalleryInputError.coldInputBeforeZero(operator: operatorName, input: index + 1, name: name ?? spec.name)
             }
-            let shift = spec.isCold ? 0 : subscribeAt
+            let shift = isCold ? 0 : subscribeAt
             events = try user.events.enumerated().map { offset, record in
                 let time = record.time + shift
                 switch record.value {
@@ -305,8 +348,14 @@ final class ExampleRun {
             frames = user.frameCount + shift
         }
         inputFrames = max(inputFrames, frames)
-        timelines.append(Timeline(name: name ?? spec.name, recorded: events, isCold: spec.isCold))
-        let observable = spec.isCold ? scheduler.createColdObservable(events) : scheduler.createHotObservable(events)
+        inputTypes.append("\(Element.self)")
+        var timeline = Timeline(name: name ?? spec.name, recorded: events, isCold: isCold)
+        if let user = userInputs?[index], user.marksZero, !isCold {
+            // Drawn as typed: the `^` stays where the text has it.
+            timeline.zeroFrame = subscribeAt
+        }
+        timelines.append(timeline)
+        let observable = isCold ? scheduler.createColdObservable(events) : scheduler.createHotObservable(events)
         subscriptionReaders.append { observable.subscriptions }
         return observable
     }
@@ -336,10 +385,12 @@ final class ExampleRun {
         if subscribeAt > 0 {
             recorded.zeroFrame = subscribeAt
         }
-        return OperatorDiagram(
+        var diagram = OperatorDiagram(
             name: entry.name, summary: entry.summary, inputs: timelines, call: entry.call,
             output: recorded, minimumFrameCount: max(inputFrames + 1, horizon ?? 0)
         )
+        diagram.run = OperatorDiagram.RunFacts(inputTypes: inputTypes, outputType: "\(Output.self)", subscribeFrame: subscribeAt, disposeFrame: end)
+        return diagram
     }
 }
 
@@ -360,9 +411,9 @@ extension GalleryEntry {
         _ make: @escaping @Sendable (TestScheduler) -> Observable<Output>
     ) -> GalleryEntry {
         let text = EntryText(name: name, summary: summary, call: call)
-        return GalleryEntry(name: name, aliases: aliases, family: family, summary: summary, inputNames: [], inputCount: 0...0) { inputs in
+        return GalleryEntry(name: name, aliases: aliases, family: family, summary: summary, inputNames: [], inputAccepts: [], inputCount: 0...0) { inputs, until in
             let run = ExampleRun(operatorName: name, userInputs: inputs)
-            return run.finish(text, horizon: horizon) { make(run.scheduler) }
+            return run.finish(text, horizon: until ?? horizon) { make(run.scheduler) }
         }
     }
 
@@ -373,10 +424,10 @@ extension GalleryEntry {
         _ make: @escaping @Sendable (TestableObservable<A>, TestScheduler) -> Observable<Output>
     ) -> GalleryEntry {
         let text = EntryText(name: name, summary: summary, call: call)
-        return GalleryEntry(name: name, aliases: aliases, family: family, summary: summary, inputNames: [a.name], inputCount: 1...1) { inputs in
+        return GalleryEntry(name: name, aliases: aliases, family: family, summary: summary, inputNames: [a.name], inputAccepts: [a.accepts], inputCount: 1...1) { inputs, until in
             let run = ExampleRun(operatorName: name, userInputs: inputs)
             let first = try run.input(a, index: 0)
-            return run.finish(text, horizon: horizon) { make(first, run.scheduler) }
+            return run.finish(text, horizon: until ?? horizon) { make(first, run.scheduler) }
         }
     }
 
@@ -387,11 +438,11 @@ extension GalleryEntry {
         _ make: @escaping @Sendable (TestableObservable<A>, TestableObservable<B>, TestScheduler) -> Observable<Output>
     ) -> GalleryEntry {
         let text = EntryText(name: name, summary: summary, call: call)
-        return GalleryEntry(name: name, aliases: aliases, family: family, summary: summary, inputNames: [a.name, b.name], inputCount: 2...2) { inputs in
+        return GalleryEntry(name: name, aliases: aliases, family: family, summary: summary, inputNames: [a.name, b.name], inputAccepts: [a.accepts, b.accepts], inputCount: 2...2) { inputs, until in
             let run = ExampleRun(operatorName: name, userInputs: inputs)
             let first = try run.input(a, index: 0)
             let second = try run.input(b, index: 1)
-            return run.finish(text, horizon: horizon) { make(first, second, run.scheduler) }
+            return run.finish(text, horizon: until ?? horizon) { make(first, second, run.scheduler) }
         }
     }
 
@@ -403,12 +454,12 @@ extension GalleryEntry {
         _ make: @escaping @Sendable (TestableObservable<A>, TestableObservable<B>, TestableObservable<C>, TestScheduler) -> Observable<Output>
     ) -> GalleryEntry {
         let text = EntryText(name: name, summary: summary, call: call)
-        return GalleryEntry(name: name, aliases: aliases, family: family, summary: summary, inputNames: [a.name, b.name, c.name], inputCount: 3...3) { inputs in
+        return GalleryEntry(name: name, aliases: aliases, family: family, summary: summary, inputNames: [a.name, b.name, c.name], inputAccepts: [a.accepts, b.accepts, c.accepts], inputCount: 3...3) { inputs, until in
             let run = ExampleRun(operatorName: name, userInputs: inputs)
             let first = try run.input(a, index: 0)
             let second = try run.input(b, index: 1)
             let third = try run.input(c, index: 2)
-            return run.finish(text, horizon: horizon) { make(first, second, third, run.scheduler) }
+            return run.finish(text, horizon: until ?? horizon) { make(first, second, third, run.scheduler) }
         }
     }
 
@@ -421,7 +472,7 @@ extension GalleryEntry {
     ) -> GalleryEntry {
         precondition(!specs.isEmpty, "Rivulet: a variadic gallery entry needs at least one input spec.")
         let text = EntryText(name: name, summary: summary, call: call)
-        return GalleryEntry(name: name, aliases: aliases, family: family, summary: summary, inputNames: specs.map(\.name), inputCount: minimum...Int.max) { inputs in
+        return GalleryEntry(name: name, aliases: aliases, family: family, summary: summary, inputNames: specs.map(\.name), inputAccepts: specs.map(\.accepts), inputCount: minimum...Int.max) { inputs, until in
             let run = ExampleRun(operatorName: name, userInputs: inputs)
             let count = inputs?.count ?? specs.count
             let letters = Array("abcdefghijklmnopqrstuvwxyz")
@@ -437,7 +488,7 @@ extension GalleryEntry {
                 let names = (0..<inputs.count).map { $0 < specs.count ? specs[$0].name : String(letters[$0 % letters.count]) }
                 entryText = EntryText(name: name, summary: summary, call: text.call.replacingOccurrences(of: specs.map(\.name).joined(separator: ", "), with: names.joined(separator: ", ")))
             }
-            return run.finish(entryText, horizon: horizon) { make(observables, run.scheduler) }
+            return run.finish(entryText, horizon: until ?? horizon) { make(observables, run.scheduler) }
         }
     }
 }

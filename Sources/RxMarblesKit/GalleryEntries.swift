@@ -164,12 +164,12 @@ extension Gallery {
                                   call: "Observable.merge(a, b)",
                                   [.hot("a", "-1---3---|"), .hot("b", "---2---4----|")]) { inputs, _ in
                 Observable.merge(inputs.map { $0.asObservable() })
-            }.showingSubscriptions(),
+            }.showingSubscriptions().written(as: ["Observable.merge([{inputs}].map { $0.asObservable() })"]),
             GalleryEntry.variadic("concat", .combining, "Subscribes to each input only after the one before it completed.",
                                   call: "Observable.concat(a, b)",
                                   [.cold("a", "-1-2|"), .cold("b", "-3--4|")]) { inputs, _ in
                 Observable.concat(inputs.map { $0.asObservable() })
-            }.showingSubscriptions(),
+            }.showingSubscriptions().written(as: ["Observable.concat([{inputs}].map { $0.asObservable() })"]),
             GalleryEntry.binary("withLatestFrom", .combining, "Combines each element with the latest element of another input, if it has one.",
                                 call: "source.withLatestFrom(other) { \"\\($0)\\($1)\" }",
                                 .hot("source", "-1---2---3-|"), .hotStrings("other", "---a---b-|")) { (source: TestableObservable<Int>, other: TestableObservable<String>, _) in
@@ -179,7 +179,7 @@ extension Gallery {
                                   call: "Observable.amb([a, b])",
                                   [.hot("a", "---1-2-|"), .hot("b", "-7-8-9|")]) { inputs, _ in
                 Observable.amb(inputs.map { $0.asObservable() })
-            }.showingSubscriptions(),
+            }.showingSubscriptions().written(as: ["Observable.amb([{inputs}].map { $0.asObservable() })"]),
         ]
     }
 
@@ -301,7 +301,11 @@ extension Gallery {
                 let published = source.publish()
                 scheduler.scheduleAt(3) { _ = published.connect() }
                 return published.asObservable()
-            }.showingSubscriptions(),
+            }.showingSubscriptions().written(as: [
+                "let published = source.publish()",
+                "scheduler.scheduleAt(3) { _ = published.connect() }",
+                "published.asObservable()",
+            ]),
         ]
     }
 

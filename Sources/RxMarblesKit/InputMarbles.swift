@@ -18,7 +18,7 @@ extension Timeline {
             switch cell {
             case .ended: break
             case .subscribed: text += "-"
-            default: text += cell.text
+            default: text += cell.text(keys: .none)
             }
         }
         while text.hasSuffix("-") {

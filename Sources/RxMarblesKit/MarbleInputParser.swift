@@ -20,6 +20,7 @@ public enum MarbleInputParser {
         let frames = (timeline.entries.map(\.time).max() ?? -1) + 1
         var input = MarbleInput(events: events, frameCount: frames, text: text, positions: timeline.entries.map(\.position))
         input.framesBeforeZero = framesBeforeZero(text, timeline)
+        input.marksZero = timeline.zeroPosition != nil
         return input
     }
 

@@ -5,7 +5,9 @@ import RxTestCore
 /// operator call in a box between the inputs and the output.
 ///
 /// Every frame gets the same width unless what happens there needs more room (a long
-/// label, several events at once); frames line up across all streams.
+/// label); frames line up across all streams. Events at the same frame are stacked at
+/// that frame's x on a shaded band, so that they read as one instant; a stream with
+/// such a group gets taller.
 public struct SVGRenderer: Sendable {
     /// Sizes, in pixels: the marble sizes every marble picture shares (RxTest's failure
     /// diagrams draw with them too).
@@ -45,13 +47,15 @@ public struct SVGRenderer: Sendable {
         public var frameStarts: [Int]
         /// The width of each frame.
         public var frameWidths: [Int]
-        /// The x of each frame's time: a single event is centred there, the first event
-        /// of a group too, the others follow to the right.
+        /// The x of each frame's time: every event of the frame is centred there.
         public var frameAnchors: [Int]
         /// The y of each stream's axis, inputs first, the output last.
         public var rowAxes: [Int]
-        /// The operator box: x, y, width, height.
+        /// The operator box: x, y, width, height (the last one's, for a chain or a
+        /// comparison).
         public var operatorBox: (x: Int, y: Int, width: Int, height: Int)
+        /// The y of every operator box, one per step (see ``OperatorDiagram/steps``).
+        public var boxTops: [Int]
         /// The size of the picture.
         public var width: Int
         /// The size of the picture.
@@ -61,7 +65,7 @@ public struct SVGRenderer: Sendable {
         public static func == (lhs: Geometry, rhs: Geometry) -> Bool {
             lhs.axisStart == rhs.axisStart && lhs.axisEnd == rhs.axisEnd && lhs.frameStarts == rhs.frameStarts
                 && lhs.frameWidths == rhs.frameWidths && lhs.frameAnchors == rhs.frameAnchors && lhs.rowAxes == rhs.rowAxes
-                && lhs.operatorBox == rhs.operatorBox && lhs.width == rhs.width && lhs.height == rhs.height
+                && lhs.operatorBox == rhs.operatorBox && lhs.boxTops == rhs.boxTops && lhs.width == rhs.width && lhs.height == rhs.height
         }
     }
 
@@ -80,10 +84,23 @@ public struct SVGRenderer: Sendable {
 
     /// How far a cell reaches left and right of its frame's anchor.
     func cellExtent(_ cell: MarbleCell) -> (left: Int, right: Int) {
-        guard case .events(let kinds) = cell, let first = kinds.first else { return (0, 0) }
-        let total = kinds.map(eventWidth).reduce(0, +) + metrics.gap * (kinds.count - 1)
-        let firstHalf = eventWidth(first) / 2
-        return (firstHalf + 3, total - firstHalf + 3)
+        guard case .events(let kinds) = cell else { return (0, 0) }
+        let half = (kinds.map(eventWidth).max() ?? 0) / 2 + (kinds.count > 1 ? metrics.gap + 3 : 3)
+        return (half, half)
+    }
+
+    /// The vertical distance between the events of a group.
+    var stackStep: Int {
+        2 * metrics.radius + metrics.gap
+    }
+
+    /// The extra height a stream needs for its largest group.
+    func stackHeight(_ cells: [MarbleCell]) -> Int {
+        let largest = cells.map { cell -> Int in
+            if case .events(let kinds) = cell { return kinds.count }
+            return 1
+        }.max() ?? 1
+        return (largest - 1) * stackStep
     }
 
     /// The geometry of `diagram`'s picture.
@@ -107,25 +124,31 @@ public struct SVGRenderer: Sendable {
             frameAnchors.append(x + left)
             x += left + right
         }
-        let callWidth = diagram.call.count * metrics.characterWidth + 32
+        let callWidth = (diagram.steps.map(\.call.count).max() ?? 0) * metrics.characterWidth + 32
         let axisEnd = max(x + 12, axisStart + callWidth)
         let boxWidth = axisEnd - axisStart
         let width = axisEnd + metrics.margin
 
         var rowAxes: [Int] = []
         var y = metrics.margin
-        for lines in subscriptionRows(diagram) {
-            rowAxes.append(y + metrics.rowHeight / 2)
-            y += metrics.rowHeight + subscriptionHeight(lines: lines.count)
+        for (row, lines) in subscriptionRows(diagram).enumerated() {
+            let stack = stackHeight(layout.cells[row])
+            rowAxes.append(y + (metrics.rowHeight + stack) / 2)
+            y += metrics.rowHeight + stack + subscriptionHeight(lines: lines.count)
         }
-        let boxY = y + 8
-        y = boxY + metrics.operatorHeight + 8
-        rowAxes.append(y + metrics.rowHeight / 2)
-        y += metrics.rowHeight + metrics.margin
+        var boxTops: [Int] = []
+        for row in diagram.inputs.count..<layout.cells.count {
+            boxTops.append(y + 8)
+            y += 8 + metrics.operatorHeight + 8
+            let stack = stackHeight(layout.cells[row])
+            rowAxes.append(y + (metrics.rowHeight + stack) / 2)
+            y += metrics.rowHeight + stack
+        }
+        y += metrics.margin
 
         return Geometry(
             axisStart: axisStart, axisEnd: axisEnd, frameStarts: frameStarts, frameWidths: frameWidths, frameAnchors: frameAnchors,
-            rowAxes: rowAxes, operatorBox: (axisStart, boxY, boxWidth, metrics.operatorHeight),
+            rowAxes: rowAxes, operatorBox: (axisStart, boxTops.last ?? y, boxWidth, metrics.operatorHeight), boxTops: boxTops,
             width: width, height: y
         )
     }
@@ -144,28 +167,47 @@ public struct SVGRenderer: Sendable {
         """
         let subscriptions = subscriptionRows(diagram)
         for (row, input) in diagram.inputs.enumerated() {
-            out += stream(input, role: "input", cells: layout.cells[row], axisY: geometry.rowAxes[row], geometry: geometry)
-            out += subscriptionLines(subscriptions[row], of: input, axisY: geometry.rowAxes[row], geometry: geometry)
+            out += stream(input, role: "input", layout: layout, row: row, axisY: geometry.rowAxes[row], geometry: geometry)
+            // Under the lowest event of the row's largest group.
+            let below = geometry.rowAxes[row] + stackHeight(layout.cells[row]) / 2
+            out += subscriptionLines(subscriptions[row], of: input, below: below, geometry: geometry)
         }
-        out += operatorBox(diagram.call, geometry: geometry)
-        let outputRow = diagram.inputs.count
-        out += stream(diagram.output, role: "output", cells: layout.cells[outputRow], axisY: geometry.rowAxes[outputRow], geometry: geometry)
+        let steps = diagram.steps
+        for (step, (call, output)) in steps.enumerated() {
+            let row = diagram.inputs.count + step
+            out += operatorBox(call, top: geometry.boxTops[step], geometry: geometry)
+            out += stream(output, role: step == steps.count - 1 ? "output" : "stage", layout: layout, row: row, axisY: geometry.rowAxes[row], geometry: geometry)
+            if diagram.comparesOutputs, step > 0 {
+                out += differences(diagram.differingFrames(ofStep: step), axisY: geometry.rowAxes[row], geometry: geometry)
+            }
+        }
         out += "</svg>\n"
         return out
     }
 
-    private func operatorBox(_ call: String, geometry: Geometry) -> String {
+    private func operatorBox(_ call: String, top: Int, geometry: Geometry) -> String {
         let box = geometry.operatorBox
         return """
           <g class="operator">
-            <rect x="\(box.x)" y="\(box.y)" width="\(box.width)" height="\(box.height)" rx="6" fill="#f6f6f6" stroke="#555555" stroke-width="1.5"/>
-            <text x="\(box.x + box.width / 2)" y="\(box.y + box.height / 2 + 5)" text-anchor="middle" fill="#222222">\(escape(call))</text>
+            <rect x="\(box.x)" y="\(top)" width="\(box.width)" height="\(box.height)" rx="6" fill="#f6f6f6" stroke="#555555" stroke-width="1.5"/>
+            <text x="\(box.x + box.width / 2)" y="\(top + box.height / 2 + 5)" text-anchor="middle" fill="#222222">\(escape(call))</text>
           </g>
 
         """
     }
 
-    private func stream(_ timeline: Timeline, role: String, cells: [MarbleCell], axisY y: Int, geometry: Geometry) -> String {
+    /// A compared output's frames that differ from the first output's: a red dashed
+    /// frame around each.
+    private func differences(_ frames: Set<Int>, axisY y: Int, geometry: Geometry) -> String {
+        var out = ""
+        for frame in frames.sorted() where frame < geometry.frameAnchors.count {
+            let r = metrics.radius + metrics.gap
+            out += "  <rect class=\"differs\" data-frame=\"\(frame)\" x=\"\(geometry.frameStarts[frame])\" y=\"\(y - r)\" width=\"\(geometry.frameWidths[frame])\" height=\"\(2 * r)\" rx=\"6\" fill=\"none\" stroke=\"#c62828\" stroke-width=\"2\" stroke-dasharray=\"5 3\"><title>differs from the first output</title></rect>\n"
+        }
+        return out
+    }
+
+    private func stream(_ timeline: Timeline, role: String, layout: MarbleLayout, row: Int, axisY y: Int, geometry: Geometry) -> String {
         let name = displayName(timeline)
         var out = "  <g class=\"stream \(role)\" data-name=\"\(escape(timeline.name))\">\n"
         if !name.isEmpty {
@@ -173,13 +215,22 @@ public struct SVGRenderer: Sendable {
         }
         let tip = geometry.axisEnd
         out += MarbleSVG.axis(from: geometry.axisStart, to: tip, y: y)
-        for (frame, cell) in cells.enumerated() {
+        for (frame, cell) in layout.cells[row].enumerated() {
             guard case .events(let kinds) = cell else { continue }
-            var left = geometry.frameAnchors[frame] - eventWidth(kinds[0]) / 2
-            for kind in kinds {
-                let width = eventWidth(kind)
-                out += event(kind, frame: frame, centerX: left + width / 2, y: y)
-                left += width + metrics.gap
+            let x = geometry.frameAnchors[frame]
+            let colors = layout.colors[row][frame]
+            if kinds.count == 1 {
+                out += event(kinds[0], frame: frame, centerX: x, y: y, color: colors.first ?? 0)
+                continue
+            }
+            // One instant: the events stacked at the frame's x, on one shaded band.
+            let top = y - (kinds.count - 1) * stackStep / 2
+            let half = (kinds.map(eventWidth).max() ?? 0) / 2 + metrics.gap
+            let bandHeight = (kinds.count - 1) * stackStep + 2 * (metrics.radius + metrics.gap)
+            out += "    <g class=\"group\" data-frame=\"\(frame)\" data-count=\"\(kinds.count)\">"
+            out += "<rect x=\"\(x - half)\" y=\"\(top - metrics.radius - metrics.gap)\" width=\"\(2 * half)\" height=\"\(bandHeight)\" rx=\"\(half)\" fill=\"#e8eaf0\" stroke=\"#9aa0b0\" stroke-dasharray=\"4 3\"/></g>\n"
+            for (index, kind) in kinds.enumerated() {
+                out += event(kind, frame: frame, centerX: x, y: top + index * stackStep, color: index < colors.count ? colors[index] : 0)
             }
         }
         out += "  </g>\n"
@@ -188,7 +239,7 @@ public struct SVGRenderer: Sendable {
 
     /// The subscriptions under an input: a thin line from the subscription (a caret) to
     /// the disposal (a bar), or to the arrow's end while it lasts.
-    private func subscriptionLines(_ lines: [[FrameSpan]], of timeline: Timeline, axisY: Int, geometry: Geometry) -> String {
+    private func subscriptionLines(_ lines: [[FrameSpan]], of timeline: Timeline, below axisY: Int, geometry: Geometry) -> String {
         guard !lines.isEmpty else { return "" }
         var out = "  <g class=\"subscriptions\" data-name=\"\(escape(timeline.name))\" stroke=\"#888888\" stroke-width=\"1.5\" fill=\"none\">\n"
         let lastFrame = geometry.frameAnchors.count - 1
@@ -211,10 +262,10 @@ public struct SVGRenderer: Sendable {
         return out
     }
 
-    private func event(_ kind: MarbleEventKind, frame: Int, centerX x: Int, y: Int) -> String {
+    private func event(_ kind: MarbleEventKind, frame: Int, centerX x: Int, y: Int, color: Int) -> String {
         switch kind {
         case .next(let label):
-            return MarbleSVG.marble(label, x: x, y: y, radius: metrics.radius, characterWidth: metrics.characterWidth, frame: frame)
+            return MarbleSVG.marble(label, x: x, y: y, radius: metrics.radius, characterWidth: metrics.characterWidth, frame: frame, fill: MarblePalette.fills[color])
         case .completed:
             return MarbleSVG.completion(x: x, y: y, radius: metrics.radius, frame: frame)
         case .error(let description):

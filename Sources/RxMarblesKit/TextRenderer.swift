@@ -66,56 +66,81 @@ public struct TextRenderer: Sendable {
 
         var lines: [String] = []
         for (row, input) in diagram.inputs.enumerated() {
-            lines.append(indent + nameColumn(input) + streamText(layout.cells[row], widths: layout.columnWidths, colored: true).trimmingTrailingSpaces())
+            lines.append(indent + nameColumn(input) + streamText(layout, row: row))
             for marks in layout.subscriptionLines[row] {
                 lines.append(indent + String(repeating: " ", count: gutter) + subscriptionText(marks, widths: layout.columnWidths).trimmingTrailingSpaces())
             }
         }
         let pad = indent + String(repeating: " ", count: gutter)
-        let inner = " " + diagram.call + " "
         let box = boxCharacters
-        let bar = String(repeating: box.horizontal, count: inner.count)
-        lines.append(pad + paint(box.topLeft + bar + box.topRight, .dim))
-        lines.append(pad + paint(box.vertical, .dim) + paint(inner, .yellow) + paint(box.vertical, .dim))
-        lines.append(pad + paint(box.bottomLeft + bar + box.bottomRight, .dim))
-        let outputRow = layout.cells.count - 1
-        lines.append(indent + nameColumn(diagram.output) + streamText(layout.cells[outputRow], widths: layout.columnWidths, colored: true).trimmingTrailingSpaces())
-        return lines
-    }
-
-    /// One stream as a marble string, each frame padded to the width of its column
-    /// with `-` (or spaces once the stream has ended).
-    public func streamText(_ cells: [MarbleCell], widths: [Int], colored: Bool = false) -> String {
-        var text = ""
-        for (frame, cell) in cells.enumerated() {
-            let raw = cell.text
-            let fillCount = widths[frame] - raw.count
-            switch cell {
-            case .ended:
-                text += String(repeating: " ", count: widths[frame])
-            case .line:
-                text += paint(String(repeating: "-", count: widths[frame]), .dim, enabled: colored)
-            case .subscribed:
-                text += paint("^", .cyan, enabled: colored) + paint(String(repeating: "-", count: fillCount), .dim, enabled: colored)
-            case .events(let kinds):
-                text += colored ? paintEvents(kinds) : raw
-                // After a terminal event there is no more line to draw.
-                if kinds.last?.isTerminal == true {
-                    text += String(repeating: " ", count: fillCount)
-                } else {
-                    text += paint(String(repeating: "-", count: fillCount), .dim, enabled: colored)
+        for (step, (call, output)) in diagram.steps.enumerated() {
+            let inner = " " + call + " "
+            let bar = String(repeating: box.horizontal, count: inner.count)
+            lines.append(pad + paint(box.topLeft + bar + box.topRight, .dim))
+            lines.append(pad + paint(box.vertical, .dim) + paint(inner, .yellow) + paint(box.vertical, .dim))
+            lines.append(pad + paint(box.bottomLeft + bar + box.bottomRight, .dim))
+            lines.append(indent + nameColumn(output) + streamText(layout, row: diagram.inputs.count + step))
+            if diagram.comparesOutputs, step > 0 {
+                let differing = diagram.differingFrames(ofStep: step)
+                if !differing.isEmpty {
+                    let marks = layout.columnWidths.enumerated().map { frame, width in
+                        (differing.contains(frame) ? "*" : " ") + String(repeating: " ", count: width - 1)
+                    }.joined().trimmingTrailingSpaces()
+                    lines.append(pad + paint(marks, .red, bold: true) + "  " + paint("differs from \(diagram.steps[0].output.name)", .dim))
                 }
             }
         }
-        return text
+        if !layout.keys.legend.isEmpty {
+            lines.append(pad + legendText(layout))
+        }
+        return lines
     }
 
-    /// One subscription line, each frame padded to its column width.
+    /// One stream as marble text (``MarbleLayout/marbles(row:)``), coloured when the
+    /// style has colours: elements by their origin, the line dim.
+    public func streamText(_ layout: MarbleLayout, row: Int) -> String {
+        guard style == .ansi else { return layout.marbles(row: row) }
+        var text = ""
+        for (frame, cell) in layout.cells[row].enumerated() {
+            let raw = cell.text(keys: layout.keys)
+            let fill = String(repeating: " ", count: layout.columnWidths[frame] - raw.count)
+            switch cell {
+            case .ended: text += raw + fill
+            case .line: text += paint(raw, .dim) + fill
+            case .subscribed: text += paint(raw, .cyan) + fill
+            case .events(let kinds):
+                let symbols = zip(kinds, layout.colors[row][frame]).map { kind, color in
+                    paintEvent(kind, key: layout.keys.symbol(for: kind), color: color)
+                }
+                text += (kinds.count == 1 ? symbols[0] : paint("(", .dim) + symbols.joined() + paint(")", .dim)) + fill
+            }
+        }
+        return text.trimmingTrailingSpaces()
+    }
+
+    /// What the keys stand for: `a = 10, b = 20`, each key in its element's colour.
+    func legendText(_ layout: MarbleLayout) -> String {
+        var colorOfKey: [String: Int] = [:]
+        for (row, cells) in layout.cells.enumerated() {
+            for (frame, cell) in cells.enumerated() {
+                guard case .events(let kinds) = cell else { continue }
+                for (kind, color) in zip(kinds, layout.colors[row][frame]) where colorOfKey[layout.keys.symbol(for: kind)] == nil {
+                    colorOfKey[layout.keys.symbol(for: kind)] = color
+                }
+            }
+        }
+        return layout.keys.legend.map { entry in
+            let key = colorOfKey[entry.key].map { paint(entry.key, .code(MarblePalette.ansi[$0]), bold: true) } ?? entry.key
+            return key + " = " + entry.label
+        }.joined(separator: ", ")
+    }
+
+    /// One subscription line, each frame padded with spaces to its column width (so
+    /// that it stays subscription marble text).
     public func subscriptionText(_ marks: [String], widths: [Int]) -> String {
         var text = ""
         for (frame, mark) in marks.enumerated() {
-            let fill = mark == "^" || mark == "-" ? "-" : " "
-            let padded = mark + String(repeating: fill, count: widths[frame] - mark.count)
+            let padded = mark + String(repeating: " ", count: widths[frame] - mark.count)
             text += padded.allSatisfy { $0 == " " } ? padded : paint(padded, .dim)
         }
         return text
@@ -125,17 +150,9 @@ public struct TextRenderer: Sendable {
         timeline.isCold && !timeline.name.isEmpty ? timeline.name + " (cold)" : timeline.name
     }
 
-    private func paintEvents(_ kinds: [MarbleEventKind]) -> String {
-        let cellText = MarbleCell.events(kinds).text
-        guard style == .ansi else { return cellText }
-        if kinds.count == 1 { return paintEvent(kinds[0]) }
-        let separator = cellText.contains(",") ? paint(",", .dim) : ""
-        return paint("(", .dim) + kinds.map(paintEvent).joined(separator: separator) + paint(")", .dim)
-    }
-
-    private func paintEvent(_ kind: MarbleEventKind) -> String {
+    private func paintEvent(_ kind: MarbleEventKind, key: String, color: Int) -> String {
         switch kind {
-        case .next(let label): return paint(label, MarblePalette.ansiColor(for: label), bold: true)
+        case .next: return paint(key, .code(MarblePalette.ansi[color]), bold: true)
         case .completed: return paint("|", .bold)
         case .error: return paint("#", .red, bold: true)
         }
@@ -163,12 +180,6 @@ public struct TextRenderer: Sendable {
         if bold { codes.append("1") }
         if dim { codes.append("2") }
         return "\u{1B}[" + codes.joined(separator: ";") + "m" + text + "\u{1B}[0m"
-    }
-}
-
-extension MarblePalette {
-    static func ansiColor(for label: String) -> TextRenderer.Paint {
-        .code(ansi[index(for: label)])
     }
 }
 

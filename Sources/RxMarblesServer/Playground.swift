@@ -14,6 +14,21 @@ public enum Playground {
     /// The most inputs accepted for one diagram.
     public static let maximumInputCount = 8
 
+    /// The numbers the page works with, served so that it does not repeat them.
+    public struct Limits: Codable, Equatable, Sendable {
+        /// The longest marble text accepted for one input, in characters.
+        public var maximumInputLength: Int
+        /// The most inputs accepted for one diagram.
+        public var maximumInputCount: Int
+        /// The width of a frame with nothing wider in it, in the picture's pixels.
+        public var frameWidth: Int
+    }
+
+    /// The limits of this server.
+    public static let limits = Limits(
+        maximumInputLength: maximumInputLength, maximumInputCount: maximumInputCount, frameWidth: SVGRenderer().metrics.frameWidth
+    )
+
     /// One operator of the gallery, as the page lists it.
     public struct Operator: Codable, Equatable, Sendable {
         /// The name (`combineLatest`).
@@ -38,11 +53,14 @@ public enum Playground {
         public var marbles: String
         /// Whether it is cold (its events are timed from each subscription).
         public var cold: Bool
+        /// What it takes as an element key (`a digit 0-9 (...)`).
+        public var accepts: String
     }
 
     /// A computed diagram.
     public struct Diagram: Codable, Equatable, Sendable {
-        /// The operator's name.
+        /// The operator's name (`map`; `filter → map` for a chain, `flatMap vs concatMap`
+        /// for a comparison).
         public var `operator`: String
         /// The call that produced the output.
         public var call: String
@@ -52,22 +70,29 @@ public enum Playground {
         public var events: [String]
         /// The x of each frame in the picture, so that the page can turn a drag into frames.
         public var frameX: [Int]
-        /// For each input, where its elements stand in its marble text, in the order the
-        /// picture draws its marbles.
+        /// For each input, where its events stand in its marble text, in the order the
+        /// picture draws them (elements, completions and errors alike).
         public var inputMarbles: [[Marble]]
+        /// The diagram written as a test, by kind (`xctest`, `swift-testing`), as
+        /// `rxmarbles --test` writes it.
+        public var tests: [String: String]
     }
 
-    /// An element of an input: its frame in the picture and its position in the text.
+    /// An event of an input: its frame in the picture, its position in the text and
+    /// what it is (`element`, `completed` or `error`).
     public struct Marble: Codable, Equatable, Sendable {
         /// The frame in the picture.
         public var frame: Int
-        /// The position of its key in the input's marble text.
+        /// The position of its character in the input's marble text.
         public var position: Int
+        /// `element`, `completed` or `error`.
+        public var kind: String
 
-        /// An element at `frame`, written at `position`.
-        public init(frame: Int, position: Int) {
+        /// An event at `frame`, written at `position`.
+        public init(frame: Int, position: Int, kind: String = "element") {
             self.frame = frame
             self.position = position
+            self.kind = kind
         }
     }
 
@@ -93,12 +118,17 @@ public enum Playground {
         }
     }
 
-    /// Every operator of the gallery, in display order.
+    /// Every operator of the gallery, in display order (computed once: each one runs
+    /// its example).
     public static func operators() -> [Operator] {
+        operatorList
+    }
+
+    private static let operatorList: [Operator] =
         Gallery.entries.map { entry in
             let cold = entry.diagram().inputs.map(\.isCold)
             let inputs = zip(entry.inputNames, entry.defaultInputMarbles).enumerated().map { index, pair in
-                Input(name: pair.0, marbles: pair.1, cold: index < cold.count && cold[index])
+                Input(name: pair.0, marbles: pair.1, cold: index < cold.count && cold[index], accepts: entry.inputAccepts[index])
             }
             return Operator(
                 name: entry.name, family: entry.family.rawValue, summary: entry.summary, inputs: inputs,
@@ -106,37 +136,62 @@ public enum Playground {
                 maximumInputs: entry.inputCount.upperBound == Int.max ? nil : entry.inputCount.upperBound
             )
         }
-    }
 
     /// The diagram of `operatorName` run on `inputs` (marble text, one per input; the
-    /// example's own inputs when `nil`).
-    public static func diagram(operator operatorName: String?, inputs: [String]?) throws(Problem) -> Diagram {
+    /// example's own inputs when `nil`); with `chain`, followed by those operators, each
+    /// on the output of the one before; with `compare`, beside those operators, on the
+    /// same inputs.
+    public static func diagram(operator operatorName: String?, inputs: [String]?, chain: [String] = [], compare: [String] = []) throws(Problem) -> Diagram {
         guard let operatorName, !operatorName.isEmpty else {
             throw Problem(status: 400, message: "Name an operator: op=<name>, e.g. op=map.")
         }
         guard let entry = Gallery.entry(named: operatorName) else {
             throw Problem(status: 404, message: NearestMatch.unknownOperatorMessage(operatorName, known: Gallery.names))
         }
+        if !chain.isEmpty, !compare.isEmpty {
+            throw Problem(status: 400, message: "Chain the operator or compare it, not both at once.")
+        }
         let diagram: OperatorDiagram
-        if let inputs {
-            diagram = try run(entry, on: inputs)
+        var tests: [String: String] = [:]
+        if !chain.isEmpty {
+            let runs = try run(inputs) { parsed in try Gallery.chainedRuns([entry.name] + chain, inputs: parsed) }
+            diagram = Gallery.chain(of: runs)
+            for style in TestStyle.allCases {
+                tests[style.rawValue] = try? TestWriter(style: style).write(chaining: runs)
+            }
+        } else if !compare.isEmpty {
+            let runs = try run(inputs) { parsed in try Gallery.comparedRuns([entry.name] + compare, inputs: parsed) }
+            diagram = Gallery.comparison(of: runs)
+            for style in TestStyle.allCases {
+                tests[style.rawValue] = try? TestWriter(style: style).write(comparing: runs)
+            }
+        } else if let inputs {
+            diagram = try run(inputs) { parsed in try entry.diagram(inputs: parsed ?? []) }
         } else {
             diagram = entry.diagram()
+        }
+        if chain.isEmpty, compare.isEmpty {
+            for style in TestStyle.allCases {
+                tests[style.rawValue] = try? TestWriter(style: style).write(diagram, entry: entry)
+            }
         }
         let renderer = SVGRenderer()
         let listing = RxMarblesCommand().eventListing(diagram)
         return Diagram(
-            operator: entry.name,
+            operator: diagram.name,
             call: diagram.call,
             svg: renderer.render(diagram),
             events: listing.split(separator: "\n").map { $0.trimmingCharacters(in: .whitespaces) },
             frameX: renderer.geometry(diagram).frameAnchors,
-            inputMarbles: inputs.map { marbles(of: diagram, texts: $0) } ?? diagram.inputs.map { _ in [] }
+            inputMarbles: inputs.map { marbles(of: diagram, texts: $0) } ?? diagram.inputs.map { _ in [] },
+            tests: tests
         )
     }
 
-    /// Runs `entry` on the marble texts, turning every refusal into a ``Problem``.
-    static func run(_ entry: GalleryEntry, on texts: [String]) throws(Problem) -> OperatorDiagram {
+    /// Makes a diagram from the marble texts (`nil`: the example's own inputs), turning
+    /// every refusal into a ``Problem``.
+    static func run<Result>(_ given: [String]?, _ make: ([MarbleInput]?) throws -> Result) throws(Problem) -> Result {
+        let texts = given ?? []
         if texts.count > maximumInputCount {
             throw Problem(status: 400, message: "At most \(maximumInputCount) inputs, got \(texts.count).")
         }
@@ -152,40 +207,44 @@ public enum Playground {
             }
         }
         do {
-            return try entry.diagram(inputs: parsed)
+            return try make(given == nil ? nil : parsed)
+        } catch let error as CombinationError {
+            throw Problem(status: error.isUsageError ? 400 : 422, message: error.description)
         } catch let error as GalleryInputError {
+            let message = error.description(for: .page)
             switch error {
             case .wrongInputCount:
-                throw Problem(status: 400, message: error.description)
+                throw Problem(status: 400, message: message)
             case let .valueNotAccepted(_, input, _, _, _, position, _):
-                throw Problem(status: 422, message: error.description, input: input, position: position)
+                throw Problem(status: 422, message: message, input: input, position: position)
             case let .coldInputBeforeZero(_, input, _):
-                throw Problem(status: 422, message: error.description, input: input, position: texts[input - 1].firstIndex(of: "^").map { texts[input - 1].distance(from: texts[input - 1].startIndex, to: $0) })
+                throw Problem(status: 422, message: message, input: input, position: texts[input - 1].firstIndex(of: "^").map { texts[input - 1].distance(from: texts[input - 1].startIndex, to: $0) })
             }
         } catch {
             throw Problem(status: 422, message: "\(error)")
         }
     }
 
-    /// For each input, its elements' frames in the picture and positions in the text, in
-    /// the order the picture draws them.
+    /// For each input, its events' frames in the picture, positions in the text and
+    /// kinds, in the order the picture draws them.
     static func marbles(of diagram: OperatorDiagram, texts: [String]) -> [[Marble]] {
         zip(diagram.inputs, texts).map { timeline, text in
             guard let parsed = try? MarbleInputParser.parse(text) else { return [] }
             // The picture keeps the text's order within a frame and draws frames in order;
-            // the parser gives events in text order, so the n-th element drawn is the n-th
-            // element of the text once both are sorted by time.
-            let drawnFrames = timeline.events.compactMap { event -> Int? in
-                if case .next = event.kind { return event.frame }
-                return nil
-            }
+            // the parser gives events in text order, so the n-th event drawn is the n-th
+            // event of the text once both are sorted by time.
             let textPositions = zip(parsed.events, parsed.positions).enumerated()
                 .sorted { ($0.element.0.time, $0.offset) < ($1.element.0.time, $1.offset) }
-                .compactMap { item -> Int? in
-                    if case .next = item.element.0.value { return item.element.1 }
-                    return nil
+                .map(\.element.1)
+            return zip(timeline.events, textPositions).map { event, position in
+                let kind: String
+                switch event.kind {
+                case .next: kind = "element"
+                case .completed: kind = "completed"
+                case .error: kind = "error"
                 }
-            return zip(drawnFrames, textPositions).map { Marble(frame: $0, position: $1) }
+                return Marble(frame: event.frame, position: position, kind: kind)
+            }
         }
     }
 }

@@ -7,7 +7,11 @@ import Logging
 /// and a small JSON API over ``Playground``.
 ///
 /// - `GET /`: the page; its query (`?op=map&input=-1-2-|`) says what it shows.
-/// - `GET /api/operators`: the gallery's operators with their default inputs.
+/// - `GET /api/operators`: the gallery's operators with their default inputs (computed
+///   once).
+/// - `GET /api/limits`: the input limits and the frame width the page works with.
+/// - `&chain=map,debounce` or `&compare=concatMap,flatMapLatest` on `/api/diagram`: the
+///   operator followed by others, or beside them.
 /// - `GET /api/diagram?op=NAME&input=MARBLES&input=...`: the diagram, its events and
 ///   where the inputs' marbles stand; without `input`, the example's own inputs.
 ///   A malformed request gets 400, an unknown operator 404, marble text that cannot be
@@ -22,21 +26,34 @@ public enum PlaygroundServer {
         router.get("/page/:file") { _, context in
             page.response(for: context.parameters.get("file") ?? "")
         }
+        // The same for every request: encoded once.
+        let operators = encoded(Playground.operators())
+        let limits = encoded(Playground.limits)
         router.get("/api/operators") { _, _ in
-            json(Playground.operators(), status: .ok)
+            jsonResponse(operators, status: .ok)
+        }
+        router.get("/api/limits") { _, _ in
+            jsonResponse(limits, status: .ok)
         }
         router.get("/api/diagram") { request, _ in
             let query = request.uri.queryParameters
             let inputs = query[values: "input"].map(String.init)
-            return diagramResponse(operator: query["op"].map(String.init), inputs: inputs.isEmpty ? nil : inputs)
+            // `chain=map,debounce` or `chain=map&chain=debounce`; `compare` likewise.
+            func names(_ key: String) -> [String] {
+                query[values: Substring(key)].flatMap { $0.split(separator: ",") }.map { $0.trimmingCharacters(in: .whitespaces) }.filter { !$0.isEmpty }
+            }
+            return diagramResponse(
+                operator: query["op"].map(String.init), inputs: inputs.isEmpty ? nil : inputs,
+                chain: names("chain"), compare: names("compare")
+            )
         }
         return router
     }
 
     /// The diagram as JSON, or the problem with its status.
-    static func diagramResponse(operator name: String?, inputs: [String]?) -> Response {
+    static func diagramResponse(operator name: String?, inputs: [String]?, chain: [String], compare: [String]) -> Response {
         do throws(Playground.Problem) {
-            return json(try Playground.diagram(operator: name, inputs: inputs), status: .ok)
+            return json(try Playground.diagram(operator: name, inputs: inputs, chain: chain, compare: compare), status: .ok)
         } catch {
             return json(error, status: HTTPResponse.Status(code: error.status))
         }
@@ -44,10 +61,19 @@ public enum PlaygroundServer {
 
     /// A JSON response with `value`.
     static func json(_ value: some Encodable, status: HTTPResponse.Status) -> Response {
+        jsonResponse(encoded(value), status: status)
+    }
+
+    /// `value` as JSON, keys sorted.
+    static func encoded(_ value: some Encodable) -> Data {
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.sortedKeys]
-        let data = (try? encoder.encode(value)) ?? Data("{}".utf8)
-        return Response(
+        return (try? encoder.encode(value)) ?? Data("{}".utf8)
+    }
+
+    /// A JSON response with `data`.
+    static func jsonResponse(_ data: Data, status: HTTPResponse.Status) -> Response {
+        Response(
             status: status,
             headers: [.contentType: "application/json; charset=utf-8", .cacheControl: "no-store"],
             body: ResponseBody(byteBuffer: ByteBuffer(bytes: data))

@@ -7,12 +7,13 @@ package enum MarbleSVG {
         max(2 * radius, label.count * characterWidth + 14)
     }
 
-    /// A marble centred at `x`, `y`; `classes` and `stroke` let a picture mark one.
+    /// A marble centred at `x`, `y`; `classes` and `stroke` let a picture mark one,
+    /// `fill` gives it another colour than its label's.
     package static func marble(
         _ label: String, x: Int, y: Int, radius r: Int, characterWidth: Int, frame: Int,
-        classes: String = "marble", stroke: String = "#333333"
+        classes: String = "marble", stroke: String = "#333333", fill: String? = nil
     ) -> String {
-        let fill = MarblePalette.fill(for: label)
+        let fill = fill ?? MarblePalette.fill(for: label)
         let width = marbleWidth(label, radius: r, characterWidth: characterWidth)
         let shape: String
         if width == 2 * r {

@@ -81,7 +81,13 @@ func withPlaygroundServer(page: PlaygroundPage, _ body: (PlaygroundClient) async
             // The same picture as the library draws for those inputs.
             let expected = try Gallery.entry(named: "map")!.diagram(inputs: [MarbleInputParser.parse("-1--2-|")])
             #expect(diagram.svg == SVGRenderer().render(expected))
-            #expect(diagram.inputMarbles == [[.init(frame: 1, position: 1), .init(frame: 4, position: 4)]])
+            #expect(diagram.inputMarbles == [[.init(frame: 1, position: 1), .init(frame: 4, position: 4), .init(frame: 6, position: 6, kind: "completed")]])
+            // The diagram as a test, of both kinds, as rxmarbles --test writes it.
+            let entry = try #require(Gallery.entry(named: "map"))
+            #expect(diagram.tests == [
+                "xctest": try TestWriter(style: .xctest).write(expected, entry: entry),
+                "swift-testing": try TestWriter(style: .swiftTesting).write(expected, entry: entry),
+            ])
             #expect(diagram.frameX.count == expected.frameCount)
         }
     }
@@ -92,7 +98,9 @@ func withPlaygroundServer(page: PlaygroundPage, _ body: (PlaygroundClient) async
             #expect(answer.status == 200)
             let diagram = try answer.decode(Playground.Diagram.self)
             #expect(diagram.events.contains("output: [.next(2, \"1a\"), .next(4, \"2a\"), .next(4, \"2b\"), .completed(5)]"))
-            #expect(diagram.inputMarbles.map { $0.map(\.position) } == [[1, 4], [2, 4]])
+            // Every event the picture draws, completions too, where the text has it.
+            #expect(diagram.inputMarbles.map { $0.map(\.position) } == [[1, 4, 5], [2, 4, 5]])
+            #expect(diagram.inputMarbles[0].map(\.kind) == ["element", "element", "completed"])
         }
     }
 
@@ -114,6 +122,67 @@ func withPlaygroundServer(page: PlaygroundPage, _ body: (PlaygroundClient) async
             let zip = try #require(operators.first { $0.name == "zip" })
             #expect(zip.inputs.map(\.name) == Gallery.entry(named: "zip")!.inputNames)
             #expect(zip.inputs.allSatisfy { !$0.marbles.isEmpty })
+            // What each input takes, for the page's hint: map's integers, flatMap's names.
+            #expect(try #require(operators.first { $0.name == "map" }).inputs[0].accepts.contains("digit 0-9"))
+            #expect(try #require(operators.first { $0.name == "flatMap" }).inputs[0].accepts.contains("one of a, b"))
+            // Computed once: every request gets the same bytes.
+            #expect(try await client.request("/api/operators").body == answer.body)
+        }
+    }
+
+    @Test func chainsAndComparisonsAreTheGallerysOnTheSameInputs() async throws {
+        try await withPlaygroundServer(page: page) { client in
+            let chained = try await client.request("/api/diagram?op=filter&chain=map,debounce&input=-1-2-3-4-5-6%7C")
+            #expect(chained.status == 200)
+            let chain = try chained.decode(Playground.Diagram.self)
+            let stages = try Gallery.chainedRuns(["filter", "map", "debounce"], inputs: [MarbleInputParser.parse("-1-2-3-4-5-6|")])
+            #expect(chain.operator == "filter → map → debounce")
+            #expect(chain.svg == SVGRenderer().render(Gallery.chain(of: stages)))
+            let chainTest = try TestWriter(style: .swiftTesting).write(chaining: stages)
+            #expect(chain.tests["swift-testing"] == chainTest)
+            // The same with one parameter per operator.
+            let again = try await client.request("/api/diagram?op=filter&chain=map&chain=debounce&input=-1-2-3-4-5-6%7C")
+            #expect(try again.decode(Playground.Diagram.self).svg == chain.svg)
+            let compared = try await client.request("/api/diagram?op=flatMap&compare=concatMap").decode(Playground.Diagram.self)
+            let runs = try Gallery.comparedRuns(["flatMap", "concatMap"], inputs: nil)
+            #expect(compared.svg == SVGRenderer().render(Gallery.comparison(of: runs)))
+            let written = try TestWriter(style: .xctest).write(comparing: runs)
+            #expect(compared.tests["xctest"] == written)
+            let cases: [(String, Int, String)] = [
+                ("/api/diagram?op=map&chain=combineLatest", 400, "cannot follow another operator"),
+                ("/api/diagram?op=buffer&chain=map", 422, "map cannot take what buffer gives it"),
+                ("/api/diagram?op=map&compare=combineLatest", 400, "compared operators take the same inputs"),
+                ("/api/diagram?op=map&chain=filter&compare=filter", 400, "not both"),
+                ("/api/diagram?op=map&chain=fliter", 400, "Did you mean 'filter'?"),
+            ]
+            for (path, status, text) in cases {
+                let answer = try await client.request(path)
+                #expect(answer.status == status, "\(path)")
+                #expect(try answer.decode(Playground.Problem.self).message.contains(text), "\(path)")
+            }
+        }
+    }
+
+    @Test func theLimitsThePageUsesAreServed() async throws {
+        try await withPlaygroundServer(page: page) { client in
+            let answer = try await client.request("/api/limits")
+            #expect(answer.status == 200)
+            let limits = try answer.decode(Playground.Limits.self)
+            #expect(limits == Playground.limits)
+            #expect(limits.maximumInputLength == 200 && limits.maximumInputCount == 8)
+            #expect(limits.frameWidth == SVGRenderer().metrics.frameWidth)
+        }
+    }
+
+    @Test func messagesSpeakOfThePagesInputsNotTheCommandLine() async throws {
+        try await withPlaygroundServer(page: page) { client in
+            let value = try await client.request("/api/diagram?op=map&input=--1-x%7C").decode(Playground.Problem.self)
+            #expect(value.message.hasPrefix("Input 1 (source) of map: 'x' at position 4"), "\(value.message)")
+            let count = try await client.request("/api/diagram?op=map&input=-1-%7C&input=-2-%7C").decode(Playground.Problem.self)
+            #expect(count.message == "map takes 1 input stream (source); got 2 inputs.")
+            for message in [value.message, count.message] {
+                #expect(!message.contains("--input"))
+            }
         }
     }
 

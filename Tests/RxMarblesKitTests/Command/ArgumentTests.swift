@@ -16,8 +16,8 @@ import RxMarblesServer
         let result = try runExecutable(["map", "--input", "---0--1--2--3-"])
         #expect(result.status == 0)
         #expect(result.stderr.isEmpty)
-        #expect(result.stdout.contains("  source  ---0--1"))
-        #expect(result.stdout.contains("---0--10---20---30"))
+        #expect(result.stdout.contains("  source  ---0--1--2--3-"))
+        #expect(result.stdout.contains("          ---0--a--b--c-"))
     }
 
     @Test func versionIsTheRelease() throws {

@@ -81,7 +81,7 @@ func temporaryDirectory() throws -> URL {
 
     @Test func subscriptionsFlagDrawsThemUnderTheInputs() throws {
         let text = try runTool(["take", "--subscriptions"])
-        #expect(text.contains("  source  -1-2----3-4-|\n          ^--!\n"))
+        #expect(text.contains("  source  -1-2   -3-4-|\n          ^--!\n"))
         #expect(try runTool(["take", "--events"]).contains("source.subscriptions: [Subscription(0, 3)]"))
     }
 
@@ -101,9 +101,10 @@ func temporaryDirectory() throws -> URL {
 
     @Test func userInputsRunTheRealOperator() throws {
         let text = try runTool(["combineLatest", "--input", "-1--2---3|", "--input", "--a--b|"])
-        #expect(text.contains("  a  -1----2-------3--|\n"))
-        #expect(text.contains("  b  --a------b--|\n"))
-        #expect(text.contains("     --1a--2a-2b---3b-|\n"))
+        // The inputs as typed, one character a frame; long labels as keys.
+        #expect(text.contains("  a  -1--2---3|\n"))
+        #expect(text.contains("  b  --a--b|\n"))
+        #expect(text.contains("     --c-de--f|\n     c = 1a, d = 2a, e = 2b, f = 3b\n"))
         let mapped = try runTool(["map", "--input", "--5-(67)|", "--events"])
         #expect(mapped.contains("output: [.next(2, 50), .next(4, 60), .next(4, 70), .completed(5)]"))
     }
@@ -169,5 +170,14 @@ func temporaryDirectory() throws -> URL {
     @Test func fileNamesAreSafe() {
         #expect(RxMarblesCommand.fileName(for: "map") == "map.svg")
         #expect(RxMarblesCommand.fileName(for: "observe(on:)") == "observe_on__.svg")
+    }
+
+    @Test func inputErrorsAreWordedForWhereTheyAreRead() {
+        let count = GalleryInputError.wrongInputCount(operator: "zip", expected: 2...2, names: ["a", "b"], got: 1)
+        #expect(count.description == "zip takes 2 input streams (a, b); got 1 --input.")
+        #expect(count.description(for: .page) == "zip takes 2 input streams (a, b); got 1 input.")
+        let value = GalleryInputError.valueNotAccepted(operator: "map", input: 1, name: "source", key: "x", frame: 3, position: 3, expected: "a digit")
+        #expect(value.description == "--input 1 (source) of map: 'x' at position 3 is not a digit.")
+        #expect(value.description(for: .page) == "Input 1 (source) of map: 'x' at position 3 is not a digit.")
     }
 }

@@ -65,7 +65,8 @@ func runExecutable(_ arguments: [String], environment: [String: String] = [:]) t
     @Test func marbleInputsFromTheCommandLineAreDrawn() throws {
         let result = try runExecutable(["combineLatest", "--input", "-1--2---3|", "--input", "--a--b|"])
         #expect(result.status == 0)
-        #expect(result.stdout.contains("--1a--2a-2b---3b-|"))
+        #expect(result.stdout.contains("  a  -1--2---3|\n  b  --a--b|\n"))
+        #expect(result.stdout.contains("--c-de--f|\n     c = 1a, d = 2a, e = 2b, f = 3b\n"))
     }
 
     @Test func anUnwritableSVGExitsWithCannotCreate() throws {

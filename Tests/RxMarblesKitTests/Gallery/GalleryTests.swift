@@ -117,7 +117,7 @@ func outputOf(_ name: String) throws -> [String] {
         // Two subscribers (zip's two inputs), one subscription to the source.
         #expect(diagram.inputs[0].subscriptions == [FrameSpan(start: 0, end: 7)])
         #expect(diagram.showsSubscriptions)
-        #expect(TextRenderer().render(diagram).contains("\n                 ^----------!\n"))
+        #expect(TextRenderer().render(diagram).contains("\n                 ^------!\n"))
     }
 
     @Test func theGallerysMarblesAreReadByRxTestCore() throws {
@@ -140,7 +140,9 @@ func outputOf(_ name: String) throws -> [String] {
         #expect(diagram.output.zeroFrame == 3)
         #expect(diagram.output.events.map(\.kind.symbol) == ["20", "30", "|"])
         #expect(diagram.inputs[0].subscriptions == [FrameSpan(start: 3, end: 8)])
-        #expect(TextRenderer().render(diagram).contains("\n          ---^-20--30-|\n"))
+        // The input as typed, `^` included; the output's `^` where it subscribed.
+        #expect(TextRenderer().render(diagram).contains("  source  -1-^-2-3|\n"))
+        #expect(TextRenderer().render(diagram).contains("\n          ---^-a-b|\n          a = 20, b = 30\n"))
     }
 
     @Test func coldInputsCannotHaveEventsBeforeTheZeroPoint() throws {

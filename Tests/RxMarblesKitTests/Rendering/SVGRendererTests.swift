@@ -23,6 +23,17 @@ func intAttribute(_ element: XMLElement, _ name: String) -> Int? {
     attribute(element, name).flatMap { Int($0) }
 }
 
+/// An attribute of the circle of each marble of a stream, by frame.
+func circleAttribute(_ document: XMLDocument, _ stream: String, _ name: String) throws -> [Int: String] {
+    var result: [Int: String] = [:]
+    for marble in try nodes(document, "//*[@class='\(stream)']//*[@class='marble']") {
+        let frame = try #require(intAttribute(marble, "data-frame"))
+        let circle = try #require(try marble.nodes(forXPath: "*[local-name()='circle']").first as? XMLElement)
+        result[frame] = attribute(circle, name)
+    }
+    return result
+}
+
 @Suite struct SVGRendererTests {
     let diagram = OperatorDiagram(
         name: "take", summary: "First n.",
@@ -73,25 +84,20 @@ func intAttribute(_ element: XMLElement, _ name: String) -> Int? {
 
     @Test func eventsAtTheSameFrameLineUpAcrossStreamsAndTimeGoesRight() throws {
         let document = try parseSVG(SVGRenderer().render(diagram))
-        func centers(_ stream: String) throws -> [Int: Int] {
-            var result: [Int: Int] = [:]
-            for marble in try nodes(document, "//*[@class='\(stream)']//*[@class='marble']") {
-                let frame = try #require(intAttribute(marble, "data-frame"))
-                let circle = try #require(try marble.nodes(forXPath: "*[local-name()='circle']").first as? XMLElement)
-                result[frame] = intAttribute(circle, "cx")
-            }
-            return result
-        }
-        let input = try centers("stream input")
-        let output = try centers("stream output")
+        let input = try circleAttribute(document, "stream input", "cx").compactMapValues { Int($0) }
+        let output = try circleAttribute(document, "stream output", "cx").compactMapValues { Int($0) }
         #expect(input[1] == output[1])
         #expect(input[3] == output[3])
         let ordered = input.sorted { $0.key < $1.key }.map(\.value)
         #expect(ordered == ordered.sorted())
         #expect(Set(ordered).count == ordered.count)
-        // The completion bar of the output sits right of the marble it shares a frame with.
+        // The completion of the output at the marble's frame is at the same x, under it:
+        // one instant.
         let bar = try #require(try nodes(document, "//*[@class='stream output']//*[@class='complete']").first)
-        #expect(intAttribute(bar, "x1")! > output[3]! + 16)
+        #expect(intAttribute(bar, "x1") == output[3])
+        let group = try #require(try nodes(document, "//*[@class='stream output']//*[@class='group']").first)
+        #expect(intAttribute(group, "data-frame") == 3)
+        #expect(intAttribute(group, "data-count") == 2)
     }
 
     @Test func errorsAreCrossesWithTheirDescription() throws {
@@ -125,17 +131,51 @@ func intAttribute(_ element: XMLElement, _ name: String) -> Int? {
         #expect(intAttribute(next, "cx")! - renderer.metrics.radius >= intAttribute(bar, "x")! + barWidth)
     }
 
-    @Test func groupsSitSideBySideWithoutOverlap() throws {
+    @Test func groupsAreStackedAtTheirFramesXOnOneBand() throws {
         let grouped = OperatorDiagram(name: "of", summary: "s", inputs: [], call: "Observable.of(1, 2, 3)", output: line("", [(0, "1"), (0, "2"), (0, "3"), (0, "|")]))
         let renderer = SVGRenderer()
         let document = try parseSVG(renderer.render(grouped))
-        let xs = try nodes(document, "//*[@class='marble']/*[local-name()='circle']").compactMap { intAttribute($0, "cx") }
-        #expect(xs.count == 3)
-        for (left, right) in zip(xs, xs.dropFirst()) {
-            #expect(right - left >= 2 * renderer.metrics.radius)
-        }
+        let circles = try nodes(document, "//*[@class='marble']/*[local-name()='circle']")
+        let xs = circles.compactMap { intAttribute($0, "cx") }
+        let ys = circles.compactMap { intAttribute($0, "cy") }
         let geometry = renderer.geometry(grouped)
-        #expect(xs[0] - renderer.metrics.radius >= geometry.frameStarts[0])
-        #expect(xs[2] + renderer.metrics.radius <= geometry.frameStarts[0] + geometry.frameWidths[0])
+        #expect(xs == [geometry.frameAnchors[0], geometry.frameAnchors[0], geometry.frameAnchors[0]])
+        // Top to bottom in their order, without overlap, centred on the axis.
+        for (upper, lower) in zip(ys, ys.dropFirst()) {
+            #expect(lower - upper >= 2 * renderer.metrics.radius)
+        }
+        let bar = try #require(try nodes(document, "//*[@class='complete']").first)
+        #expect(ys[0] + (intAttribute(bar, "y1")! + intAttribute(bar, "y2")!) / 2 == 2 * geometry.rowAxes[0])
+        #expect(intAttribute(bar, "x1") == geometry.frameAnchors[0])
+        #expect(intAttribute(bar, "y1")! > ys[2])
+        // The band behind them holds them all, and the picture is tall enough for it.
+        let band = try #require(try nodes(document, "//*[@class='group']/*[local-name()='rect']").first)
+        #expect(intAttribute(band, "y")! <= ys[0] - renderer.metrics.radius)
+        #expect(intAttribute(band, "y")! + intAttribute(band, "height")! >= intAttribute(bar, "y2")!)
+        #expect(intAttribute(band, "y")! >= 0 && intAttribute(band, "y")! + intAttribute(band, "height")! <= geometry.height)
+    }
+
+    @Test func outputMarblesTakeTheColourOfTheInputElementTheyCameFrom() throws {
+        let entry = try #require(Gallery.entry(named: "map"))
+        let document = try parseSVG(SVGRenderer().render(entry.diagram()))
+        let input = try circleAttribute(document, "stream input", "fill")
+        let output = try circleAttribute(document, "stream output", "fill")
+        #expect(input.count == 3)
+        #expect(output == input)
+        // 1, 2 and 3 differ, so the test can tell the colours apart.
+        #expect(Set(input.values).count == 3)
+    }
+
+    @Test func subscriptionLinesGoUnderAStackedGroup() throws {
+        var input = line("a", [(1, "1"), (1, "2"), (1, "3"), (3, "|")])
+        input.subscriptions = [FrameSpan(start: 0, end: 3)]
+        let diagram = OperatorDiagram(name: "n", summary: "s", inputs: [input], call: "c", output: line("", [(3, "|")]))
+        let renderer = SVGRenderer(showSubscriptions: true)
+        let document = try parseSVG(renderer.render(diagram))
+        let lowest = try nodes(document, "//*[@class='stream input']//*[local-name()='circle']").compactMap { intAttribute($0, "cy") }.max()
+        let span = try #require(try nodes(document, "//*[@class='subscription']/*[local-name()='line']").first)
+        #expect(intAttribute(span, "y1")! > lowest! + renderer.metrics.radius)
+        // And above the operator box.
+        #expect(intAttribute(span, "y1")! < renderer.geometry(diagram).operatorBox.y)
     }
 }

@@ -33,7 +33,7 @@ func stripANSI(_ text: String) -> String {
         let timeline = line("a", [(1, "1"), (3, "2"), (3, "3"), (3, "|")])
         let cells = MarbleLayout.cells(of: timeline, frameCount: 6)
         #expect(cells == [.line, .events([.next("1")]), .line, .events([.next("2"), .next("3"), .completed]), .ended, .ended])
-        #expect(cells.map(\.text).joined() == "-1-(23|)  ")
+        #expect(cells.map { $0.text(keys: .none) }.joined() == "-1-(23|)  ")
     }
 
     @Test func nothingIsDrawnAfterATerminalEventAtTheSameFrame() {
@@ -42,12 +42,13 @@ func stripANSI(_ text: String) -> String {
         #expect(cells[2] == .events([.error("boom")]))
     }
 
-    @Test func groupsOfLongLabelsUseCommas() {
-        #expect(MarbleCell.events([.next("10"), .next("20")]).text == "(10,20)")
-        #expect(MarbleCell.events([.next("a"), .next("b")]).text == "(ab)")
+    @Test func groupsWriteLongLabelsWithTheirKeys() {
+        let keys = MarbleKeys(labels: ["10", "20"])
+        #expect(MarbleCell.events([.next("10"), .next("20")]).text(keys: keys) == "(ab)")
+        #expect(MarbleCell.events([.next("x"), .next("20"), .completed]).text(keys: keys) == "(xb|)")
     }
 
-    @Test func frameWidthsAreTheWidestCellAcrossStreams() {
+    @Test func framesAreOneColumnUnlessAGroupNeedsMore() {
         let diagram = OperatorDiagram(
             name: "t", summary: "s",
             inputs: [line("a", [(1, "1"), (2, "2"), (4, "|")])],
@@ -56,9 +57,12 @@ func stripANSI(_ text: String) -> String {
         )
         let layout = MarbleLayout(diagram)
         #expect(layout.frameCount == 6)
-        #expect(MarbleCell.events([.next("(x)"), .next("y")]).text == "((x),y)")
-        #expect(layout.columnWidths == [1, 3, 7, 1, 1, 1])
-        #expect(layout.columnOffsets == [0, 1, 4, 11, 12, 13])
+        #expect(layout.keys.legend == [.init(key: "a", label: "10"), .init(key: "b", label: "(x)")])
+        #expect(layout.columnWidths == [1, 1, 4, 1, 1, 1])
+        #expect(layout.columnOffsets == [0, 1, 2, 6, 7, 8])
+        // The other streams fill a wide frame with spaces, which marbles ignore.
+        #expect(layout.marbles(row: 0) == "-12   -|")
+        #expect(layout.marbles(row: 1) == "-a(by)-|")
     }
 
     @Test func frameCountCoversTheLastEventAndTheMinimum() {
@@ -85,7 +89,7 @@ func stripANSI(_ text: String) -> String {
         let lines = MarbleLayout.subscriptionLines(of: timeline, frameCount: 7)
         #expect(lines.count == 2)
         #expect(lines[0] == ["^", "-", "!", "(^!)", "^", "!", " "])
-        #expect(lines[1] == [" ", "^", "-", "-", "-", "-", "-"])
+        #expect(lines[1] == ["-", "^", "-", "-", "-", "-", "-"])
     }
 
     @Test func subscriptionMarksWidenTheirFramesOnlyWhenShown() {
@@ -95,7 +99,7 @@ func stripANSI(_ text: String) -> String {
         #expect(MarbleLayout(diagram).columnWidths == [1, 1, 1, 1, 1, 1])
         #expect(MarbleLayout(diagram, subscriptions: true).columnWidths == [1, 1, 4, 1, 1, 1])
         let text = TextRenderer(showSubscriptions: true).render(diagram)
-        #expect(text.contains("  a  -1-----|\n       (^!)\n"))
+        #expect(text.contains("  a  -1-   -|\n     --(^!)\n"))
     }
 
     @Test func eventsAtOneFrameKeepTheirOrder() {
@@ -120,12 +124,13 @@ func stripANSI(_ text: String) -> String {
         let text = TextRenderer(style: .plain).render(diagram)
         let expected = """
         combineLatest  Combines the latest.
-          a  -1----2-------3--|
-          b  --a------b--|
+          a  -1--2---3|
+          b  --a--b|
              ╭─────────────────────╮
              │ combineLatest(a, b) │
              ╰─────────────────────╯
-             --1a--2a-2b---3b-|
+             --c-de--f|
+             c = 1a, d = 2a, e = 2b, f = 3b
 
         """
         #expect(text == expected)
@@ -151,5 +156,41 @@ func stripANSI(_ text: String) -> String {
         let cold = OperatorDiagram(name: "n", summary: "s", inputs: [line("xs", [(0, "1"), (1, "|")], cold: true)], call: "xs.op()", output: line("", [(1, "|")]))
         let text = TextRenderer().render(cold)
         #expect(text.contains("xs (cold)  1|"))
+    }
+}
+
+@Suite struct OriginColourTests {
+    func indices(_ name: String, _ texts: [String]? = nil) throws -> (inputs: [[Int]], output: [Int]) {
+        let entry = try #require(Gallery.entry(named: name))
+        let diagram = try texts.map { try entry.diagram(inputs: $0.map { try MarbleInputParser.parse($0) }) } ?? entry.diagram()
+        let all = diagram.paletteIndices()
+        return (Array(all.dropLast()), all.last ?? [])
+    }
+
+    @Test func aTransformedValueKeepsTheColourOfTheElementItCameFrom() throws {
+        // map: 10, 20, 30 take the colours of 1, 2, 3 (the completion counts as 0).
+        let map = try indices("map")
+        #expect(map.output == map.inputs[0])
+        #expect(Set(map.output.dropLast()).count == 3)
+    }
+
+    @Test func anUnchangedValueKeepsItsOwnColourWhenItComesLater() throws {
+        // delay moves the elements; each keeps its colour.
+        let delay = try indices("delay", ["-1-2-3|"])
+        #expect(delay.output.dropLast() == delay.inputs[0].dropLast())
+    }
+
+    @Test func aCombinationTakesTheColourOfTheElementThatTriggeredIt() throws {
+        let combined = try indices("combineLatest", ["-1--2|", "--a--|"])
+        // Outputs 1a (at a's frame) and 2a (at 2's frame).
+        #expect(combined.output.prefix(2) == [MarblePalette.index(for: "a"), MarblePalette.index(for: "2")])
+    }
+
+    @Test func theTextColoursOutputKeysByOrigin() throws {
+        let entry = try #require(Gallery.entry(named: "map"))
+        let text = TextRenderer(style: .ansi).render(entry.diagram())
+        let one = "\u{1B}[\(MarblePalette.ansi[MarblePalette.index(for: "1")]);1m"
+        #expect(text.contains(one + "1\u{1B}[0m"))
+        #expect(text.contains(one + "a\u{1B}[0m"))
     }
 }
