@@ -80,6 +80,7 @@ public final class ScheduleRun: @unchecked Sendable {
     let controller: ScheduleController
     #endif
     var checks: [() throws -> Void] = []
+    var expectsEverySubscriptionEnded = false
 
     #if DEBUG
     init(index: Int, controller: ScheduleController) {
@@ -109,6 +110,12 @@ public final class ScheduleRun: @unchecked Sendable {
     /// error (`#require`, `XCTUnwrap`...) fails the exploration with the schedule.
     public func check(_ body: @escaping () throws -> Void) {
         checks.append(body)
+    }
+
+    /// Fails the schedule when a subscription made during the run is still open once every
+    /// thread finished: neither disposed nor ended by a terminal event.
+    public func expectEverySubscriptionEnded() {
+        expectsEverySubscriptionEnded = true
     }
 
     func step(_ what: @autoclosure () -> String) {
@@ -203,6 +210,10 @@ struct ScheduleExplorer {
                 } else {
                     for check in run.checks {
                         do { try check() } catch { problem = "a check failed: \(error)"; break }
+                    }
+                    let open = controller.tracker.stillOpen
+                    if problem == nil, run.expectsEverySubscriptionEnded, !open.isEmpty {
+                        problem = "subscriptions still open after every thread finished: \(open.joined(separator: ", "))"
                     }
                 }
             }

@@ -65,9 +65,14 @@ final class ScheduleController: @unchecked Sendable {
     private var hasEnded = false
     private let captureStack = StackCapture.make()
     private var hooks: InterleavingHooks!
+    /// The run's subscriptions and the anomalies the library reports, from every thread.
+    private(set) var tracker: ScheduleTracker!
 
     init(chooser: ScheduleChooser) {
         self.chooser = chooser
+        tracker = ScheduleTracker { [unowned self] anomaly in
+            violate("the library reports: \(anomaly.summary)")
+        }
         hooks = InterleavingHooks(
             willAcquire: { [unowned self] lock in acquire(lock) },
             didRelease: { [unowned self] lock in release(lock) },
@@ -213,10 +218,11 @@ final class ScheduleController: @unchecked Sendable {
         let thread = Thread(number: threads.count, name: name, queue: queue)
         threads.append(thread)
         let hooks = hooks!
+        let tracker: ScheduleTracker = tracker
         let system = Foundation.Thread { [self] in
             InterleavingHooks.install(hooks)
             thread.baton.wait()
-            work()
+            RxTracking.withTracker(tracker, operation: work)
             InterleavingHooks.install(nil)
             finish(thread)
         }
@@ -300,6 +306,65 @@ final class ScheduleController: @unchecked Sendable {
         let name = queueNames.count + 1
         queueNames[queue] = name
         return name
+    }
+}
+
+/// Counts the subscriptions a run opens and ends, and passes on the anomalies the library
+/// detects itself (an event after a terminal one at a `create` observer, overlapping
+/// delivery, an error no one handles).
+final class ScheduleTracker: RxTracker, @unchecked Sendable {
+    private let mutex = NSLock()
+    private var open: [Int: String] = [:]
+    private var nextID = 0
+    private let onAnomaly: @Sendable (RxAnomaly) -> Void
+
+    init(onAnomaly: @escaping @Sendable (RxAnomaly) -> Void) {
+        self.onAnomaly = onAnomaly
+    }
+
+    /// What is still open, by kind, with counts: `["subscribe(onNext:) ×2"]`.
+    var stillOpen: [String] {
+        mutex.lock()
+        defer { mutex.unlock() }
+        var counts: [String: Int] = [:]
+        for kind in open.values { counts[kind, default: 0] += 1 }
+        return counts.sorted { $0.key < $1.key }.map { $0.value == 1 ? $0.key : "\($0.key) ×\($0.value)" }
+    }
+
+    func opened(_ kind: RxTrackedKind) -> Int {
+        mutex.lock()
+        defer { mutex.unlock() }
+        nextID += 1
+        open[nextID] = Self.name(kind)
+        return nextID
+    }
+
+    func closed(_ id: Int) {
+        mutex.lock()
+        open[id] = nil
+        mutex.unlock()
+    }
+
+    func released(_ id: Int) {
+        closed(id)
+    }
+
+    func renamed(_ id: Int, _ kind: RxTrackedKind) {
+        mutex.lock()
+        if open[id] != nil { open[id] = Self.name(kind) }
+        mutex.unlock()
+    }
+
+    func anomaly(_ anomaly: RxAnomaly) {
+        onAnomaly(anomaly)
+    }
+
+    private static func name(_ kind: RxTrackedKind) -> String {
+        switch kind {
+        case let .sink(type): "\(type)"
+        case let .subscription(name): name
+        case let .named(name): name
+        }
     }
 }
 #endif

@@ -188,6 +188,45 @@ import Testing
         #expect(exploration?.schedulesRun == 1)
     }
 
+    @Test func reportsTheGrammarAnomaliesTheLibraryDetects() throws {
+        var exploration: ScheduleExploration?
+        _ = capturingFailures {
+            exploration = exploreSchedules(.random(seed: 2), schedules: 5, patience: 5) { run in
+                let broken = Observable<Int>.create { observer in
+                    observer.onCompleted()
+                    observer.onNext(1)
+                    return Disposables.create()
+                }
+                run.thread("subscriber") { _ = broken.subscribe { _ in } }
+            }
+        }
+        let failure = try #require(exploration?.failure)
+        #expect(failure.contains("broken Rx grammar: the library reports:"))
+        #expect(failure.contains("thread 1 (subscriber)"))
+    }
+
+    @Test func findsASubscriptionLeftOpenWhenAskedTo() throws {
+        var leaking: ScheduleExploration?
+        var tidy: ScheduleExploration?
+        _ = capturingFailures {
+            leaking = exploreSchedules(.random(seed: 4), schedules: 5, patience: 5) { run in
+                let subject = PublishSubject<Int>()
+                run.expectEverySubscriptionEnded()
+                run.thread("subscriber") { _ = subject.subscribe { _ in } }
+            }
+            tidy = exploreSchedules(.random(seed: 4), schedules: 5, patience: 5) { run in
+                let subject = PublishSubject<Int>()
+                run.expectEverySubscriptionEnded()
+                run.thread("subscriber") { subject.subscribe { _ in }.dispose() }
+                run.thread("completer") { subject.onCompleted() }
+            }
+        }
+        let failure = try #require(leaking?.failure)
+        #expect(failure.contains("subscriptions still open after every thread finished: subscribe"))
+        #expect(tidy?.failure == nil)
+        #expect(tidy?.schedulesRun == 5)
+    }
+
     @Test func aThreadBlockedOutsideRivuletIsReportedAsStalled() throws {
         let gate = DispatchSemaphore(value: 0)
         var exploration: ScheduleExploration?
