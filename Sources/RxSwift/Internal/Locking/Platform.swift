@@ -207,6 +207,10 @@ package enum LockWords {
 /// A non-recursive lock stored inline in the object that owns it, for state touched
 /// on every event: a `Mutex` in place, so no allocation of its own.
 ///
+/// A `Lock` here instead (a pthread mutex behind a pointer, as on Darwin) ran more
+/// instructions on every row that takes it per event (callgrind): fan-out +1.3%, merge of
+/// subjects +2.3%, share +3.4%, Driver +8.1%; the allocation counts were the same.
+///
 /// It must be unlocked by the thread that locked it. Same rules as `Lock` for what
 /// may run while it is held.
 package struct InlineLock: ~Copyable {
