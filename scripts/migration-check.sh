@@ -18,7 +18,7 @@ work=$(mktemp -d /tmp/rivulet-migration.XXXXXX)
 trap 'rm -rf "$work"' EXIT
 
 git clone --quiet "$root" "$work/RxSwift"
-git -C "$work/RxSwift" tag "$version"
+git -C "$work/RxSwift" tag -f "$version" > /dev/null
 
 cd MigrationCheck
 rm -rf .swiftpm/configuration/mirrors.json Package.resolved
