@@ -39,6 +39,10 @@ import RxTestCore
 ///   - schedules: How many schedules to run at most (an exhaustive search may end sooner).
 ///   - patience: Seconds without any step before a run counts as stalled: a thread
 ///     blocked where the library has no synchronization point.
+///   - fileID: The file a failure is reported in; the caller's by default.
+///   - filePath: The path of that file; the caller's by default.
+///   - line: The line a failure is reported at; the caller's by default.
+///   - column: The column a failure is reported at; the caller's by default.
 ///   - body: One run: builds the pipeline, starts threads, adds checks.
 /// - Returns: What was explored, and the failure if one was found.
 @discardableResult
