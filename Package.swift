@@ -95,7 +95,7 @@ let package = Package(
                 .product(name: "PropertyBased", package: "swift-property-based", condition: .when(traits: ["PropertyTesting"])),
             ]
         ),
-        .testTarget(name: "RxBlockingTests", dependencies: ["RxSwift", "RxBlocking"]),
+        .testTarget(name: "RxBlockingTests", dependencies: ["RxSwift", "RxBlocking", "RivuletTestSupport"]),
         .testTarget(name: "RxRelayTests", dependencies: ["RxSwift", "RxRelay", "RxTest", "RivuletTestSupport"]),
         .testTarget(
             name: "RxCocoaTests",
@@ -103,7 +103,7 @@ let package = Package(
         ),
         .testTarget(name: "RxMarblesKitTests", dependencies: ["RxMarblesKit", "RxMarblesServer", "RxSwift", "RxTestCore", "RivuletTestSupport"]),
         // Real HTTP on a loopback port through URLSession: no HTTP client package to build.
-        .testTarget(name: "RxMarblesServerTests", dependencies: ["RxMarblesServer", "RxMarblesKit"]),
+        .testTarget(name: "RxMarblesServerTests", dependencies: ["RxMarblesServer", "RxMarblesKit", "RivuletTestSupport"]),
         // Built in the Swift 5 language mode: RxSwift code written in that mode compiles unchanged.
         .testTarget(
             name: "Swift5CompatibilityTests",
