@@ -81,8 +81,9 @@ let package = Package(
         // which rewrites them; the test suite checks the committed files with the same code.
         .target(name: "ArityGenerator"),
         .executableTarget(name: "rivulet-generate", dependencies: ["ArityGenerator"]),
-        // What the test targets share: the error they send, a locked box, a grammar-checking
-        // observer, bounded waits, and a scheduler that says when its work has settled.
+        // What the test targets share: the error they send, a locked box, the object of the
+        // `with:` operators, a grammar-checking observer, bounded waits, and a scheduler
+        // that says when its work has settled.
         .target(name: "RivuletTestSupport", dependencies: ["RxSwift"], path: "Tests/TestSupport"),
         .testTarget(
             name: "RxSwiftTests",
