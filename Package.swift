@@ -81,8 +81,9 @@ let package = Package(
         // which rewrites them; the test suite checks the committed files with the same code.
         .target(name: "ArityGenerator"),
         .executableTarget(name: "rivulet-generate", dependencies: ["ArityGenerator"]),
-        // What the test targets share: the error they send, a locked box, a grammar-checking
-        // observer, bounded waits, and a scheduler that says when its work has settled.
+        // What the test targets share: the error they send, a locked box, the object of the
+        // `with:` operators, a grammar-checking observer, bounded waits, and a scheduler
+        // that says when its work has settled.
         .target(name: "RivuletTestSupport", dependencies: ["RxSwift"], path: "Tests/TestSupport"),
         .testTarget(
             name: "RxSwiftTests",
@@ -95,7 +96,7 @@ let package = Package(
                 .product(name: "PropertyBased", package: "swift-property-based", condition: .when(traits: ["PropertyTesting"])),
             ]
         ),
-        .testTarget(name: "RxBlockingTests", dependencies: ["RxSwift", "RxBlocking"]),
+        .testTarget(name: "RxBlockingTests", dependencies: ["RxSwift", "RxBlocking", "RivuletTestSupport"]),
         .testTarget(name: "RxRelayTests", dependencies: ["RxSwift", "RxRelay", "RxTest", "RivuletTestSupport"]),
         .testTarget(
             name: "RxCocoaTests",
@@ -103,7 +104,7 @@ let package = Package(
         ),
         .testTarget(name: "RxMarblesKitTests", dependencies: ["RxMarblesKit", "RxMarblesServer", "RxSwift", "RxTestCore", "RivuletTestSupport"]),
         // Real HTTP on a loopback port through URLSession: no HTTP client package to build.
-        .testTarget(name: "RxMarblesServerTests", dependencies: ["RxMarblesServer", "RxMarblesKit"]),
+        .testTarget(name: "RxMarblesServerTests", dependencies: ["RxMarblesServer", "RxMarblesKit", "RivuletTestSupport"]),
         // Built in the Swift 5 language mode: RxSwift code written in that mode compiles unchanged.
         .testTarget(
             name: "Swift5CompatibilityTests",

@@ -110,13 +110,41 @@ package final class TestScopeTracker: RxTracker, @unchecked Sendable {
         /// How long the end of the scope waits for subscriptions still open to be
         /// disposed on another thread before it reports them.
         package var teardownGrace: Duration
+        /// The clock the grace is waited out on: the machine's by default; the tests of
+        /// the grace give one of their own, so that they check the wait without racing
+        /// the machine's clock.
+        package var graceClock: GraceClock
 
-        package init(leakCheck: Bool = true, anomalies: Bool = true, callStacks: Bool = false, teardownGrace: Duration = .milliseconds(250)) {
+        package init(
+            leakCheck: Bool = true, anomalies: Bool = true, callStacks: Bool = false,
+            teardownGrace: Duration = .milliseconds(250), graceClock: GraceClock = .continuous
+        ) {
             self.leakCheck = leakCheck
             self.anomalies = anomalies
             self.callStacks = callStacks
             self.teardownGrace = teardownGrace
+            self.graceClock = graceClock
         }
+    }
+
+    /// Where the end of a scope reads the time while it waits out the grace, and how it
+    /// pauses between two looks at the subscriptions still open.
+    package struct GraceClock: Sendable {
+        /// The time since an origin of the clock's choosing.
+        package var now: @Sendable () -> Duration
+        /// Called between two looks.
+        package var pause: @Sendable () -> Void
+
+        package init(now: @escaping @Sendable () -> Duration, pause: @escaping @Sendable () -> Void) {
+            self.now = now
+            self.pause = pause
+        }
+
+        /// The machine's monotonic clock, looking every millisecond.
+        package static let continuous: GraceClock = {
+            let origin = ContinuousClock.now
+            return GraceClock(now: { ContinuousClock.now - origin }, pause: { Thread.sleep(forTimeInterval: 0.001) })
+        }()
     }
 
     /// How many frames of a call stack a report shows.
@@ -303,12 +331,13 @@ package final class TestScopeTracker: RxTracker, @unchecked Sendable {
             // sinks. Give such a teardown a moment before calling it a leak, and find
             // where the open ones were made meanwhile (the slow part of a report; the
             // capture keeps what it found).
-            let deadline = ContinuousClock.now + options.teardownGrace
+            let clock = options.graceClock
+            let deadline = clock.now() + options.teardownGrace
             for subscription in snapshot.open.values {
                 _ = subscription.stack?(locating)
             }
-            while !snapshot.open.isEmpty, ContinuousClock.now < deadline {
-                Thread.sleep(forTimeInterval: 0.001)
+            while !snapshot.open.isEmpty, clock.now() < deadline {
+                clock.pause()
                 snapshot = state.current
             }
         }

@@ -1,4 +1,5 @@
 import Dispatch
+import RivuletTestSupport
 import RxBlocking
 import RxSwift
 import Testing
@@ -38,9 +39,8 @@ struct BlockingTests {
 
     @Test("toArray rethrows the sequence's error")
     func errorIsThrown() {
-        struct Failure: Error, Equatable {}
-        #expect(throws: Failure.self) {
-            _ = try Observable<Int>.error(Failure()).toBlocking().toArray()
+        #expect(throws: TestError.self) {
+            _ = try Observable<Int>.error(testError).toBlocking().toArray()
         }
     }
 }

@@ -1,11 +1,8 @@
 import Foundation
+import RivuletTestSupport
 import RxBlocking
 import RxSwift
 import Testing
-
-private enum UploadError: Error, Equatable {
-    case rejected
-}
 
 /// The examples of RxBlocking's article "Waiting for results", run as written there.
 @Suite("RxBlocking article examples")
@@ -36,15 +33,15 @@ struct WaitingForResultsTests {
 
     @Test("first() and single() answer without waiting for the end, and dispose")
     func earlyAnswers() throws {
-        let disposed = Disposed()
+        let disposed = LockedBox(0)
         let endless = Observable<Int>.create { observer in
             observer.onNext(1)
             observer.onNext(2)
-            return Disposables.create { disposed.mark() }
+            return Disposables.create { disposed.increment() }
         }
         // A generous timeout: these answer at once, the timeout only guards a hang.
         #expect(try endless.toBlocking(timeout: 10).first() == 1)
-        #expect(disposed.count == 1)
+        #expect(disposed.value == 1)
         do {
             _ = try endless.toBlocking(timeout: 10).single()
             Issue.record("single() of two elements returned")
@@ -54,7 +51,7 @@ struct WaitingForResultsTests {
                 return
             }
         }
-        #expect(disposed.count == 2)
+        #expect(disposed.value == 2)
     }
 
     @Test("a sequence that never ends times out with RxError.timeout")
@@ -86,7 +83,7 @@ struct WaitingForResultsTests {
         let upload = Observable<Int>.create { observer in
             observer.onNext(50)
             observer.onNext(100)
-            observer.onError(UploadError.rejected)
+            observer.onError(testError)
             return Disposables.create()
         }
         switch upload.toBlocking(timeout: 1).materialize() {
@@ -94,7 +91,7 @@ struct WaitingForResultsTests {
             Issue.record("expected an error")
         case let .failed(elements, error):
             #expect(elements == [50, 100])
-            #expect(error as? UploadError == .rejected)
+            #expect(error as? TestError == testError)
         }
         switch Observable.of(4, 5).toBlocking(timeout: 1).materialize() {
         case let .completed(elements):
@@ -105,10 +102,3 @@ struct WaitingForResultsTests {
     }
 }
 
-/// Counts disposals, from any thread.
-private final class Disposed: @unchecked Sendable {
-    private let lock = NSLock()
-    private var value = 0
-    var count: Int { lock.withLock { value } }
-    func mark() { lock.withLock { value += 1 } }
-}

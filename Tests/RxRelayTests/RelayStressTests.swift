@@ -11,32 +11,13 @@ import Testing
 // subscriber gets the relay's state (nothing, the current value, the replay buffer) and
 // then every later element with no gap and no repeat; no terminal event ever.
 
-/// What one observer of a relay received, from any thread.
-final class Received: ObserverType, @unchecked Sendable {
-    private let lock = NSLock()
-    private var values: [Int] = []
-    private var ends = 0
-
-    func on(_ event: Event<Int>) {
-        lock.lock()
-        defer { lock.unlock() }
-        switch event {
-        case .next(let value): values.append(value)
-        case .error, .completed: ends += 1
-        }
-    }
-
-    var elements: [Int] { lock.withLock { values } }
-    var terminals: Int { lock.withLock { ends } }
-}
-
 enum RelayKind: String, CaseIterable, CustomTestStringConvertible, Sendable {
     case publish, behavior, replayOne, replayUnbound
 
     var testDescription: String { rawValue }
 
     /// The relay as (accept, observable).
-    func make() -> (accept: @Sendable (Int) -> Void, subscribe: @Sendable (Received) -> Disposable) {
+    func make() -> (accept: @Sendable (Int) -> Void, subscribe: @Sendable (GrammarCheckingObserver<Int>) -> Disposable) {
         switch self {
         case .publish:
             let relay = PublishRelay<Int>()
@@ -61,16 +42,16 @@ struct RelayStressTests {
           arguments: RelayKind.allCases)
     func acceptsWithChurn(kind: RelayKind) {
         let relay = kind.make()
-        let steady = Received()
+        let steady = GrammarCheckingObserver<Int>()
         let steadySubscription = relay.subscribe(steady)
-        let churned = LockedList()
+        let churned = LockedBox<[GrammarCheckingObserver<Int>]>([])
         let acceptors = 8, perThread = 1_000
         let finished = runConcurrently(threads: acceptors + 4) { index in
             if index < acceptors {
                 for step in 0..<perThread { relay.accept(index * perThread + step) }
             } else {
                 for _ in 0..<100 {
-                    let observer = Received()
+                    let observer = GrammarCheckingObserver<Int>()
                     let subscription = relay.subscribe(observer)
                     churned.append(observer)
                     subscription.dispose()
@@ -84,7 +65,7 @@ struct RelayStressTests {
         #expect(values.sorted() == Array(0..<(acceptors * perThread)))
         #expect(!steady.elements.contains(-2))
         #expect(steady.terminals == 0)
-        for observer in churned.all {
+        for observer in churned.value {
             #expect(observer.terminals == 0)
             #expect(Set(observer.elements).count == observer.elements.count, "\(kind): an element arrived twice")
         }
@@ -96,15 +77,15 @@ struct RelayStressTests {
     func subscribersSeeNoGap(kind: RelayKind) {
         let relay = kind.make()
         let emitted = 20_000
-        let observers = LockedList()
-        let stop = LockedFlag()
+        let observers = LockedBox<[GrammarCheckingObserver<Int>]>([])
+        let stop = LockedBox(false)
         let finished = runConcurrently(threads: 5) { index in
             if index == 0 {
                 for value in 0..<emitted { relay.accept(value) }
-                stop.set()
+                stop.value = true
             } else {
-                for _ in 0..<200 where !stop.isSet {
-                    let observer = Received()
+                for _ in 0..<200 where !stop.value {
+                    let observer = GrammarCheckingObserver<Int>()
                     let subscription = relay.subscribe(observer)
                     // Stay subscribed while a few elements go by.
                     for _ in 0..<20 { sched_yield() }
@@ -114,7 +95,7 @@ struct RelayStressTests {
             }
         }
         #expect(finished)
-        for observer in observers.all {
+        for observer in observers.value {
             let seen = observer.elements
             #expect(observer.terminals == 0)
             guard let first = seen.first else { continue }
@@ -130,31 +111,18 @@ struct RelayStressTests {
     @Test("BehaviorRelay: 8 threads × 2,000 accepts, each reading value back: always a value that was accepted")
     func behaviorValueUnderContention() {
         let relay = BehaviorRelay(value: -1)
-        let bad = LockedList()
+        let outOfRange = LockedBox<[Int]>([])
         let perThread = 2_000
         let finished = runConcurrently(threads: 8) { index in
             for step in 0..<perThread {
                 relay.accept(index * perThread + step)
                 let value = relay.value
-                if value < 0 || value >= 8 * perThread { bad.append(Received()) }
+                if value < 0 || value >= 8 * perThread { outOfRange.append(value) }
             }
         }
         #expect(finished)
-        #expect(bad.all.isEmpty)
+        #expect(outOfRange.value.isEmpty)
         #expect(relay.value >= 0 && relay.value < 8 * perThread)
     }
 }
 
-private final class LockedList: @unchecked Sendable {
-    private let lock = NSLock()
-    private var items: [Received] = []
-    func append(_ item: Received) { lock.withLock { items.append(item) } }
-    var all: [Received] { lock.withLock { items } }
-}
-
-private final class LockedFlag: @unchecked Sendable {
-    private let lock = NSLock()
-    private var flag = false
-    func set() { lock.withLock { flag = true } }
-    var isSet: Bool { lock.withLock { flag } }
-}

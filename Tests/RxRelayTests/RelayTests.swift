@@ -1,16 +1,10 @@
 import Dispatch
 import Foundation
+import RivuletTestSupport
 import RxRelay
 import RxSwift
 import RxTest
 import Testing
-
-private final class Counter: @unchecked Sendable {
-    private let lock = NSLock()
-    private var values: [Int] = []
-    func append(_ value: Int) { lock.lock(); values.append(value); lock.unlock() }
-    var all: [Int] { lock.lock(); defer { lock.unlock() }; return values }
-}
 
 @Suite("PublishRelay", .rxLeakCheck)
 struct PublishRelayTests {
@@ -91,11 +85,11 @@ struct PublishRelayTests {
     @Test("concurrent accepts reach the observer exactly once each")
     func concurrentAccept() {
         let relay = PublishRelay<Int>()
-        let received = Counter()
+        let received = LockedBox<[Int]>([])
         let subscription = relay.subscribe(onNext: { received.append($0) })
         DispatchQueue.concurrentPerform(iterations: 1_000) { relay.accept($0) }
         subscription.dispose()
-        #expect(received.all.sorted() == Array(0..<1_000))
+        #expect(received.value.sorted() == Array(0..<1_000))
     }
 }
 
@@ -145,12 +139,12 @@ struct BehaviorRelayTests {
     @Test("concurrent accepts leave one of the accepted values")
     func concurrentAccept() {
         let relay = BehaviorRelay(value: -1)
-        let received = Counter()
+        let received = LockedBox<[Int]>([])
         let subscription = relay.subscribe(onNext: { received.append($0) })
         DispatchQueue.concurrentPerform(iterations: 500) { relay.accept($0) }
         subscription.dispose()
         #expect((0..<500).contains(relay.value))
-        #expect(received.all.sorted() == [-1] + Array(0..<500))
+        #expect(received.value.sorted() == [-1] + Array(0..<500))
     }
 }
 

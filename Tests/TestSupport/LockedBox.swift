@@ -22,3 +22,17 @@ public final class LockedBox<Value>: @unchecked Sendable {
         lock.withLock { body(&stored) }
     }
 }
+
+extension LockedBox where Value: RangeReplaceableCollection {
+    /// Appends `element` under the lock: a log written from several threads.
+    public func append(_ element: Value.Element) {
+        mutate { $0.append(element) }
+    }
+}
+
+extension LockedBox where Value: BinaryInteger {
+    /// Adds one under the lock: a count kept from several threads.
+    public func increment() {
+        mutate { $0 += 1 }
+    }
+}

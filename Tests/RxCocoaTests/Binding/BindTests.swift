@@ -1,3 +1,4 @@
+import RivuletTestSupport
 import RxCocoa
 import RxSwift
 import RxTest
@@ -5,8 +6,6 @@ import Testing
 
 @Suite("bind(to:) and bind(onNext:)", .rxLeakCheck)
 struct BindTests {
-    private final class Owner {}
-
     @Test("bind(to:) sends every event to each observer")
     func bindToObservers() {
         let scheduler = TestScheduler(initialClock: 0)
@@ -23,13 +22,12 @@ struct BindTests {
 
     @Test("bind(to:) wraps elements for observers of optionals, errors included")
     func bindToOptionalObservers() {
-        struct Failure: Error {}
         let scheduler = TestScheduler(initialClock: 0)
         let observer = scheduler.createObserver(Int?.self)
-        let source = scheduler.createColdObservable([.next(10, 1), .error(20, Failure())])
+        let source = scheduler.createColdObservable([.next(10, 1), .error(20, testError)])
         _ = source.bind(to: observer)
         scheduler.start()
-        #expect(observer.events == [.next(10, Optional(1)), .error(20, Failure())])
+        #expect(observer.events == [.next(10, Optional(1)), .error(20, testError)])
     }
 
     @Test("bind(onNext:) and bind(with:onNext:) receive elements; disposal stops them")

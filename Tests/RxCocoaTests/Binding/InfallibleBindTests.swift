@@ -1,3 +1,4 @@
+import RivuletTestSupport
 import RxCocoa
 import RxSwift
 import RxTest
@@ -5,10 +6,6 @@ import Testing
 
 @Suite("Infallible bind(to:), bind(with:onNext:) and bind(onNext:)", .rxLeakCheck)
 struct InfallibleBindTests {
-    private final class Owner {
-        var received: [Int] = []
-    }
-
     @Test("bind(to:) sends every element and the completion to each observer, plain and optional")
     func bindToObservers() {
         let scheduler = TestScheduler(initialClock: 0)
@@ -39,13 +36,13 @@ struct InfallibleBindTests {
         let bindings = CompositeDisposable()
         scheduler.scheduleAt(200) {
             _ = bindings.insert(source.bind(to: observer))
-            _ = bindings.insert(source.bind(with: owner) { owner, value in owner.received.append(value) })
+            _ = bindings.insert(source.bind(with: owner) { owner, value in owner.log.append("\(value)") })
             _ = bindings.insert(source.bind(onNext: { all.append($0) }))
         }
         scheduler.scheduleAt(230) { bindings.dispose() }
         scheduler.start()
         #expect(observer.events == [.next(210, 1), .next(220, 2)])
-        #expect(owner.received == [1, 2])
+        #expect(owner.log == ["1", "2"])
         #expect(all == [1, 2])
         #expect(hot.subscriptions == Array(repeating: Subscription(200, 230), count: 3))
     }
@@ -58,10 +55,10 @@ struct InfallibleBindTests {
         weak let weakOwner = owner
         var all: [Int] = []
         let bag = DisposeBag()
-        source.bind(with: owner!) { owner, value in owner.received.append(value) }.disposed(by: bag)
+        source.bind(with: owner!) { owner, value in owner.log.append("\(value)") }.disposed(by: bag)
         source.bind(onNext: { all.append($0) }).disposed(by: bag)
         subject.onNext(1)
-        #expect(owner?.received == [1])
+        #expect(owner?.log == ["1"])
         owner = nil
         #expect(weakOwner == nil)
         subject.onNext(2)

@@ -1,7 +1,7 @@
 import Foundation
+import RivuletTestSupport
 import RxBlocking
 import RxCocoa
-import RivuletTestSupport
 import RxSwift
 import RxTest
 import XCTest
@@ -9,9 +9,6 @@ import XCTest
 /// `drive` may only be called on the main thread, and `MainScheduler` delivers at once
 /// there; on Linux only XCTest runs tests on the main thread, hence XCTest here.
 final class DriverTests: LeakCheckingTestCase {
-    private struct Failure: Error {}
-    private final class Owner {}
-
     func testDriveDeliversAtOnceOnTheMainThread() {
         XCTAssertTrue(Thread.isMainThread)
         let relay = BehaviorRelay(value: 1)
@@ -30,7 +27,7 @@ final class DriverTests: LeakCheckingTestCase {
         let first = scheduler.createObserver(Int.self)
         let second = scheduler.createObserver(Int.self)
         let optional = scheduler.createObserver(Int?.self)
-        let source = scheduler.createColdObservable([.next(10, 1), .next(20, 2), .error(30, Failure())])
+        let source = scheduler.createColdObservable([.next(10, 1), .next(20, 2), .error(30, testError)])
         let driver = source.asDriver(onErrorJustReturn: -1)
         let bag = DisposeBag()
         driver.drive(first, second).disposed(by: bag)

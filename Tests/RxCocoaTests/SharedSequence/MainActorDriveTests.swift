@@ -1,8 +1,8 @@
 import Foundation
+import RivuletTestSupport
 import RxCocoa
 import RxRelay
 import RxSwift
-import RivuletTestSupport
 import RxTest
 import Testing
 import XCTest
@@ -112,13 +112,13 @@ struct MainActorDriveTests {
 struct MisuseInTestsTests {
     @Test("drive off the main actor records an issue at the drive call and still subscribes")
     func driveOffTheMainThread() async {
-        let line = LineBox()
+        let line = LockedBox(0)
         let failures = await capturingFailures {
             // A task of the test's own (not detached): it runs off the main actor and
             // still knows its test.
             await Task {
                 let relay = BehaviorRelay(value: 7)
-                let seen = LineBox()
+                let seen = LockedBox(0)
                 line.value = #line + 1
                 let subscription = relay.asDriver().drive(onNext: { seen.value = $0 })
                 // The Driver delivers on the main queue, so the element comes later.
@@ -150,22 +150,10 @@ struct MisuseInTestsTests {
     func bindingAnErrorToARelay() {
         let failures = capturingFailures {
             let relay = PublishRelay<Int>()
-            _ = Observable<Int>.error(MisuseError()).bind(to: relay)
+            _ = Observable<Int>.error(testError).bind(to: relay)
         }
         #expect(failures.count == 1)
-        #expect(failures.first?.message.contains("Binding error to PublishRelay<Int>: MisuseError()") == true)
-    }
-}
-
-private struct MisuseError: Error {}
-
-/// A value written on one thread and read after joining it.
-private final class LineBox: @unchecked Sendable {
-    private let lock = NSLock()
-    private var stored = 0
-    var value: Int {
-        get { lock.withLock { stored } }
-        set { lock.withLock { stored = newValue } }
+        #expect(failures.first?.message.contains("Binding error to PublishRelay<Int>: \(testError)") == true)
     }
 }
 
@@ -220,7 +208,7 @@ final class MainActorDriveXCTests: XCTestCase {
 
     func testDriveOffTheMainThreadFailsTheCase() {
         capturing = true
-        let line = LineBox()
+        let line = LockedBox(0)
         let done = DispatchSemaphore(value: 0)
         Thread.detachNewThread {
             line.value = #line + 1

@@ -1,10 +1,9 @@
 import Foundation
+import RivuletTestSupport
 import RxCocoa
 import RxSwift
 import RxTest
 import Testing
-
-private struct SharedTestError: Error {}
 
 /// Shared sequences built inside `SharingScheduler.mock` deliver on the test
 /// scheduler, so these tests run on any thread; `asObservable().subscribe` is used
@@ -15,7 +14,7 @@ struct SharedSequenceTests {
     func driverSharing() {
         let scheduler = TestScheduler(initialClock: 0)
         let source = scheduler.createColdObservable([
-            .next(10, 0), .next(20, 1), .next(30, 2), .next(40, 3), .error(50, SharedTestError()),
+            .next(10, 0), .next(20, 1), .next(30, 2), .next(40, 3), .error(50, testError),
         ])
         var driver: Driver<Int>!
         SharingScheduler.mock(scheduler: scheduler) {
@@ -47,7 +46,7 @@ struct SharedSequenceTests {
     func signalSharing() {
         let scheduler = TestScheduler(initialClock: 0, simulateProcessingDelay: false)
         let source = scheduler.createHotObservable([
-            .next(210, 0), .next(220, 1), .next(230, 2), .error(240, SharedTestError()),
+            .next(210, 0), .next(220, 1), .next(230, 2), .error(240, testError),
         ])
         var signal: Signal<Int>!
         SharingScheduler.mock(scheduler: scheduler) {
@@ -66,7 +65,7 @@ struct SharedSequenceTests {
     @Test("asDriver(onErrorDriveWith:) and asDriver(onErrorRecover:)")
     func driverRecovery() {
         let scheduler = TestScheduler(initialClock: 0, simulateProcessingDelay: false)
-        let source = scheduler.createHotObservable([.next(210, 1), .error(220, SharedTestError())])
+        let source = scheduler.createHotObservable([.next(210, 1), .error(220, testError)])
         let fallback = scheduler.createColdObservable([.next(5, 100), .completed(10)])
         let observer = scheduler.createObserver(Int.self)
         let recovered = scheduler.createObserver(Int.self)
@@ -91,13 +90,13 @@ struct SharedSequenceTests {
         #expect(fallback.subscriptions == [Subscription(220, 230)])
         #expect(recovered.events == [.next(210, 1), .next(220, 7), .completed(220)])
         #expect(source.subscriptions == [Subscription(200, 220), Subscription(200, 220)])
-        #expect(received is SharedTestError)
+        #expect(received is TestError)
     }
 
     @Test("asSignal(onErrorSignalWith:), asSignal(onErrorRecover:) and asSharedSequence")
     func signalRecovery() {
         let scheduler = TestScheduler(initialClock: 0, simulateProcessingDelay: false)
-        let source = scheduler.createHotObservable([.next(210, 1), .error(220, SharedTestError())])
+        let source = scheduler.createHotObservable([.next(210, 1), .error(220, testError)])
         let withOther = scheduler.createObserver(Int.self)
         let recovered = scheduler.createObserver(Int.self)
         let generic = scheduler.createObserver(Int.self)
@@ -130,10 +129,10 @@ struct SharedSequenceTests {
         }
         #expect(inside as? TestScheduler === scheduler)
         #expect(SharingScheduler.make() is MainScheduler)
-        #expect(throws: SharedTestError.self) {
+        #expect(throws: TestError.self) {
             try SharingScheduler.mock(scheduler: scheduler) {
                 #expect(SharingScheduler.make() as? TestScheduler === scheduler)
-                throw SharedTestError()
+                throw testError
             }
         }
         #expect(SharingScheduler.make() is MainScheduler)
@@ -151,7 +150,7 @@ struct SharedSequenceTests {
     @Test("mocks on different threads at once each see only their own scheduler")
     func mocksAreIsolated() {
         let schedulers = (0..<8).map { _ in TestScheduler(initialClock: 0) }
-        let mismatches = LockedCount()
+        let mismatches = LockedBox(0)
         DispatchQueue.concurrentPerform(iterations: schedulers.count) { index in
             let own = schedulers[index]
             for _ in 0..<200 {
@@ -245,7 +244,6 @@ struct SharedSequenceTests {
         let optionalObserver = scheduler.createObserver(Int?.self)
         let published = scheduler.createObserver(Int.self)
         var log: [String] = []
-        final class Owner {}
         let owner = Owner()
         SharingScheduler.mock(scheduler: scheduler) {
             let signal = source.asSignal(onErrorJustReturn: -1)
@@ -362,7 +360,7 @@ struct SharedSequenceTests {
     }
 
     @Test("values streams a shared sequence and ends with it")
-    func values() async {
+    func values() async throws {
         var signal: Signal<Int>!
         SharingScheduler.mock(scheduler: SerialDispatchQueueScheduler(qos: .default)) {
             signal = Signal.from([1, 2, 3])
@@ -373,20 +371,9 @@ struct SharedSequenceTests {
             for await value in values { collected.append(value) }
             return collected
         }
-        let watchdog = Task {
-            try await Task.sleep(nanoseconds: 5_000_000_000)
-            collect.cancel()
-        }
-        let collected = await collect.value
-        watchdog.cancel()
+        defer { collect.cancel() }
+        let collected = try await runBounded(seconds: 5) { await collect.value }
         #expect(collected == [1, 2, 3])
     }
 }
 
-/// A counter shared by threads.
-private final class LockedCount: @unchecked Sendable {
-    private let lock = NSLock()
-    private var count = 0
-    var value: Int { lock.withLock { count } }
-    func increment() { lock.withLock { count += 1 } }
-}

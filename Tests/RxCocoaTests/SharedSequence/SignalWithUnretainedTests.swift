@@ -1,13 +1,8 @@
+import RivuletTestSupport
 import RxCocoa
 import RxSwift
 import RxTest
 import Testing
-
-/// The object a signal's elements are paired with.
-private final class Owner {
-    let name: String
-    init(name: String) { self.name = name }
-}
 
 /// `Signal.withUnretained`, which RxSwift offers on `Signal` only (on `Driver` it is
 /// unavailable: the replayed pair would keep the object alive).

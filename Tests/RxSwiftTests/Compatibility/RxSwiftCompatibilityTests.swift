@@ -1,4 +1,5 @@
 import Foundation
+import RivuletTestSupport
 import RxBlocking
 import RxSwift
 import RxTest
@@ -8,8 +9,6 @@ import Testing
 // virtual time: Single and Maybe flat maps, `Reactive`, the Infallible arity shapes,
 // flatMapLatest to an Infallible, and the behaviour fixes of subscribe(on:) and of
 // awaiting a trait in a cancelled task.
-
-private struct Failure: Error, Equatable { let code: Int }
 
 @Suite("Single and Maybe flat maps")
 struct PrimitiveSequenceFlatMapTests {
@@ -30,9 +29,9 @@ struct PrimitiveSequenceFlatMapTests {
     func singleFlatMapInnerError() {
         let scheduler = TestScheduler(initialClock: 0)
         let outer = scheduler.createHotObservable([.next(210, 1), .completed(210)])
-        let inner = scheduler.createHotObservable([.error(250, Failure(code: 1))] as [Recorded<Event<Int>>])
+        let inner = scheduler.createHotObservable([.error(250, TestError(code: 1))] as [Recorded<Event<Int>>])
         let result = scheduler.start { outer.asSingle().flatMap { _ in inner.asSingle() }.asObservable() }
-        #expect(result.events == [.error(250, Failure(code: 1))])
+        #expect(result.events == [.error(250, TestError(code: 1))])
         #expect(outer.subscriptions == [Subscription(200, 210)])
         #expect(inner.subscriptions == [Subscription(210, 250)])
     }
@@ -40,16 +39,16 @@ struct PrimitiveSequenceFlatMapTests {
     @Test("Single.flatMap: an outer error or a thrown selector error fails it without an inner subscription")
     func singleFlatMapOuterErrors() {
         let scheduler = TestScheduler(initialClock: 0)
-        let failing = scheduler.createHotObservable([.error(220, Failure(code: 2))] as [Recorded<Event<Int>>])
+        let failing = scheduler.createHotObservable([.error(220, TestError(code: 2))] as [Recorded<Event<Int>>])
         let inner = scheduler.createColdObservable([.next(5, 9), .completed(5)])
         let result = scheduler.start { failing.asSingle().flatMap { _ in inner.asSingle() }.asObservable() }
-        #expect(result.events == [.error(220, Failure(code: 2))])
+        #expect(result.events == [.error(220, TestError(code: 2))])
         #expect(inner.subscriptions == [])
 
         let throwing = TestScheduler(initialClock: 0)
         let outer = throwing.createHotObservable([.next(230, 1), .completed(230)])
-        let thrown = throwing.start { outer.asSingle().flatMap { _ -> Single<Int> in throw Failure(code: 3) }.asObservable() }
-        #expect(thrown.events == [.error(230, Failure(code: 3))])
+        let thrown = throwing.start { outer.asSingle().flatMap { _ -> Single<Int> in throw TestError(code: 3) }.asObservable() }
+        #expect(thrown.events == [.error(230, TestError(code: 3))])
         #expect(outer.subscriptions == [Subscription(200, 230)])
     }
 
@@ -89,8 +88,8 @@ struct PrimitiveSequenceFlatMapTests {
 
         let failing = TestScheduler(initialClock: 0)
         let source = failing.createHotObservable([.next(210, 2), .completed(210)])
-        let failed = failing.start { source.asSingle().flatMapCompletable { _ in Completable.error(Failure(code: 4)) }.asObservable() }
-        #expect(failed.events == [.error(210, Failure(code: 4))])
+        let failed = failing.start { source.asSingle().flatMapCompletable { _ in Completable.error(TestError(code: 4)) }.asObservable() }
+        #expect(failed.events == [.error(210, TestError(code: 4))])
     }
 
     @Test("Maybe.flatMap: an empty source completes empty without calling the selector; an element goes through the inner maybe")
@@ -254,9 +253,9 @@ struct SchedulingBehaviourTests {
     @Test("subscribe(on:) unsubscribes a source that fails one tick later, on the scheduler")
     func subscribeOnError() {
         let scheduler = TestScheduler(initialClock: 0)
-        let xs = scheduler.createHotObservable([.next(210, 1), .error(300, Failure(code: 5))])
+        let xs = scheduler.createHotObservable([.next(210, 1), .error(300, TestError(code: 5))])
         let result = scheduler.start { xs.subscribe(on: scheduler) }
-        #expect(result.events == [.next(210, 1), .error(300, Failure(code: 5))])
+        #expect(result.events == [.next(210, 1), .error(300, TestError(code: 5))])
         #expect(xs.subscriptions == [Subscription(201, 301)])
     }
 
@@ -300,9 +299,9 @@ struct SchedulingBehaviourTests {
     func cancelledTaskGetsImmediateError() async {
         let task = Task {
             withUnsafeCurrentTask { $0?.cancel() }
-            try await Completable.error(Failure(code: 6)).value
+            try await Completable.error(TestError(code: 6)).value
         }
-        await #expect(throws: Failure(code: 6)) { try await task.value }
+        await #expect(throws: TestError(code: 6)) { try await task.value }
     }
 }
 

@@ -2,54 +2,8 @@ import Dispatch
 import Foundation
 import RivuletTestSupport
 import RxSwift
-import Testing
 import RxTest
-
-private struct ConcurrencyTestError: Error, Equatable {}
-private struct TimedOut: Error {}
-
-/// Runs `body` in its own task and gives up after `seconds`: a hang fails the test
-/// instead of blocking the run (the hung task is left behind). The limit is generous
-/// because it only guards against hangs: the whole suite shares a cooperative pool as
-/// wide as the machine has cores (2 on CI), and its blocking stress tests can hold
-/// those threads for many seconds on a loaded machine.
-private func bounded<T: Sendable>(_ seconds: Double = 30, _ body: @escaping @Sendable () async throws -> T) async throws -> T {
-    let gate = OnceGate<T>()
-    return try await withCheckedThrowingContinuation { continuation in
-        gate.install(continuation)
-        let work = Task {
-            do {
-                gate.finish(.success(try await body()))
-            } catch {
-                gate.finish(.failure(error))
-            }
-        }
-        Task {
-            try? await Task.sleep(nanoseconds: UInt64(seconds * 1_000_000_000))
-            gate.finish(.failure(TimedOut()))
-            work.cancel()
-        }
-    }
-}
-
-private final class OnceGate<T: Sendable>: @unchecked Sendable {
-    private let lock = NSLock()
-    private var continuation: CheckedContinuation<T, Error>?
-
-    func install(_ continuation: CheckedContinuation<T, Error>) {
-        lock.lock()
-        self.continuation = continuation
-        lock.unlock()
-    }
-
-    func finish(_ result: Result<T, Error>) {
-        lock.lock()
-        let continuation = self.continuation
-        self.continuation = nil
-        lock.unlock()
-        continuation?.resume(with: result)
-    }
-}
+import Testing
 
 /// Iterates `stream` with `for try await`, passing each element to `onElement`, and
 /// says how the loop ended and after which elements: "ended after [1, 2]",
@@ -73,7 +27,7 @@ private func loopOutcome(_ stream: AsyncThrowingStream<Int, Error>, onElement: (
 struct AsyncAwaitBridgeTests {
     @Test("values yields every element and finishes")
     func valuesCompletes() async throws {
-        let collected = try await bounded {
+        let collected = try await runBounded {
             var values: [Int] = []
             for try await value in Observable.of(1, 2, 3).values { values.append(value) }
             return values
@@ -83,17 +37,17 @@ struct AsyncAwaitBridgeTests {
 
     @Test("values throws the sequence's error after its elements")
     func valuesThrows() async throws {
-        let outcome = try await bounded { () -> [String] in
+        let outcome = try await runBounded { () -> [String] in
             var log: [String] = []
             do {
                 let source = Observable<Int>.create { observer in
                     observer.onNext(1)
-                    observer.onError(ConcurrencyTestError())
+                    observer.onError(testError)
                     return Disposables.create()
                 }
                 for try await value in source.values { log.append("\(value)") }
                 log.append("finished")
-            } catch is ConcurrencyTestError {
+            } catch is TestError {
                 log.append("error")
             }
             return log
@@ -103,25 +57,21 @@ struct AsyncAwaitBridgeTests {
 
     @Test("leaving the loop early disposes the subscription")
     func valuesEarlyExit() async throws {
-        let subject = PublishSubject<Int>()
-        let emitter = Task.detached {
-            var next = 0
-            while !Task.isCancelled {
-                if subject.hasObservers { subject.onNext(next); next += 1 }
-                try? await Task.sleep(nanoseconds: 500_000)
-            }
+        let disposed = BooleanDisposable()
+        let endless = Observable<Int>.create { observer in
+            for value in 0..<10 { observer.onNext(value) }
+            return disposed
         }
-        let first = try await bounded { () -> [Int] in
+        let first = try await runBounded { () -> [Int] in
             var values: [Int] = []
-            for try await value in subject.values {
+            for try await value in endless.values {
                 values.append(value)
                 if values.count == 3 { break }
             }
             return values
         }
-        #expect(first.count == 3)
-        #expect(await eventually { !subject.hasObservers })
-        emitter.cancel()
+        #expect(first == [0, 1, 2])
+        #expect(await eventually { disposed.isDisposed })
     }
 
     @Test("cancelling the iterating task after some elements disposes the subscription and throws CancellationError")
@@ -138,7 +88,7 @@ struct AsyncAwaitBridgeTests {
         }
         #expect(await eventually { received.value == [1, 2] })
         consumer.cancel()
-        let ending = try await bounded { await consumer.value }
+        let ending = try await runBounded { await consumer.value }
         #expect(ending == "cancelled after [1, 2]")
         #expect(disposed.isDisposed)
     }
@@ -154,14 +104,14 @@ struct AsyncAwaitBridgeTests {
         let consumer = Task { await loopOutcome(source.values) }
         #expect(await eventually { subscribed.isDisposed })
         consumer.cancel()
-        let ending = try await bounded { await consumer.value }
+        let ending = try await runBounded { await consumer.value }
         #expect(ending == "cancelled after []")
         #expect(disposed.isDisposed)
     }
 
     @Test("a task already cancelled when it starts iterating throws CancellationError")
     func valuesInsideCancelledTask() async throws {
-        let ending = try await bounded { () -> String in
+        let ending = try await runBounded { () -> String in
             withUnsafeCurrentTask { $0?.cancel() }
             return await loopOutcome(Observable<Int>.never().values)
         }
@@ -170,7 +120,7 @@ struct AsyncAwaitBridgeTests {
 
     @Test("a sequence that completed before the cancellation ends normally, buffered elements first")
     func valuesCompletedThenCancelled() async throws {
-        let ending = try await bounded { () -> String in
+        let ending = try await runBounded { () -> String in
             // Accessing `values` subscribes: both elements and the completion are
             // buffered before the task is cancelled and the loop starts.
             let stream = Observable.of(1, 2).values
@@ -184,7 +134,7 @@ struct AsyncAwaitBridgeTests {
     func valuesConcurrentConsumers() async throws {
         let source = Observable.range(start: 0, count: 500)
             .subscribe(on: ConcurrentDispatchQueueScheduler(qos: .userInitiated))
-        let results = try await bounded { () -> [[Int]] in
+        let results = try await runBounded { () -> [[Int]] in
             try await withThrowingTaskGroup(of: [Int].self) { group in
                 for _ in 0..<8 {
                     group.addTask {
@@ -204,7 +154,7 @@ struct AsyncAwaitBridgeTests {
 
     @Test("Infallible.values yields every element and finishes; cancelling disposes")
     func infallibleValues() async throws {
-        let collected = try await bounded {
+        let collected = try await runBounded {
             var values: [Int] = []
             for await value in Infallible.of(4, 5, 6).values { values.append(value) }
             return values
@@ -216,35 +166,39 @@ struct AsyncAwaitBridgeTests {
             observer(.next(1))
             return disposed
         }
+        let seen = LockedBox(0)
         let consumer = Task {
             var count = 0
-            for await _ in endless.values { count += 1 }
+            for await _ in endless.values {
+                count += 1
+                seen.value = count
+            }
             return count
         }
-        try? await Task.sleep(nanoseconds: 5_000_000)
+        #expect(await eventually { seen.value == 1 })
         consumer.cancel()
-        let count = try await bounded { await consumer.value }
-        #expect(count <= 1)
+        let count = try await runBounded { await consumer.value }
+        #expect(count == 1)
         #expect(await eventually { disposed.isDisposed })
     }
 
     @Test("Single.value, Maybe.value and Completable.value report the outcome")
     func primitiveValues() async throws {
-        #expect(try await bounded { try await Single.just(1).value } == 1)
-        await #expect(throws: ConcurrencyTestError.self) {
-            try await bounded { try await Single<Int>.error(ConcurrencyTestError()).value }
+        #expect(try await runBounded { try await Single.just(1).value } == 1)
+        await #expect(throws: TestError.self) {
+            try await runBounded { try await Single<Int>.error(testError).value }
         }
-        #expect(try await bounded { try await Maybe.just(2).value } == 2)
-        #expect(try await bounded { try await Maybe<Int>.empty().value } == nil)
-        await #expect(throws: ConcurrencyTestError.self) {
-            try await bounded { try await Maybe<Int>.error(ConcurrencyTestError()).value }
+        #expect(try await runBounded { try await Maybe.just(2).value } == 2)
+        #expect(try await runBounded { try await Maybe<Int>.empty().value } == nil)
+        await #expect(throws: TestError.self) {
+            try await runBounded { try await Maybe<Int>.error(testError).value }
         }
-        try await bounded { try await Completable.empty().value }
-        await #expect(throws: ConcurrencyTestError.self) {
-            try await bounded { try await Completable.error(ConcurrencyTestError()).value }
+        try await runBounded { try await Completable.empty().value }
+        await #expect(throws: TestError.self) {
+            try await runBounded { try await Completable.error(testError).value }
         }
         let background = ConcurrentDispatchQueueScheduler(qos: .default)
-        #expect(try await bounded { try await Single.just(3).subscribe(on: background).value } == 3)
+        #expect(try await runBounded { try await Single.just(3).subscribe(on: background).value } == 3)
     }
 
     @Test("cancelling a task awaiting value disposes the subscription and throws CancellationError")
@@ -258,7 +212,7 @@ struct AsyncAwaitBridgeTests {
         let waiter = Task { try await single.value }
         #expect(await eventually { subscribed.isDisposed })
         waiter.cancel()
-        let outcome = try await bounded { await waiter.result }
+        let outcome = try await runBounded { await waiter.result }
         #expect(throws: CancellationError.self) { try outcome.get() }
         #expect(disposed.isDisposed)
 
@@ -266,14 +220,14 @@ struct AsyncAwaitBridgeTests {
             withUnsafeCurrentTask { $0?.cancel() }
             try await Completable.never().value
         }
-        let earlyOutcome = try await bounded { await early.result }
+        let earlyOutcome = try await runBounded { await early.result }
         #expect(throws: CancellationError.self) { try earlyOutcome.get() }
     }
 
     @Test("outcome racing cancellation: each wait resumes exactly once")
     func valueRace() async throws {
         let queue = DispatchQueue(label: "race", attributes: .concurrent)
-        let outcomes = try await bounded(20) { () -> [String] in
+        let outcomes = try await runBounded(seconds: 20) { () -> [String] in
             try await withThrowingTaskGroup(of: String.self) { group in
                 for index in 0..<300 {
                     let single = Single<Int>.create { observer in
@@ -304,7 +258,7 @@ struct AsyncAwaitBridgeTests {
     func valueConcurrentAwaiters() async throws {
         let subject = ReplaySubject<Int>.create(bufferSize: 1)
         let single = subject.take(1).asSingle()
-        let values = try await bounded { () -> [Int] in
+        let values = try await runBounded { () -> [Int] in
             try await withThrowingTaskGroup(of: Int.self) { group in
                 for _ in 0..<50 { group.addTask { try await single.value } }
                 DispatchQueue.global().async { subject.onNext(42) }
@@ -316,51 +270,60 @@ struct AsyncAwaitBridgeTests {
         #expect(values == Array(repeating: 42, count: 50))
     }
 
-    @Test("Single.create with async work: success, failure, cancellation on disposal")
+    @Test("Single.create with async work: success and failure")
     func singleCreateAsync() async throws {
-        #expect(try await bounded { try await Single<Int>.create(work: { 5 }).value } == 5)
-        await #expect(throws: ConcurrencyTestError.self) {
-            try await bounded { try await Single<Int>.create(work: { throw ConcurrencyTestError() }).value }
+        #expect(try await runBounded { try await Single<Int>.create(work: { 5 }).value } == 5)
+        await #expect(throws: TestError.self) {
+            try await runBounded { try await Single<Int>.create(work: { throw testError }).value }
         }
-        #expect(try await bounded { try await Single<Int>.create(detached: true, priority: .high, work: { 6 }).value } == 6)
+        #expect(try await runBounded { try await Single<Int>.create(detached: true, priority: .high, work: { 6 }).value } == 6)
+    }
 
-        let started = BooleanDisposable()
-        let cancelled = BooleanDisposable()
-        let slow = Single<Int>.create(work: {
-            started.dispose()
-            do {
-                try await Task.sleep(nanoseconds: 30_000_000_000)
-            } catch {
-                cancelled.dispose()
-                throw error
-            }
-            return 1
-        })
-        let received = LockedBox<[String]>([])
-        let subscription = slow.subscribe(onSuccess: { _ in received.mutate { $0.append("success") } },
-                                          onFailure: { _ in received.mutate { $0.append("failure") } })
-        #expect(await eventually { started.isDisposed })
-        subscription.dispose()
-        #expect(await eventually { cancelled.isDisposed })
-        try? await Task.sleep(nanoseconds: 10_000_000)
-        #expect(received.value == [])
+    @Test("Single.create with async work: disposing cancels the work, and nothing is delivered after")
+    func singleCreateAsyncDisposal() async throws {
+        // In virtual time the work's task runs on the scheduler's executor, so advancing
+        // waits until it has done all it can: no quiet period to guess.
+        try await withVirtualTime { scheduler in
+            let started = BooleanDisposable()
+            let cancelled = BooleanDisposable()
+            let slow = Single<Int>.create(work: {
+                started.dispose()
+                do {
+                    try await suspendUntilCancelled()
+                } catch {
+                    cancelled.dispose()
+                    throw error
+                }
+                return 1
+            })
+            let received = LockedBox<[String]>([])
+            let subscription = slow.subscribe(onSuccess: { _ in received.mutate { $0.append("success") } },
+                                              onFailure: { _ in received.mutate { $0.append("failure") } })
+            await scheduler.advance(byTicks: 0)
+            #expect(started.isDisposed)
+            #expect(!cancelled.isDisposed)
+            subscription.dispose()
+            await scheduler.advance(byTicks: 0)
+            #expect(cancelled.isDisposed)
+            #expect(received.value == [])
+        }
     }
 
     // The blocking helpers of RxBlocking would hold a thread of the cooperative pool
     // the tasks under test need, so these tests await `values` instead.
     @Test("Observable.create with async work emits, completes and fails")
     func observableCreateAsync() async throws {
-        let values = try await bounded {
+        let values = try await runBounded {
             try await Observable<Int>.create(work: { observer in
                 for value in 1...3 { observer(value) }
             }).toArray().value
         }
         #expect(values == [1, 2, 3])
-        await #expect(throws: ConcurrencyTestError.self) {
-            try await bounded {
+        await #expect(throws: TestError.self) {
+            try await runBounded {
                 try await Observable<Int>.create(work: { observer in
                     observer(1)
-                    throw ConcurrencyTestError()
+                    throw testError
                 }).toArray().value
             }
         }
@@ -372,17 +335,17 @@ struct AsyncAwaitBridgeTests {
             for value in 1...3 { continuation.yield(value) }
             continuation.finish()
         }
-        #expect(try await bounded { try await stream.asObservable().toArray().value } == [1, 2, 3])
+        #expect(try await runBounded { try await stream.asObservable().toArray().value } == [1, 2, 3])
 
         let failing = AsyncThrowingStream<Int, Error> { continuation in
             continuation.yield(1)
-            continuation.finish(throwing: ConcurrencyTestError())
+            continuation.finish(throwing: testError)
         }
-        let log = try await bounded { () -> [String] in
+        let log = try await runBounded { () -> [String] in
             var log: [String] = []
             do {
                 for try await value in failing.asObservable().values { log.append("\(value)") }
-            } catch is ConcurrencyTestError {
+            } catch is TestError {
                 log.append("error")
             }
             return log

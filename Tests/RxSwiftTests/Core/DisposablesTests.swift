@@ -1,4 +1,5 @@
 import Dispatch
+import RivuletTestSupport
 import RxSwift
 import Testing
 import RxTest
@@ -7,7 +8,7 @@ import RxTest
 struct DisposablesTests {
     @Test("an anonymous disposable runs its action once, from any number of threads")
     func anonymousOnce() {
-        let count = Counter()
+        let count = LockedBox(0)
         let disposable = UnsafeTransfer(Disposables.create { count.increment() })
         DispatchQueue.concurrentPerform(iterations: 100) { _ in disposable.value.dispose() }
         #expect(count.value == 1)
@@ -16,7 +17,7 @@ struct DisposablesTests {
 
     @Test("binary and composite disposables dispose every member once")
     func groups() {
-        let count = Counter()
+        let count = LockedBox(0)
         let binary = Disposables.create(Disposables.create { count.increment() }, Disposables.create { count.increment() })
         binary.dispose()
         binary.dispose()
@@ -38,7 +39,7 @@ struct DisposablesTests {
 
     @Test("a dispose bag disposes what it holds when it goes away, and late insertions at once")
     func disposeBag() {
-        let count = Counter()
+        let count = LockedBox(0)
         var bag: DisposeBag? = DisposeBag()
         Disposables.create { count.increment() }.disposed(by: bag!)
         bag!.insert(Disposables.create { count.increment() }, Disposables.create { count.increment() })
@@ -56,7 +57,7 @@ struct DisposablesTests {
 
     @Test("a serial disposable disposes the replaced one and, after disposal, new ones at once")
     func serial() {
-        let count = Counter()
+        let count = LockedBox(0)
         let serial = SerialDisposable()
         serial.disposable = Disposables.create { count.increment() }
         serial.disposable = Disposables.create { count.increment() }
@@ -70,7 +71,7 @@ struct DisposablesTests {
 
     @Test("a single-assignment disposable disposed early disposes the assigned one at once")
     func singleAssignment() {
-        let count = Counter()
+        let count = LockedBox(0)
         let single = SingleAssignmentDisposable()
         single.dispose()
         single.setDisposable(Disposables.create { count.increment() })
@@ -86,7 +87,7 @@ struct DisposablesTests {
 
     @Test("a single-assignment disposable assigned and disposed at once on two threads disposes the assigned one exactly once")
     func singleAssignmentRace() {
-        let count = Counter()
+        let count = LockedBox(0)
         let rounds = 2_000
         let singles = UnsafeTransfer((0..<rounds).map { _ in SingleAssignmentDisposable() })
         DispatchQueue.concurrentPerform(iterations: 2 * rounds) { index in
@@ -103,7 +104,7 @@ struct DisposablesTests {
 
     @Test("a ref-count disposable waits for every retained reference")
     func refCount() {
-        let count = Counter()
+        let count = LockedBox(0)
         let refCount = RefCountDisposable(disposable: Disposables.create { count.increment() })
         let first = refCount.retain()
         let second = refCount.retain()
@@ -129,7 +130,7 @@ struct DisposablesTests {
     @Test("a scheduled disposable disposes on its scheduler")
     func scheduled() {
         let scheduler = VirtualScheduler()
-        let count = Counter()
+        let count = LockedBox(0)
         let disposable = ScheduledDisposable(scheduler: scheduler, disposable: Disposables.create { count.increment() })
         disposable.dispose()
         #expect(disposable.isDisposed)
@@ -141,7 +142,7 @@ struct DisposablesTests {
     @Test("disposal is thread-safe for every disposable kind")
     func concurrentDisposal() {
         for _ in 0..<50 {
-            let count = Counter()
+            let count = LockedBox(0)
             let composite = CompositeDisposable()
             let serial = SerialDisposable()
             serial.disposable = Disposables.create { count.increment() }
@@ -152,24 +153,6 @@ struct DisposablesTests {
             }
             #expect(count.value == 2)
         }
-    }
-}
-
-/// A thread-safe counter for tests.
-final class Counter: @unchecked Sendable {
-    private let lock = DispatchSemaphore(value: 1)
-    private var count = 0
-
-    func increment() {
-        lock.wait()
-        count += 1
-        lock.signal()
-    }
-
-    var value: Int {
-        lock.wait()
-        defer { lock.signal() }
-        return count
     }
 }
 

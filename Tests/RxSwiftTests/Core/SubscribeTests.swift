@@ -1,4 +1,5 @@
 import Dispatch
+import RivuletTestSupport
 import RxSwift
 import RxTest
 import Testing
@@ -64,13 +65,13 @@ struct SubscribeTests {
     @Test("onDisposed follows onError")
     func errorThenDisposed() {
         var log: [String] = []
-        _ = Observable<Int>.error(RivuletTestError.boom).map { $0 }.subscribe(
+        _ = Observable<Int>.error(testError).map { $0 }.subscribe(
             onNext: { _ in log.append("next") },
             onError: { log.append("error \($0)") },
             onCompleted: { log.append("completed") },
             onDisposed: { log.append("onDisposed") }
         )
-        #expect(log == ["error boom", "onDisposed"])
+        #expect(log == ["error \(testError)", "onDisposed"])
     }
 
     @Test("nothing reaches the handlers after the first terminal event", .rxLeakCheck(.leaksOnly))
@@ -80,7 +81,7 @@ struct SubscribeTests {
             observer.onNext(1)
             observer.onCompleted()
             observer.onNext(2)
-            observer.onError(RivuletTestError.boom)
+            observer.onError(testError)
             observer.onCompleted()
             return Disposables.create()
         }
@@ -110,18 +111,18 @@ struct SubscribeTests {
         #expect(log == ["next 2", "completed", "onDisposed"])
 
         var errors: [String] = []
-        _ = Observable<Int>.error(RivuletTestError.boom).skip(1).subscribe(
+        _ = Observable<Int>.error(testError).skip(1).subscribe(
             onError: { errors.append("error \($0)") },
             onDisposed: { errors.append("onDisposed") }
         )
-        #expect(errors == ["error boom", "onDisposed"])
+        #expect(errors == ["error \(testError)", "onDisposed"])
     }
 
     @Test("concurrent disposal runs the upstream's disposal and onDisposed once", arguments: [false, true])
     func concurrentDispose(withOnDisposed: Bool) {
         for _ in 0..<50 {
-            let upstreamDisposals = Counter()
-            let onDisposedCalls = Counter()
+            let upstreamDisposals = LockedBox(0)
+            let onDisposedCalls = LockedBox(0)
             let source = Observable<Int>.create { _ in Disposables.create { upstreamDisposals.increment() } }
             let subscription = withOnDisposed
                 ? source.map { $0 }.subscribe(onNext: { _ in }, onDisposed: { onDisposedCalls.increment() })
@@ -135,9 +136,6 @@ struct SubscribeTests {
 
     @Test("subscribe(with:) passes the object to onDisposed while it lives")
     func subscribeWithOnDisposed() {
-        final class Owner {
-            var log: [String] = []
-        }
         let owner = Owner()
         let subject = PublishSubject<Int>()
         let subscription = subject.subscribe(
@@ -168,12 +166,12 @@ final class SubscribeGlobalStateTests: LeakCheckingTestCase {
         rxCheckOptions = .leaksOnly
         var log: [String] = []
         let unhandled = collectingUnhandledErrors {
-            _ = Observable<Int>.error(RivuletTestError.boom).map { $0 }.filter { _ in true }
+            _ = Observable<Int>.error(testError).map { $0 }.filter { _ in true }
                 .subscribe(onCompleted: { log.append("completed") }, onDisposed: { log.append("onDisposed") })
-            _ = Observable<Int>.error(RivuletTestError.other).map { $0 }.subscribe(onError: { log.append("handled \($0)") })
+            _ = Observable<Int>.error(TestError(code: 2)).map { $0 }.subscribe(onError: { log.append("handled \($0)") })
         }
-        XCTAssertEqual(unhandled, ["boom"], "only the error without onError reaches the default handler")
-        XCTAssertEqual(log, ["onDisposed", "handled other"])
+        XCTAssertEqual(unhandled, ["\(testError)"], "only the error without onError reaches the default handler")
+        XCTAssertEqual(log, ["onDisposed", "handled \(TestError(code: 2))"])
     }
 
     func testResourcesReturnToTheirBaselineWithAndWithoutOnDisposed() {

@@ -1,3 +1,4 @@
+import RivuletTestSupport
 import RxSwift
 import RxTest
 import Testing
@@ -8,10 +9,6 @@ import Testing
 /// through the generic one (a `TestScheduler` source, or an array), and compare.
 @Suite("The address path: map, filter, scan and subscribe(onNext:) between range or a subject", .rxLeakCheck)
 struct ElementAddressPathTests {
-    private struct Failure: Error, Equatable {
-        let at: Int
-    }
-
     /// Counts its live instances, to show that no element is leaked or released twice.
     private final class Counted: @unchecked Sendable {
         nonisolated(unsafe) static var live = 0
@@ -67,21 +64,21 @@ struct ElementAddressPathTests {
         var completed = false
         Observable.range(start: 0, count: 10)
             .map { value in
-                if stage == "map", value == 4 { throw Failure(at: value) }
+                if stage == "map", value == 4 { throw TestError(code: value) }
                 return value
             }
             .filter { value in
-                if stage == "filter", value == 4 { throw Failure(at: value) }
+                if stage == "filter", value == 4 { throw TestError(code: value) }
                 return true
             }
             .scan(0) { _, value in
-                if stage == "scan", value == 4 { throw Failure(at: value) }
+                if stage == "scan", value == 4 { throw TestError(code: value) }
                 return value
             }
             .subscribe(onNext: { received.append($0) }, onError: { failure = $0 }, onCompleted: { completed = true })
             .dispose()
         #expect(received == [0, 1, 2, 3])
-        #expect(failure as? Failure == Failure(at: 4))
+        #expect(failure as? TestError == TestError(code: 4))
         #expect(!completed)
     }
 
@@ -182,11 +179,11 @@ struct ElementAddressPathTests {
 
         let failing = PlainObserver<String>()
         Observable.from([1, 2, 3]).map { value -> Int in
-            if value == 3 { throw Failure(at: value) }
+            if value == 3 { throw TestError(code: value) }
             return value
         }.map { "\($0)" }.subscribe(failing).dispose()
         #expect(failing.events.compactMap(\.element) == ["1", "2"])
-        #expect(failing.events.last?.error as? Failure == Failure(at: 3))
+        #expect(failing.events.last?.error as? TestError == TestError(code: 3))
     }
 
     @Test("the adapter for an observer without a direct path lets it go when the subscription ends")

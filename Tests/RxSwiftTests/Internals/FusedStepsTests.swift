@@ -1,3 +1,4 @@
+import RivuletTestSupport
 import RxSwift
 import RxTest
 import Testing
@@ -9,10 +10,6 @@ import Testing
 /// steps, and deliveries that re-enter the chain from inside the subscriber.
 @Suite("Fused map and filter: one sink for two steps, the same events as two", .rxLeakCheck)
 struct FusedStepsTests {
-    private struct Failure: Error, Equatable {
-        let at: Int
-    }
-
     /// The chains compared: every pair of map and filter, and longer runs.
     private static var chains: [(name: String, build: (Observable<Int>) -> Observable<Int>)] {
         [
@@ -65,18 +62,18 @@ struct FusedStepsTests {
         var secondSaw: [Int] = []
         _ = subject
             .map { value -> Int in
-                if step == "first", value == 3 { throw Failure(at: value) }
+                if step == "first", value == 3 { throw TestError(code: value) }
                 return value &* 10
             }
             .filter { value in
                 secondSaw.append(value)
-                if step == "second", value == 30 { throw Failure(at: value) }
+                if step == "second", value == 30 { throw TestError(code: value) }
                 return true
             }
             .subscribe(onNext: { received.append($0) }, onError: { failure = $0 })
         for value in 1...5 { subject.onNext(value) }
         #expect(received == [10, 20])
-        #expect(failure as? Failure == Failure(at: step == "first" ? 3 : 30))
+        #expect(failure as? TestError == TestError(code: step == "first" ? 3 : 30))
         #expect(secondSaw == (step == "first" ? [10, 20] : [10, 20, 30]))
         #expect(!subject.hasObservers, "the error disposed the subscription to the subject")
     }

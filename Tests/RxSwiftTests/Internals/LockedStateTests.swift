@@ -1,4 +1,5 @@
 import Dispatch
+import RivuletTestSupport
 import RxSwift
 import Testing
 
@@ -25,12 +26,11 @@ struct LockedStateTests {
 
     @Test("an error thrown by the body leaves the lock free and the change made")
     func throwingBodyUnlocks() {
-        struct Refused: Error {}
         let state = LockedState(0)
-        #expect(throws: Refused.self) {
+        #expect(throws: TestError.self) {
             try state.withLock { value in
                 value = 7
-                throw Refused()
+                throw testError
             }
         }
         #expect(state.withLock { $0 } == 7)

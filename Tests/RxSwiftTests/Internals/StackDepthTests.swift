@@ -122,7 +122,7 @@ struct StackDepthTests {
             let source = Observable<Int>.create { observer in
                 attempts += 1
                 if attempts <= depth {
-                    observer.onError(RivuletTestError.boom)
+                    observer.onError(testError)
                 } else {
                     observer.onNext(attempts)
                     observer.onCompleted()
@@ -140,16 +140,16 @@ struct StackDepthTests {
     func retryExhausted() {
         let result = onSmallStack { () -> [Event<Int>] in
             var events: [Event<Int>] = []
-            _ = Observable<Int>.error(RivuletTestError.boom).retry(depth).subscribe { events.append($0) }
+            _ = Observable<Int>.error(testError).retry(depth).subscribe { events.append($0) }
             return events
         }
-        #expect(result == [.error(RivuletTestError.boom)])
+        #expect(result == [.error(testError)])
     }
 
     @Test("catch(sequence:) over 100,000 synchronously failing sources")
     func catchSequenceManySources() {
         let result = onSmallStack { () -> [Event<Int>] in
-            let failing = Array(repeating: Observable<Int>.error(RivuletTestError.boom), count: depth)
+            let failing = Array(repeating: Observable<Int>.error(testError), count: depth)
             var events: [Event<Int>] = []
             _ = Observable.catch(sequence: failing + [Observable.just(7)]).subscribe { events.append($0) }
             return events

@@ -1,4 +1,5 @@
 import Dispatch
+import RivuletTestSupport
 import RxBlocking
 import RxSwift
 import RxTest
@@ -64,12 +65,11 @@ final class ExampleFlowsTests: LeakCheckingTestCase {
 
     func testBlockingToArrayAndMaterialize() throws {
         XCTAssertEqual(try Observable.of(1, 2, 3).toBlocking().toArray(), [1, 2, 3])
-        struct Failure: Error {}
-        switch Observable<Int>.error(Failure()).toBlocking().materialize() {
+        switch Observable<Int>.error(testError).toBlocking().materialize() {
         case .completed: XCTFail("expected a failure")
         case .failed(let elements, let error):
             XCTAssertEqual(elements, [])
-            XCTAssertTrue(error is Failure)
+            XCTAssertTrue(error is TestError)
         }
     }
 

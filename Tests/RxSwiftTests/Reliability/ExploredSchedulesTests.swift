@@ -173,7 +173,8 @@ import Testing
     }
 }
 
-/// What a check of an explored test found, in words.
+/// What a check of an explored test found, in words: a type of its own because the
+/// explorer reports the thrown error's description, which must be the mismatch itself.
 struct ExploredMismatch: Error, CustomStringConvertible {
     let description: String
     init(_ description: String) { self.description = description }

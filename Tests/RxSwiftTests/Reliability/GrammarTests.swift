@@ -1,4 +1,5 @@
 import Dispatch
+import RivuletTestSupport
 import RxSwift
 import RxTest
 import Testing
@@ -14,7 +15,7 @@ struct GrammarTests {
                 observer.onNext(1)
                 observer.onCompleted()
                 observer.onNext(2)
-                observer.onError(RivuletTestError.boom)
+                observer.onError(testError)
                 observer.onCompleted()
                 return Disposables.create()
             }
@@ -27,18 +28,18 @@ struct GrammarTests {
         let scheduler = TestScheduler(initialClock: 0)
         let result = scheduler.start {
             Observable<Int>.create { observer in
-                observer.onError(RivuletTestError.boom)
-                observer.onError(RivuletTestError.other)
+                observer.onError(testError)
+                observer.onError(TestError(code: 2))
                 return Disposables.create()
             }
         }
-        #expect(result.events == [.error(200, RivuletTestError.boom)])
+        #expect(result.events == [.error(200, testError)])
     }
 
     @Test("nothing arrives after dispose, and dispose runs the subscription's disposable once")
     func nothingAfterDispose() {
         let subject = PublishSubject<Int>()
-        let disposals = Counter()
+        let disposals = LockedBox(0)
         var received: [Int] = []
         let subscription = Observable<Int>.create { observer in
             let inner = subject.subscribe(observer)
@@ -60,7 +61,7 @@ struct GrammarTests {
 
     @Test("a synchronous terminal event during subscribe disposes the upstream at once")
     func synchronousTermination() {
-        let disposals = Counter()
+        let disposals = LockedBox(0)
         let source = Observable<Int>.create { observer in
             observer.onNext(1)
             observer.onCompleted()
@@ -74,7 +75,7 @@ struct GrammarTests {
 
     @Test("subscribe(onNext:...) calls onDisposed once after a terminal event")
     func onDisposedAfterTerminal() {
-        let disposed = Counter()
+        let disposed = LockedBox(0)
         var completed = false
         let subscription = Observable.of(1, 2).subscribe(onCompleted: { completed = true }, onDisposed: { disposed.increment() })
         #expect(completed)
@@ -85,7 +86,6 @@ struct GrammarTests {
 
     @Test("subscribe(with:) skips the handlers once the object is gone")
     func subscribeWithObject() {
-        final class Owner {}
         var owner: Owner? = Owner()
         let subject = PublishSubject<Int>()
         var received: [Int] = []
@@ -103,11 +103,11 @@ struct GrammarTests {
         let xs = scheduler.createHotObservable([.next(210, 1), .next(220, 2), .next(230, 3), .completed(300)])
         let result = scheduler.start {
             xs.map { value -> Int in
-                if value == 2 { throw RivuletTestError.boom }
+                if value == 2 { throw testError }
                 return value
             }
         }
-        #expect(result.events == [.next(210, 1), .error(220, RivuletTestError.boom)])
+        #expect(result.events == [.next(210, 1), .error(220, testError)])
         #expect(xs.subscriptions == [Subscription(200, 220)])
     }
 
@@ -119,22 +119,17 @@ struct GrammarTests {
     }
 }
 
-enum RivuletTestError: Error, Equatable {
-    case boom
-    case other
-}
-
 /// Tests of process-wide state (hooks, resource counts): XCTest runs them one at a
 /// time, apart from the parallel Swift Testing suites.
 final class GlobalStateTests: LeakCheckingTestCase {
     func testUnhandledErrorGoesToTheDefaultErrorHandler() {
         // The unhandled error is the point of this test: check leaks only.
         rxCheckOptions = .leaksOnly
-        let handled = Counter()
+        let handled = LockedBox(0)
         let previous = Hooks.defaultErrorHandler
         Hooks.defaultErrorHandler = { _, _ in handled.increment() }
         defer { Hooks.defaultErrorHandler = previous }
-        _ = Observable<Int>.error(RivuletTestError.boom).subscribe(onNext: { _ in })
+        _ = Observable<Int>.error(testError).subscribe(onNext: { _ in })
         XCTAssertEqual(handled.value, 1)
     }
 

@@ -252,7 +252,7 @@ struct AsyncSubjectStressTests {
                     for value in 0..<50 { subject.onNext(index * 50 + value) }
                     subject.onCompleted()
                 case 2:
-                    subject.onError(RivuletTestError.boom)
+                    subject.onError(testError)
                 default:
                     let observer = GrammarCheckingObserver<Int>()
                     _ = subject.subscribe(observer)

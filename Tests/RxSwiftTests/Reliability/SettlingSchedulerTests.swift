@@ -50,17 +50,22 @@ struct SettlingSchedulerTests {
 
     @Test("a periodic timer counts until it is disposed")
     func periodicTimer() {
+        // On virtual time, so that "no tick after the disposal" is checked by moving the
+        // clock on, not by waiting for a quiet period.
+        let clock = TestScheduler(initialClock: 0)
+        let scheduler = SettlingScheduler(clock)
         let ticks = LockedBox(0)
-        let timer = scheduler.schedulePeriodic(0, startAfter: .milliseconds(1), period: .milliseconds(1)) { state in
+        let timer = scheduler.schedulePeriodic(0, startAfter: .seconds(1), period: .seconds(1)) { state in
             ticks.mutate { $0 += 1 }
             return state + 1
         }
-        #expect(eventually { ticks.value >= 3 })
-        #expect(!scheduler.settles(seconds: 0.05))
+        clock.advanceTo(3)
+        #expect(ticks.value == 3)
+        #expect(scheduler.outstandingWork == 1)
         timer.dispose()
+        #expect(scheduler.outstandingWork == 0)
         #expect(scheduler.settles(seconds: 5))
-        let after = ticks.value
-        Thread.sleep(forTimeInterval: 0.02)
-        #expect(ticks.value == after)
+        clock.advanceTo(10)
+        #expect(ticks.value == 3)
     }
 }

@@ -96,7 +96,7 @@ struct SubjectStressTests {
                 switch index {
                 case 0: for value in 0..<20 { emitter.value.onNext(value) }
                 case 1: emitter.value.onCompleted()
-                case 2: emitter.value.onError(RivuletTestError.boom)
+                case 2: emitter.value.onError(testError)
                 default: subscription.value.dispose()
                 }
             }

@@ -12,8 +12,6 @@ import XCTest
 // event at a time, on the scheduler's queue, nothing after disposal, and the terminal
 // event last. Every wait is bounded.
 
-private struct DrainTestError: Error, Equatable {}
-
 /// A serial scheduler whose queue carries a marker, so an observer can tell it runs there.
 private func markedScheduler(_ name: String) -> (SerialDispatchQueueScheduler, DispatchSpecificKey<String>) {
     let key = DispatchSpecificKey<String>()
@@ -47,13 +45,10 @@ private func holdQueue(_ scheduler: SerialDispatchQueueScheduler) -> DispatchSem
 
 /// Records elements with the queue each arrived on.
 private final class QueueRecorder: ObserverType, @unchecked Sendable {
-    private let lock = NSLock()
     private let key: DispatchSpecificKey<String>
     private let expectedQueue: String
-    private var received: [Int] = []
-    private var offQueue = 0
-    private var terminalEvent: Event<Int>?
-    private let finished = DispatchSemaphore(value: 0)
+    private let received = GrammarCheckingObserver<Int>()
+    private let offQueue = LockedBox(0)
 
     init(key: DispatchSpecificKey<String>, queue: String) {
         self.key = key
@@ -61,24 +56,17 @@ private final class QueueRecorder: ObserverType, @unchecked Sendable {
     }
 
     func on(_ event: Event<Int>) {
-        let here = DispatchQueue.getSpecific(key: key)
-        lock.lock()
-        if here != expectedQueue { offQueue += 1 }
-        switch event {
-        case .next(let element): received.append(element)
-        case .error, .completed: terminalEvent = event
-        }
-        lock.unlock()
-        if event.isStopEvent { finished.signal() }
+        if DispatchQueue.getSpecific(key: key) != expectedQueue { offQueue.increment() }
+        received.on(event)
     }
 
     func waitForTerminal() -> Bool {
-        finished.wait(timeout: .now() + 20) == .success
+        received.waitForTerminal(seconds: 20)
     }
 
-    var elements: [Int] { lock.withLock { received } }
-    var terminal: Event<Int>? { lock.withLock { terminalEvent } }
-    var deliveriesOffQueue: Int { lock.withLock { offQueue } }
+    var elements: [Int] { received.elements }
+    var terminal: Event<Int>? { received.terminal }
+    var deliveriesOffQueue: Int { offQueue.value }
 }
 
 @Suite("observe(on:) on a serial dispatch queue", .rxLeakCheck)
@@ -195,10 +183,10 @@ struct ObserveOnSerialQueueTests {
         let subject = PublishSubject<Int>()
         let subscription = subject.observe(on: scheduler).subscribe(recorder)
         for value in 0..<20 { subject.onNext(value) }
-        subject.onError(DrainTestError())
+        subject.onError(testError)
         #expect(recorder.waitForTerminal())
         #expect(recorder.elements == Array(0..<20))
-        #expect(recorder.terminal?.error as? DrainTestError == DrainTestError())
+        #expect(recorder.terminal?.error as? TestError == testError)
         #expect(recorder.deliveriesOffQueue == 0)
         subscription.dispose()
     }

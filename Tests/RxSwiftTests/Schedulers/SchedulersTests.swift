@@ -50,7 +50,7 @@ struct SchedulersTests {
     @Test("a serial dispatch queue scheduler runs work in order, off the caller's thread")
     func serialQueueOrder() {
         let scheduler = SerialDispatchQueueScheduler(internalSerialQueueName: "rivulet.test.serial")
-        let log = LockedLog()
+        let log = LockedBox<[Int]>([])
         let done = DispatchSemaphore(value: 0)
         for index in 0..<100 {
             _ = scheduler.schedule(index) { value in
@@ -60,15 +60,21 @@ struct SchedulersTests {
             }
         }
         #expect(done.wait(timeout: .now() + 5) == .success)
-        #expect(log.values == Array(0..<100))
+        #expect(log.value == Array(0..<100))
     }
 
     @Test("relative scheduling waits at least the due time; disposal cancels it")
     func relativeScheduling() {
-        let scheduler = ConcurrentDispatchQueueScheduler(qos: .userInitiated)
+        // A serial queue the test holds until the second timer is disposed: whenever that
+        // timer fires, its action can only start after the disposal, so the check does
+        // not depend on `dispose()` beating the clock.
+        let queue = DispatchQueue(label: "relativeScheduling")
+        let scheduler = ConcurrentDispatchQueueScheduler(queue: queue)
+        let held = DispatchSemaphore(value: 0)
+        queue.async { _ = held.wait(timeout: .now() + 10) }
         let done = DispatchSemaphore(value: 0)
         let start = Date()
-        let elapsed = LockedLog()
+        let elapsed = LockedBox<[Int]>([])
         _ = scheduler.scheduleRelative((), dueTime: .milliseconds(50)) { _ in
             elapsed.append(Int(Date().timeIntervalSince(start) * 1000))
             done.signal()
@@ -79,15 +85,18 @@ struct SchedulersTests {
             return Disposables.create()
         }
         cancelled.dispose()
+        held.signal()
         #expect(done.wait(timeout: .now() + 5) == .success)
-        #expect(elapsed.values.count == 1)
-        #expect(elapsed.values[0] >= 45)
+        // The cancelled timer was due first on the same serial queue: had its action run,
+        // it would have run before the one just waited for.
+        #expect(elapsed.value.count == 1)
+        #expect(elapsed.value[0] >= 45)
     }
 
     @Test("periodic scheduling on a dispatch queue ticks until disposed")
     func periodic() {
         let scheduler = SerialDispatchQueueScheduler(qos: .userInitiated)
-        let ticks = LockedLog()
+        let ticks = LockedBox<[Int]>([])
         let done = DispatchSemaphore(value: 0)
         let disposable = scheduler.schedulePeriodic(0, startAfter: .milliseconds(1), period: .milliseconds(2)) { state in
             ticks.append(state)
@@ -96,7 +105,7 @@ struct SchedulersTests {
         }
         #expect(done.wait(timeout: .now() + 5) == .success)
         disposable.dispose()
-        #expect(Array(ticks.values.prefix(5)) == [0, 1, 2, 3, 4])
+        #expect(Array(ticks.value.prefix(5)) == [0, 1, 2, 3, 4])
     }
 
     @Test("an operation queue scheduler runs the action")
@@ -252,8 +261,3 @@ extension ObservableType {
     }
 }
 
-final class LockedLog: @unchecked Sendable {
-    private let box = LockedBox<[Int]>([])
-    func append(_ value: Int) { box.mutate { $0.append(value) } }
-    var values: [Int] { box.value }
-}

@@ -1,10 +1,8 @@
 import Foundation
+import RivuletTestSupport
 @testable import RxSwift
 import RxTest
 import Testing
-
-private struct MulticastTestError: Error {}
-private let testError = MulticastTestError()
 
 extension ObservableType {
     /// Runs `action` on a terminal event before passing it on (RxSwift's
@@ -909,7 +907,6 @@ struct MulticastResourceTests {
     @Test("multicast, publish, replay and refCount release everything after a terminal event")
     func releasesResources() async {
         await #expect(processExitsWith: .success) {
-            struct Failure: Error {}
             let scenarios: [() -> Void] = [
                 {
                     let connectable = Observable<Int>.just(1).multicast(makeSubject: { PublishSubject() })
@@ -917,7 +914,7 @@ struct MulticastResourceTests {
                     _ = connectable.connect()
                 },
                 {
-                    let connectable = Observable<Int>.error(Failure()).multicast(makeSubject: { PublishSubject() })
+                    let connectable = Observable<Int>.error(testError).multicast(makeSubject: { PublishSubject() })
                     _ = connectable.subscribe(onError: { _ in })
                     _ = connectable.connect()
                 },
@@ -927,26 +924,26 @@ struct MulticastResourceTests {
                     _ = connectable.connect()
                 },
                 {
-                    let connectable = Observable<Int>.error(Failure()).multicast(PublishSubject())
+                    let connectable = Observable<Int>.error(testError).multicast(PublishSubject())
                     _ = connectable.subscribe(onError: { _ in })
                     _ = connectable.connect()
                 },
                 { _ = Observable<Int>.just(1).multicast({ PublishSubject<Int>() }) { $0 }.subscribe() },
-                { _ = Observable<Int>.error(Failure()).multicast({ PublishSubject<Int>() }) { $0 }.subscribe(onError: { _ in }) },
+                { _ = Observable<Int>.error(testError).multicast({ PublishSubject<Int>() }) { $0 }.subscribe(onError: { _ in }) },
                 {
                     let connectable = Observable<Int>.just(1).publish()
                     _ = connectable.subscribe()
                     _ = connectable.connect()
                 },
                 { _ = Observable<Int>.just(1).publish().refCount().subscribe() },
-                { _ = Observable<Int>.error(Failure()).publish().refCount().subscribe(onError: { _ in }) },
+                { _ = Observable<Int>.error(testError).publish().refCount().subscribe(onError: { _ in }) },
                 {
                     let connectable = Observable<Int>.just(1).replay(1)
                     _ = connectable.connect()
                     _ = connectable.subscribe()
                 },
                 {
-                    let connectable = Observable<Int>.error(Failure()).replayAll()
+                    let connectable = Observable<Int>.error(testError).replayAll()
                     _ = connectable.connect()
                     _ = connectable.subscribe(onError: { _ in })
                 },

@@ -1,28 +1,9 @@
 import Foundation
+import RivuletTestSupport
 import RxBlocking
 @testable import RxSwift
 import RxTest
 import Testing
-
-private struct ShareTestError: Error {}
-
-private final class LockedResults: @unchecked Sendable {
-    private let lock = NSLock()
-    private var values: [[Int]] = []
-
-    func append(_ value: [Int]) {
-        lock.lock()
-        values.append(value)
-        lock.unlock()
-    }
-
-    var all: [[Int]] {
-        lock.lock()
-        defer { lock.unlock() }
-        return values
-    }
-}
-private let testError = ShareTestError()
 
 /// A source that keeps every observer it was given, and can still send to it after the
 /// subscription is disposed.
@@ -294,7 +275,7 @@ struct ShareReplayScopeTests {
     @Test("an endless synchronous source stops when the last observer leaves")
     func endlessSynchronousSource() {
         let finished = DispatchSemaphore(value: 0)
-        let results = LockedResults()
+        let results = LockedBox<[[Int]]>([])
         let thread = Thread {
             for scope in [SubjectLifetimeScope.whileConnected, .forever] {
                 for replay in 0..<3 {
@@ -306,7 +287,7 @@ struct ShareReplayScopeTests {
         }
         thread.start()
         #expect(finished.wait(timeout: .now() + 30) == .success, "the endless source was never disposed")
-        #expect(results.all == Array(repeating: [1, 1, 1], count: 6))
+        #expect(results.value == Array(repeating: [1, 1, 1], count: 6))
     }
 
     @Test("observers that leave, join or end the source while an element is delivered", arguments: 0..<3)
@@ -338,13 +319,12 @@ struct ShareResourceTests {
     @Test("share(replay:scope:) releases everything after a terminal event or disposal")
     func releasesResources() async {
         await #expect(processExitsWith: .success) {
-            struct Failure: Error {}
             var code: Int32 = 0
             for scope in [SubjectLifetimeScope.whileConnected, .forever] {
                 for replay in 0..<5 {
                     let scenarios: [() -> Void] = [
                         { _ = Observable<Int>.just(1).share(replay: replay, scope: scope).subscribe() },
-                        { _ = Observable<Int>.error(Failure()).share(replay: replay, scope: scope).subscribe(onError: { _ in }) },
+                        { _ = Observable<Int>.error(testError).share(replay: replay, scope: scope).subscribe(onError: { _ in }) },
                         {
                             let subject = PublishSubject<Int>()
                             let shared = subject.share(replay: replay, scope: scope)
@@ -366,7 +346,6 @@ struct ShareResourceTests {
         }
     }
 }
-
 
 /// Subscribes observers a and b to `sequence`, sends 1, 2, 3 and (after disposing every
 /// subscription) 4 with `send`, and returns what the observers saw: "a1" for an element,

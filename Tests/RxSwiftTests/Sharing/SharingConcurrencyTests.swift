@@ -85,26 +85,23 @@ extension ObservableType {
 
 /// Emits from several threads at once, serialised by a lock of its own so the subject
 /// receives a well-formed sequence.
-private final class SerializedEmitter: @unchecked Sendable {
-    private let lock = NSLock()
+private final class SerializedEmitter: Sendable {
     private let subject: PublishSubject<Int>
-    private var next = 0
+    private let next = LockedBox(0)
 
     init(_ subject: PublishSubject<Int>) {
         self.subject = subject
     }
 
     func emit() {
-        lock.lock()
-        defer { lock.unlock() }
-        subject.onNext(next)
-        next += 1
+        next.mutate { next in
+            subject.onNext(next)
+            next += 1
+        }
     }
 
     func complete() {
-        lock.lock()
-        defer { lock.unlock() }
-        subject.onCompleted()
+        next.mutate { _ in subject.onCompleted() }
     }
 }
 
@@ -696,7 +693,7 @@ struct SharingConcurrencyTests {
                         let observer = GrammarCheckingObserver<Int>()
                         observers.withLock { $0.append(observer) }
                         let subscription = refCounted.subscribe(observer)
-                        if round % 3 == 0 { Thread.sleep(forTimeInterval: 0.0001) }
+                        if round % 3 == 0 { jitter(microseconds: 100) }
                         subscription.dispose()
                     }
                 }
@@ -858,7 +855,7 @@ struct SharingConcurrencyTests {
         let emitting = onThread {
             while !stop.value {
                 emitter.emit()
-                Thread.sleep(forTimeInterval: 0.0002)
+                jitter(microseconds: 200)
             }
         }
         #expect(churn.wait(120))

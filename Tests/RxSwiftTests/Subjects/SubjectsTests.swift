@@ -28,10 +28,10 @@ struct SubjectsTests {
     @Test("a late subscriber to a terminated publish subject gets the terminal event; after dispose, RxError.disposed")
     func publishTerminalAndDispose() {
         let subject = PublishSubject<Int>()
-        subject.onError(RivuletTestError.boom)
+        subject.onError(testError)
         var events: [Event<Int>] = []
         _ = subject.subscribe { events.append($0) }
-        #expect(events == [.error(RivuletTestError.boom)])
+        #expect(events == [.error(testError)])
 
         let disposedSubject = PublishSubject<Int>()
         disposedSubject.dispose()
@@ -60,8 +60,8 @@ struct SubjectsTests {
         subscription.dispose()
 
         let failing = BehaviorSubject(value: 0)
-        failing.onError(RivuletTestError.boom)
-        #expect(throws: RivuletTestError.boom) { try failing.value() }
+        failing.onError(testError)
+        #expect(throws: testError) { try failing.value() }
 
         let disposed = BehaviorSubject(value: 0)
         disposed.dispose()

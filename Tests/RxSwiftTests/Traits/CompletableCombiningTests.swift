@@ -1,8 +1,7 @@
+import RivuletTestSupport
 import RxSwift
 import RxTest
 import Testing
-
-private struct CompletableCombiningError: Error {}
 
 /// `Completable.concat` runs completables one after another; `Completable.zip` (and its
 /// deprecated name `merge`) runs them at once.
@@ -37,10 +36,10 @@ struct CompletableCombiningTests {
     @Test("concat: an error of the first ends it without subscribing the second", arguments: 0..<4)
     func concatError(form: Int) {
         let scheduler = TestScheduler(initialClock: 0)
-        let x1 = scheduler.createHotObservable([Recorded<Event<Never>>.error(250, CompletableCombiningError())])
+        let x1 = scheduler.createHotObservable([Recorded<Event<Never>>.error(250, testError)])
         let x2 = scheduler.createColdObservable([Recorded<Event<Never>>.completed(30)])
         let res = scheduler.start { Self.concatForms[form](x1.asCompletable(), x2.asCompletable()) }
-        #expect(res.events == [.error(250, CompletableCombiningError())])
+        #expect(res.events == [.error(250, testError)])
         #expect(x1.subscriptions == [Subscription(200, 250)])
         #expect(x2.subscriptions == [])
     }
@@ -70,9 +69,9 @@ struct CompletableCombiningTests {
     func zipError(form: Int) {
         let scheduler = TestScheduler(initialClock: 0)
         let x1 = scheduler.createHotObservable([Recorded<Event<Never>>.completed(250)])
-        let x2 = scheduler.createHotObservable([Recorded<Event<Never>>.error(230, CompletableCombiningError())])
+        let x2 = scheduler.createHotObservable([Recorded<Event<Never>>.error(230, testError)])
         let res = scheduler.start { Self.zipForms[form](x1.asCompletable(), x2.asCompletable()) }
-        #expect(res.events == [.error(230, CompletableCombiningError())])
+        #expect(res.events == [.error(230, testError)])
         #expect(x1.subscriptions == [Subscription(200, 230)])
         #expect(x2.subscriptions == [Subscription(200, 230)])
     }

@@ -1,10 +1,7 @@
+import RivuletTestSupport
 import RxSwift
 import RxTest
 import Testing
-
-private struct CompletableTestError: Error {}
-private final class Owner {}
-
 @Suite("Completable", .rxLeakCheck)
 struct CompletableTests {
     @Test("create: completion and error", .rxLeakCheck(.leaksOnly))
@@ -14,7 +11,7 @@ struct CompletableTests {
             Completable.create { observer in
                 scheduler.scheduleRelative((), dueTime: .seconds(10)) { _ in
                     observer(.completed)
-                    observer(.error(CompletableTestError()))
+                    observer(.error(testError))
                     return Disposables.create()
                 }
             }
@@ -25,12 +22,12 @@ struct CompletableTests {
         let failed = other.start {
             Completable.create { observer in
                 other.scheduleRelative((), dueTime: .seconds(15)) { _ in
-                    observer(.error(CompletableTestError()))
+                    observer(.error(testError))
                     return Disposables.create()
                 }
             }
         }
-        #expect(failed.events == [.error(215, CompletableTestError())])
+        #expect(failed.events == [.error(215, testError)])
     }
 
     @Test("subscribe handlers and subscribe(_:)")
@@ -41,7 +38,7 @@ struct CompletableTests {
             onError: { _ in log.append("error") },
             onDisposed: { log.append("disposed") }
         )
-        _ = Completable.error(CompletableTestError()).subscribe(
+        _ = Completable.error(testError).subscribe(
             onCompleted: { log.append("completed") },
             onError: { _ in log.append("error") },
             onDisposed: { log.append("disposed") }
@@ -84,10 +81,10 @@ struct CompletableTests {
     @Test("andThen: an error of the first skips the second")
     func andThenError() {
         let scheduler = TestScheduler(initialClock: 0)
-        let x1 = scheduler.createHotObservable([Recorded<Event<Never>>.error(290, CompletableTestError())])
+        let x1 = scheduler.createHotObservable([Recorded<Event<Never>>.error(290, testError)])
         let x2 = scheduler.createHotObservable([.next(310, 1), .completed(310)])
         let res = scheduler.start { x1.asCompletable().andThen(x2.asSingle()) }
-        #expect(res.events == [.error(290, CompletableTestError())])
+        #expect(res.events == [.error(290, testError)])
         #expect(x1.subscriptions == [Subscription(200, 290)])
         #expect(x2.subscriptions == [])
     }

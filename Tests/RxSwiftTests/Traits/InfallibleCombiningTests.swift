@@ -1,8 +1,7 @@
+import RivuletTestSupport
 import RxSwift
 import RxTest
 import Testing
-
-private struct InnerError: Error {}
 
 /// The flattening and combining operators of `Infallible`: each must behave as the
 /// `Observable` operator of the same name, at the same virtual times.
@@ -85,9 +84,9 @@ struct InfallibleCombiningTests {
     func flatMapInnerError() {
         let scheduler = TestScheduler(initialClock: 0)
         let xs = scheduler.createHotObservable([.next(210, 1), .completed(300)])
-        let ys = scheduler.createColdObservable([.next(5, 7), .error(10, InnerError())])
+        let ys = scheduler.createColdObservable([.next(5, 7), .error(10, testError)])
         let res = scheduler.start { xs.asInfallible(onErrorJustReturn: 0).flatMap { _ in ys } }
-        #expect(res.events == [.next(215, 7), .error(220, InnerError())])
+        #expect(res.events == [.next(215, 7), .error(220, testError)])
         #expect(xs.subscriptions == [Subscription(200, 220)])
     }
 
@@ -194,11 +193,11 @@ struct InfallibleCombiningTests {
         let ys = scheduler.createHotObservable([.next(205, 10)])
         let res = scheduler.start {
             xs.asInfallible(onErrorJustReturn: 0).withLatestFrom(ys.asInfallible(onErrorJustReturn: 0)) { x, y -> Int in
-                if x == 2 { throw InnerError() }
+                if x == 2 { throw testError }
                 return x + y
             }
         }
-        #expect(res.events == [.next(210, 11), .error(230, InnerError())])
+        #expect(res.events == [.next(210, 11), .error(230, testError)])
         #expect(xs.subscriptions == [Subscription(200, 230)])
         #expect(ys.subscriptions == [Subscription(200, 230)])
     }

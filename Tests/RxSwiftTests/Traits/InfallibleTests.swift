@@ -1,8 +1,7 @@
+import RivuletTestSupport
 import RxSwift
 import RxTest
 import Testing
-
-private final class Owner {}
 
 @Suite("Infallible", .rxLeakCheck)
 struct InfallibleTests {

@@ -1,10 +1,7 @@
+import RivuletTestSupport
 import RxSwift
 import RxTest
 import Testing
-
-private struct MaybeTestError: Error {}
-private final class Owner {}
-
 @Suite("Maybe", .rxLeakCheck)
 struct MaybeTests {
     @Test("create: success, completion and error at their times", .rxLeakCheck(.leaksOnly))
@@ -36,11 +33,11 @@ struct MaybeTests {
         let failing = TestScheduler(initialClock: 0)
         let failed = failing.start {
             Maybe<Int>.create { observer in
-                observer(.error(MaybeTestError()))
+                observer(.error(testError))
                 return Disposables.create()
             }
         }
-        #expect(failed.events == [.error(200, MaybeTestError())])
+        #expect(failed.events == [.error(200, testError)])
     }
 
     @Test("create: disposal before the outcome")
@@ -74,7 +71,7 @@ struct MaybeTests {
             onCompleted: { log.append("completed") },
             onDisposed: { log.append("disposed") }
         )
-        _ = Maybe<Int>.error(MaybeTestError()).subscribe(
+        _ = Maybe<Int>.error(testError).subscribe(
             onError: { _ in log.append("error") },
             onDisposed: { log.append("disposed") }
         )
@@ -93,7 +90,7 @@ struct MaybeTests {
         }
         _ = Maybe.just(2).subscribe(record)
         _ = Maybe<Int>.empty().subscribe(record)
-        _ = Maybe<Int>.error(MaybeTestError()).subscribe(record)
+        _ = Maybe<Int>.error(testError).subscribe(record)
         Maybe<Int>.never().subscribe(record).dispose()
         #expect(events == ["success 2", "completed", "error"])
     }
@@ -124,8 +121,8 @@ struct MaybeTests {
 
         let throwing = TestScheduler(initialClock: 0)
         let ys = throwing.createHotObservable([.next(210, 3), .completed(240)])
-        let thrown = throwing.start { ys.asMaybe().map { _ -> Int in throw MaybeTestError() } }
-        #expect(thrown.events == [.error(240, MaybeTestError())])
+        let thrown = throwing.start { ys.asMaybe().map { _ -> Int in throw testError } }
+        #expect(thrown.events == [.error(240, testError)])
     }
 
     @Test("asCompletable drops the element")

@@ -3,8 +3,6 @@ import RxSwift
 import RxTest
 import Testing
 
-private struct OperatorsTestError: Error {}
-
 @Suite("Single, Maybe and Completable operators", .rxLeakCheck)
 struct PrimitiveSequenceOperatorsTests {
     @Test("Single.zip of two and three, with a selector and as a tuple")
@@ -29,9 +27,9 @@ struct PrimitiveSequenceOperatorsTests {
     func singleZipFailure() {
         let scheduler = TestScheduler(initialClock: 0)
         let xs = scheduler.createHotObservable([.next(210, 1), .completed(250)])
-        let ys = scheduler.createHotObservable([Recorded<Event<Int>>.error(220, OperatorsTestError())])
+        let ys = scheduler.createHotObservable([Recorded<Event<Int>>.error(220, testError)])
         let res = scheduler.start { Single.zip(xs.asSingle(), ys.asSingle()) { $0 + $1 } }
-        #expect(res.events == [.error(220, OperatorsTestError())])
+        #expect(res.events == [.error(220, testError)])
         #expect(xs.subscriptions == [Subscription(200, 220)])
         #expect(ys.subscriptions == [Subscription(200, 220)])
     }
@@ -130,19 +128,19 @@ struct PrimitiveSequenceOperatorsTests {
         #expect(log == ["onCompleted", "completed", "afterCompleted"])
 
         log = []
-        _ = Completable.error(OperatorsTestError()).do(onError: { _ in log.append("onError") }, afterError: { _ in log.append("afterError") })
+        _ = Completable.error(testError).do(onError: { _ in log.append("onError") }, afterError: { _ in log.append("afterError") })
             .subscribe(onError: { _ in log.append("error") })
         #expect(log == ["onError", "error", "afterError"])
 
         let scheduler = TestScheduler(initialClock: 0)
-        let thrown = scheduler.start { Single.just(1).do(onSuccess: { _ in throw OperatorsTestError() }) }
-        #expect(thrown.events == [.error(200, OperatorsTestError())])
+        let thrown = scheduler.start { Single.just(1).do(onSuccess: { _ in throw testError }) }
+        #expect(thrown.events == [.error(200, testError)])
     }
 
     @Test("catch, catchAndReturn and retry on a single")
     func errors() {
         let scheduler = TestScheduler(initialClock: 0)
-        let failing = scheduler.createColdObservable([Recorded<Event<Int>>.error(10, OperatorsTestError())])
+        let failing = scheduler.createColdObservable([Recorded<Event<Int>>.error(10, testError)])
         let fallback = scheduler.createColdObservable([.next(5, 9), .completed(5)])
         let caught = scheduler.start { failing.asSingle().catch { _ in fallback.asSingle() } }
         #expect(caught.events == [.next(215, 9), .completed(215)])
@@ -150,18 +148,18 @@ struct PrimitiveSequenceOperatorsTests {
         #expect(fallback.subscriptions == [Subscription(210, 215)])
 
         let returning = TestScheduler(initialClock: 0)
-        let xs = returning.createHotObservable([Recorded<Event<Int>>.error(220, OperatorsTestError())])
+        let xs = returning.createHotObservable([Recorded<Event<Int>>.error(220, testError)])
         #expect(returning.start { xs.asMaybe().catchAndReturn(1) }.events == [.next(220, 1), .completed(220)])
 
         let retrying = TestScheduler(initialClock: 0)
-        let ys = retrying.createColdObservable([Recorded<Event<Int>>.error(10, OperatorsTestError())])
-        #expect(retrying.start { ys.asSingle().retry(3) }.events == [.error(230, OperatorsTestError())])
+        let ys = retrying.createColdObservable([Recorded<Event<Int>>.error(10, testError)])
+        #expect(retrying.start { ys.asSingle().retry(3) }.events == [.error(230, testError)])
         #expect(ys.subscriptions == [Subscription(200, 210), Subscription(210, 220), Subscription(220, 230)])
 
         var attempts = 0
         let eventually = Single<Int>.deferred {
             attempts += 1
-            return attempts < 3 ? .error(OperatorsTestError()) : .just(attempts)
+            return attempts < 3 ? .error(testError) : .just(attempts)
         }
         var value: Int?
         _ = eventually.retry(when: { (errors: Observable<Error>) in errors }).subscribe(onSuccess: { value = $0 })
@@ -186,14 +184,14 @@ struct PrimitiveSequenceOperatorsTests {
     @Test("delay on the traits sends a failure at once")
     func delayOnTraitsFailure() {
         let single = TestScheduler(initialClock: 0)
-        #expect(single.start { Single<Int>.error(OperatorsTestError()).delay(.seconds(2), scheduler: single) }.events == [.error(200, OperatorsTestError())])
+        #expect(single.start { Single<Int>.error(testError).delay(.seconds(2), scheduler: single) }.events == [.error(200, testError)])
 
         let maybe = TestScheduler(initialClock: 0)
-        #expect(maybe.start { Maybe<Int>.error(OperatorsTestError()).delay(.seconds(2), scheduler: maybe) }.events == [.error(200, OperatorsTestError())])
+        #expect(maybe.start { Maybe<Int>.error(testError).delay(.seconds(2), scheduler: maybe) }.events == [.error(200, testError)])
 
         let completable = TestScheduler(initialClock: 0)
-        let xs: TestableObservable<Never> = completable.createHotObservable([.error(210, OperatorsTestError())])
-        #expect(completable.start { xs.asCompletable().delay(.seconds(2), scheduler: completable) }.events == [.error(210, OperatorsTestError())])
+        let xs: TestableObservable<Never> = completable.createHotObservable([.error(210, testError)])
+        #expect(completable.start { xs.asCompletable().delay(.seconds(2), scheduler: completable) }.events == [.error(210, testError)])
     }
 
     @Test("timeout, delay and delaySubscription on a single")
@@ -223,22 +221,22 @@ struct PrimitiveSequenceOperatorsTests {
     @Test("asInfallible forms")
     func asInfallible() {
         let scheduler = TestScheduler(initialClock: 0)
-        let xs = scheduler.createHotObservable([.next(210, 1), .error(220, OperatorsTestError())])
+        let xs = scheduler.createHotObservable([.next(210, 1), .error(220, testError)])
         #expect(scheduler.start { xs.asInfallible(onErrorJustReturn: -1) }.events == [.next(210, 1), .next(220, -1), .completed(220)])
 
         let fallback = TestScheduler(initialClock: 0)
-        let ys = fallback.createHotObservable([.next(210, 1), .error(220, OperatorsTestError())])
+        let ys = fallback.createHotObservable([.next(210, 1), .error(220, testError)])
         #expect(fallback.start { ys.asInfallible(onErrorFallbackTo: Infallible.of(7, 8)) }.events == [.next(210, 1), .next(220, 7), .next(220, 8), .completed(220)])
 
         let recover = TestScheduler(initialClock: 0)
-        let zs = recover.createHotObservable([Recorded<Event<Int>>.error(230, OperatorsTestError())])
+        let zs = recover.createHotObservable([Recorded<Event<Int>>.error(230, testError)])
         var recovered: Error?
         let res = recover.start { zs.asInfallible(onErrorRecover: { error in
             recovered = error
             return .just(5)
         }) }
         #expect(res.events == [.next(230, 5), .completed(230)])
-        #expect(recovered is OperatorsTestError)
+        #expect(recovered is TestError)
         #expect(zs.subscriptions == [Subscription(200, 230)])
     }
 
@@ -349,7 +347,6 @@ struct InfallibleOperatorsTests {
 
     @Test("do and withUnretained")
     func sideEffects() {
-        final class Owner {}
         var log: [String] = []
         let owner = Owner()
         _ = Infallible.of(1, 2)

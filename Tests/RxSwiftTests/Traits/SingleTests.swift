@@ -1,37 +1,28 @@
 import Dispatch
 import Foundation
+import RivuletTestSupport
 import RxSwift
 import RxTest
 import Testing
-
-private struct SingleTestError: Error {}
-private final class Owner {}
-private final class Flag: @unchecked Sendable {
-    private let lock = NSLock()
-    private var value = false
-    func set() { lock.lock(); value = true; lock.unlock() }
-    var isSet: Bool { lock.lock(); defer { lock.unlock() }; return value }
-}
-
 @Suite("Single", .rxLeakCheck)
 struct SingleTests {
     @Test("create: success at the scheduled time, then completion", .rxLeakCheck(.leaksOnly))
     func createSuccess() {
         let scheduler = TestScheduler(initialClock: 0)
-        let disposed = Flag()
+        let disposed = LockedBox(false)
         let res = scheduler.start {
             Single<Int>.create { observer in
                 let work = scheduler.scheduleRelative((), dueTime: .seconds(10)) { _ in
                     observer(.success(1))
                     observer(.success(2))
-                    observer(.failure(SingleTestError()))
+                    observer(.failure(testError))
                     return Disposables.create()
                 }
-                return Disposables.create(work, Disposables.create { disposed.set() })
+                return Disposables.create(work, Disposables.create { disposed.value = true })
             }
         }
         #expect(res.events == [.next(210, 1), .completed(210)])
-        #expect(disposed.isSet)
+        #expect(disposed.value)
     }
 
     @Test("create: failure")
@@ -40,29 +31,29 @@ struct SingleTests {
         let res = scheduler.start {
             Single<Int>.create { observer in
                 scheduler.scheduleRelative((), dueTime: .seconds(20)) { _ in
-                    observer(.failure(SingleTestError()))
+                    observer(.failure(testError))
                     return Disposables.create()
                 }
             }
         }
-        #expect(res.events == [.error(220, SingleTestError())])
+        #expect(res.events == [.error(220, testError)])
     }
 
     @Test("create: disposal before the outcome disposes the body's disposable")
     func createDisposed() {
         let scheduler = TestScheduler(initialClock: 0)
-        let disposed = Flag()
+        let disposed = LockedBox(false)
         let res = scheduler.start(disposed: 205) {
             Single<Int>.create { observer in
                 let work = scheduler.scheduleRelative((), dueTime: .seconds(10)) { _ in
                     observer(.success(1))
                     return Disposables.create()
                 }
-                return Disposables.create(work, Disposables.create { disposed.set() })
+                return Disposables.create(work, Disposables.create { disposed.value = true })
             }
         }
         #expect(res.events == [])
-        #expect(disposed.isSet)
+        #expect(disposed.value)
     }
 
     @Test("subscribe(onSuccess:onFailure:onDisposed:) calls success then disposed")
@@ -73,7 +64,7 @@ struct SingleTests {
             onFailure: { log.append("failure \($0)") },
             onDisposed: { log.append("disposed") }
         )
-        _ = Single<Int>.error(SingleTestError()).subscribe(
+        _ = Single<Int>.error(testError).subscribe(
             onSuccess: { log.append("success \($0)") },
             onFailure: { _ in log.append("failure") },
             onDisposed: { log.append("disposed") }
@@ -93,8 +84,8 @@ struct SingleTests {
             case .failure: results.append("failure")
             }
         }
-        _ = Single<Int>.error(SingleTestError()).subscribe { event in
-            if case .failure(let error) = event, error is SingleTestError { results.append("failure") }
+        _ = Single<Int>.error(testError).subscribe { event in
+            if case .failure(let error) = event, error is TestError { results.append("failure") }
         }
         #expect(results == ["success 1", "failure"])
     }
@@ -123,7 +114,7 @@ struct SingleTests {
         let scheduled = TestScheduler(initialClock: 0)
         #expect(scheduled.start { Single.just(42, scheduler: scheduled) }.events == [.next(201, 42), .completed(202)])
         let failing = TestScheduler(initialClock: 0)
-        #expect(failing.start { Single<Int>.error(SingleTestError()) }.events == [.error(200, SingleTestError())])
+        #expect(failing.start { Single<Int>.error(testError) }.events == [.error(200, testError)])
         let never = TestScheduler(initialClock: 0)
         #expect(never.start { Single<Int>.never() }.events == [])
     }
@@ -138,8 +129,8 @@ struct SingleTests {
 
         let throwing = TestScheduler(initialClock: 0)
         let ys = throwing.createHotObservable([.next(210, 2), .completed(220)])
-        let thrown = throwing.start { ys.asSingle().map { _ -> Int in throw SingleTestError() } }
-        #expect(thrown.events == [.error(220, SingleTestError())])
+        let thrown = throwing.start { ys.asSingle().map { _ -> Int in throw testError } }
+        #expect(thrown.events == [.error(220, testError)])
         #expect(ys.subscriptions == [Subscription(200, 220)])
     }
 
@@ -167,9 +158,9 @@ struct SingleTests {
         #expect(ys.subscriptions == [Subscription(200, 230)])
 
         let failing = TestScheduler(initialClock: 0)
-        let zs = failing.createHotObservable([Recorded<Event<Int>>.error(215, SingleTestError())])
+        let zs = failing.createHotObservable([Recorded<Event<Int>>.error(215, testError)])
         let failed = failing.start { zs.asSingle().asCompletable() }
-        #expect(failed.events == [.error(215, SingleTestError())])
+        #expect(failed.events == [.error(215, testError)])
     }
 
     @Test("deferred calls the factory for each subscription")
@@ -184,8 +175,8 @@ struct SingleTests {
         _ = single.subscribe(onSuccess: { values.append($0) })
         #expect(values == [1, 2])
         var failure: Error?
-        _ = Single<Int>.deferred { throw SingleTestError() }.subscribe(onFailure: { failure = $0 })
-        #expect(failure is SingleTestError)
+        _ = Single<Int>.deferred { throw testError }.subscribe(onFailure: { failure = $0 })
+        #expect(failure is TestError)
     }
 
     @Test("using disposes the resource with the subscription")
@@ -241,9 +232,9 @@ struct PrimitiveSequenceConversionTests {
     @Test("asSingle: errors pass through; disposal unsubscribes")
     func asSingleErrorAndDisposal() {
         let scheduler = TestScheduler(initialClock: 0)
-        let xs = scheduler.createHotObservable([.next(150, 1), .error(210, SingleTestError())])
+        let xs = scheduler.createHotObservable([.next(150, 1), .error(210, testError)])
         let res = scheduler.start { xs.asSingle() }
-        #expect(res.events == [.error(210, SingleTestError())])
+        #expect(res.events == [.error(210, testError)])
         #expect(xs.subscriptions == [Subscription(200, 210)])
 
         let other = TestScheduler(initialClock: 0)
@@ -271,8 +262,8 @@ struct PrimitiveSequenceConversionTests {
         #expect(zs.subscriptions == [Subscription(200, 220)])
 
         let failing = TestScheduler(initialClock: 0)
-        let ws = failing.createHotObservable([Recorded<Event<Int>>.error(210, SingleTestError())])
-        #expect(failing.start { ws.asMaybe() }.events == [.error(210, SingleTestError())])
+        let ws = failing.createHotObservable([Recorded<Event<Int>>.error(210, testError)])
+        #expect(failing.start { ws.asMaybe() }.events == [.error(210, testError)])
     }
 
     @Test("first: the first element at once, nil when empty")
@@ -288,8 +279,8 @@ struct PrimitiveSequenceConversionTests {
         #expect(empty.start { ys.first() }.events == [.next(250, nil), .completed(250)])
 
         let failing = TestScheduler(initialClock: 0)
-        let zs = failing.createHotObservable([Recorded<Event<Int>>.error(230, SingleTestError())])
-        #expect(failing.start { zs.first() }.events == [.error(230, SingleTestError())])
+        let zs = failing.createHotObservable([Recorded<Event<Int>>.error(230, testError)])
+        #expect(failing.start { zs.first() }.events == [.error(230, testError)])
         #expect(zs.subscriptions == [Subscription(200, 230)])
     }
 
@@ -306,8 +297,8 @@ struct PrimitiveSequenceConversionTests {
         #expect(empty.start { ys.toArray() }.events == [.next(230, []), .completed(230)])
 
         let failing = TestScheduler(initialClock: 0)
-        let zs = failing.createHotObservable([.next(210, 2), .error(230, SingleTestError())])
-        #expect(failing.start { zs.toArray() }.events == [.error(230, SingleTestError())])
+        let zs = failing.createHotObservable([.next(210, 2), .error(230, testError)])
+        #expect(failing.start { zs.toArray() }.events == [.error(230, testError)])
         #expect(zs.subscriptions == [Subscription(200, 230)])
 
         let disposing = TestScheduler(initialClock: 0)
@@ -319,34 +310,33 @@ struct PrimitiveSequenceConversionTests {
     @Test("toArray and asSingle under concurrent elements: one terminal, nothing lost")
     func concurrentElements() {
         let subject = PublishSubject<Int>()
-        let lock = NSLock()
-        var arrays: [[Int]] = []
-        var terminals = 0
+        let arrays = LockedBox<[[Int]]>([])
+        let terminals = LockedBox(0)
         let subscription = subject.toArray().subscribe(
-            onSuccess: { array in lock.lock(); arrays.append(array); lock.unlock() },
-            onDisposed: { lock.lock(); terminals += 1; lock.unlock() }
+            onSuccess: { arrays.append($0) },
+            onDisposed: { terminals.increment() }
         )
         DispatchQueue.concurrentPerform(iterations: 1_000) { subject.onNext($0) }
         subject.onCompleted()
         subscription.dispose()
-        #expect(arrays.count == 1)
-        #expect(arrays.first?.sorted() == Array(0..<1_000))
-        #expect(terminals == 1)
+        #expect(arrays.value.count == 1)
+        #expect(arrays.value.first?.sorted() == Array(0..<1_000))
+        #expect(terminals.value == 1)
 
         let many = PublishSubject<Int>()
-        var failures: [Error] = []
-        var successes = 0
+        let failures = LockedBox<[Error]>([])
+        let successes = LockedBox(0)
         let single = many.asSingle().subscribe(
-            onSuccess: { _ in lock.lock(); successes += 1; lock.unlock() },
-            onFailure: { error in lock.lock(); failures.append(error); lock.unlock() }
+            onSuccess: { _ in successes.increment() },
+            onFailure: { failures.append($0) }
         )
         DispatchQueue.concurrentPerform(iterations: 200) { many.onNext($0) }
         many.onCompleted()
         single.dispose()
-        #expect(successes == 0)
-        #expect(failures.count == 1)
-        if let error = failures.first, case RxError.moreThanOneElement = error {} else {
-            Issue.record("expected moreThanOneElement, got \(failures)")
+        #expect(successes.value == 0)
+        #expect(failures.value.count == 1)
+        if let error = failures.value.first, case RxError.moreThanOneElement = error {} else {
+            Issue.record("expected moreThanOneElement, got \(failures.value)")
         }
     }
 }

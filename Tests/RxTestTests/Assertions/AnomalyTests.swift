@@ -1,5 +1,6 @@
 import Dispatch
 import Foundation
+import RivuletTestSupport
 import RxSwift
 import RxTest
 import Testing
@@ -7,38 +8,13 @@ import Testing
 /// A `create` whose observer the test keeps, to emit from outside as a hand-written
 /// source would.
 private final class HandWrittenSource: @unchecked Sendable {
-    private let lock = NSLock()
-    private var stored: AnyObserver<Int>?
+    private let stored = LockedBox<AnyObserver<Int>?>(nil)
 
-    var observer: AnyObserver<Int>? {
-        lock.lock()
-        defer { lock.unlock() }
-        return stored
-    }
+    var observer: AnyObserver<Int>? { stored.value }
 
     lazy var observable = Observable<Int>.create { [unowned self] observer in
-        self.lock.lock()
-        self.stored = observer
-        self.lock.unlock()
+        self.stored.value = observer
         return Disposables.create()
-    }
-}
-
-/// A flag set on one thread and read on another.
-private final class LockedFlag: @unchecked Sendable {
-    private let lock = NSLock()
-    private var flag = false
-
-    func set() {
-        lock.lock()
-        flag = true
-        lock.unlock()
-    }
-
-    var value: Bool {
-        lock.lock()
-        defer { lock.unlock() }
-        return flag
     }
 }
 
@@ -54,12 +30,12 @@ struct AnomalyTests {
         let line = #line + 3
         let failures = capturingFailures {
             withRxLeakCheck {
-                _ = Observable<Int>.error(LeakTestError.boom).map { $0 }.subscribe(onNext: { _ in })
+                _ = Observable<Int>.error(testError).map { $0 }.subscribe(onNext: { _ in })
             }
         }
         #expect(failures.count == 1)
         let message = failures.first?.message ?? ""
-        #expect(message.hasPrefix("Rx anomaly: Unhandled error: boom\n" + Self.unhandledAdvice + "\ncall stack:\n"))
+        #expect(message.hasPrefix("Rx anomaly: Unhandled error: \(testError)\n" + Self.unhandledAdvice + "\ncall stack:\n"))
         #expect(message.contains("AnomalyTests.unhandledError() at AnomalyTests.swift:\(line)"))
         #expect(failures.first?.line == line)
         #expect(failures.first?.fileName == "AnomalyTests.swift")
@@ -70,34 +46,34 @@ struct AnomalyTests {
         let line = #line + 3
         let failures = capturingFailures {
             withRxLeakCheck {
-                _ = Single<Int>.error(LeakTestError.boom).subscribe(onSuccess: { _ in })
-                _ = Maybe<Int>.error(LeakTestError.boom).subscribe(onSuccess: { _ in })
-                _ = Completable.error(LeakTestError.boom).subscribe(onCompleted: {})
+                _ = Single<Int>.error(testError).subscribe(onSuccess: { _ in })
+                _ = Maybe<Int>.error(testError).subscribe(onSuccess: { _ in })
+                _ = Completable.error(testError).subscribe(onCompleted: {})
             }
         }
         #expect(failures.count == 3)
-        #expect(failures.allSatisfy { $0.message.hasPrefix("Rx anomaly: Unhandled error: boom\n") })
+        #expect(failures.allSatisfy { $0.message.hasPrefix("Rx anomaly: Unhandled error: \(testError)\n") })
         #expect(failures.map(\.line) == [line, line + 1, line + 2])
         // Three anomalies, and nothing else.
         let registry = TestScopeTracker(options: .init(), scopeSite: nil)
         registry.install {
-            _ = Single<Int>.error(LeakTestError.boom).subscribe(onSuccess: { _ in })
-            _ = Maybe<Int>.error(LeakTestError.boom).subscribe(onSuccess: { _ in })
-            _ = Completable.error(LeakTestError.boom).subscribe(onCompleted: {})
+            _ = Single<Int>.error(testError).subscribe(onSuccess: { _ in })
+            _ = Maybe<Int>.error(testError).subscribe(onSuccess: { _ in })
+            _ = Completable.error(testError).subscribe(onCompleted: {})
         }
         let findings = registry.findings()
         #expect(findings.count == 3)
-        #expect(findings.allSatisfy { $0.message.hasPrefix("Rx anomaly: Unhandled error: boom\n") })
+        #expect(findings.allSatisfy { $0.message.hasPrefix("Rx anomaly: Unhandled error: \(testError)\n") })
     }
 
     @Test("a handled error, a caught error and a completed sequence are not anomalies")
     func handledErrors() {
         let registry = withRxLeakCheck { () -> TestScopeTracker? in
             var received: [String] = []
-            _ = Observable<Int>.error(LeakTestError.boom).subscribe(onError: { received.append("\($0)") })
-            _ = Observable<Int>.error(LeakTestError.boom).catchAndReturn(7).subscribe(onNext: { received.append("\($0)") })
+            _ = Observable<Int>.error(testError).subscribe(onError: { received.append("\($0)") })
+            _ = Observable<Int>.error(testError).catchAndReturn(7).subscribe(onNext: { received.append("\($0)") })
             _ = Observable.of(1, 2).subscribe(onNext: { received.append("\($0)") })
-            #expect(received == ["boom", "7", "1", "2"])
+            #expect(received == ["\(testError)", "7", "1", "2"])
             return TestScopeTracker.current
         }
         #expect(registry?.findings().isEmpty == true)
@@ -155,7 +131,7 @@ struct AnomalyTests {
         let source = HandWrittenSource()
         let inside = DispatchSemaphore(value: 0)
         let release = DispatchSemaphore(value: 0)
-        let secondStarted = LockedFlag()
+        let secondStarted = LockedBox(false)
         let line = #line + 16
         let failures = await capturingFailures {
             await withRxLeakCheck {
@@ -171,7 +147,7 @@ struct AnomalyTests {
                     source.observer?.onNext(1)
                 }
                 DispatchQueue.global().async(group: deliveries) {
-                    if inside.wait(timeout: .now() + 10) == .success { secondStarted.set() }
+                    if inside.wait(timeout: .now() + 10) == .success { secondStarted.value = true }
                     source.observer?.onNext(2)
                     release.signal()
                 }
@@ -193,7 +169,7 @@ struct AnomalyTests {
     @Test("outside a checked scope the same anomalies behave as in RxSwift and fail nothing")
     func untrackedBehaviour() {
         // An unhandled error goes to Hooks.defaultErrorHandler only.
-        _ = Observable<Int>.error(LeakTestError.boom).subscribe(onNext: { _ in })
+        _ = Observable<Int>.error(testError).subscribe(onNext: { _ in })
         // An event after a terminal event is dropped.
         var events: [Event<Int>] = []
         _ = Observable<Int>.create { observer in
@@ -219,7 +195,7 @@ struct AnomalyTests {
     func optionsChooseTheChecks() {
         let subject = PublishSubject<Int>()
         let leaksOnly = withRxLeakCheck(.leaksOnly) { () -> TestScopeTracker? in
-            _ = Observable<Int>.error(LeakTestError.boom).subscribe(onNext: { _ in })
+            _ = Observable<Int>.error(testError).subscribe(onNext: { _ in })
             return TestScopeTracker.current
         }
         #expect(leaksOnly?.findings().isEmpty == true)
@@ -238,9 +214,9 @@ struct AnomalyTests {
         await registry.install {
             for _ in 0..<5 {
                 if index.isMultiple(of: 2) {
-                    _ = Observable<Int>.error(LeakTestError.boom).subscribe(onNext: { _ in })
+                    _ = Observable<Int>.error(testError).subscribe(onNext: { _ in })
                 } else {
-                    _ = Observable<Int>.error(LeakTestError.boom).subscribe(onError: { _ in })
+                    _ = Observable<Int>.error(testError).subscribe(onError: { _ in })
                 }
                 await Task.yield()
             }
@@ -253,10 +229,6 @@ struct AnomalyTests {
 
 private struct SignInResponse: Equatable {
     let token: String
-}
-
-private enum SignInError: Error, Equatable {
-    case wrongPassword
 }
 
 /// The sign-in example's API fake: each request gets a subject the test answers.
@@ -283,7 +255,7 @@ private struct SignInViewModel {
 
 private enum SignInResult: Equatable {
     case signedIn(SignInResponse)
-    case failed(SignInError)
+    case failed(TestError)
 }
 
 /// The view model fixed: a failed request is a value, and the output goes on.
@@ -295,7 +267,7 @@ private struct ResilientSignInViewModel {
             .flatMapLatest { email, password in
                 api.signIn(email: email, password: password)
                     .map(SignInResult.signedIn)
-                    .catch { error in .just(.failed(error as? SignInError ?? .wrongPassword)) }
+                    .catch { error in .just(.failed(error as? TestError ?? testError)) }
             }
     }
 }
@@ -316,13 +288,13 @@ struct SignInAnomalyTests {
                 email.onNext("user@example.com")
                 password.onNext("Asd123!!")
                 tap.onNext(())
-                api.signInReturnValue.onError(SignInError.wrongPassword)
+                api.signInReturnValue.onError(testError)
                 #expect(response == nil)
             }
         }
         #expect(failures.count == 1)
         #expect(failures.first?.message.hasPrefix("""
-            Rx anomaly: Unhandled error: wrongPassword
+            Rx anomaly: Unhandled error: \(testError)
             \(AnomalyTests.unhandledAdvice)
             call stack:
               closure #1 in closure #1 in SignInAnomalyTests.aWrongPasswordGivesNoResponse() at AnomalyTests.swift:\(line)
@@ -342,8 +314,8 @@ struct SignInAnomalyTests {
             email.onNext("user@example.com")
             password.onNext("Asd123!!")
             tap.onNext(())
-            api.signInReturnValue.onError(SignInError.wrongPassword)
-            #expect(result == .failed(.wrongPassword))
+            api.signInReturnValue.onError(testError)
+            #expect(result == .failed(testError))
             tap.onNext(())
             api.signInReturnValue.onNext(SignInResponse(token: "fake_token"))
             #expect(result == .signedIn(SignInResponse(token: "fake_token")))

@@ -1,3 +1,4 @@
+import RivuletTestSupport
 import RxSwift
 import RxTest
 import Testing
@@ -31,7 +32,7 @@ struct CallStackNameTests {
         let line = #line + 3
         let failures = capturingFailures {
             withRxLeakCheck(.anomaliesOnly) {
-                _ = Observable<Int>.error(LeakTestError.boom).subscribe(onNext: { _ in })
+                _ = Observable<Int>.error(testError).subscribe(onNext: { _ in })
             }
         }
         #expect(failures.count == 1)

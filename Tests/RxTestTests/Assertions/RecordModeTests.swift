@@ -1,4 +1,5 @@
 import Foundation
+import RivuletTestSupport
 import RxSwift
 import RxTest
 import Testing
@@ -36,18 +37,18 @@ struct RecordModeTests {
     @Test("a recording with an error and elements longer than one character")
     func recordWithErrorAndLongElements() {
         let scheduler = TestScheduler(initialClock: 0)
-        let xs = scheduler.createColdObservable([.next(5, "x"), .next(15, "long"), .error(20, TestError.failed)])
+        let xs = scheduler.createColdObservable([.next(5, "x"), .next(15, "long"), .error(20, testError)])
         let res = scheduler.start(created: 0, subscribed: 0, disposed: 100) { xs.asObservable() }
         let failures = capturingFailures {
             expectEvents(res, marbles: "", values: [:], origin: 0, record: true)
         }
         #expect(failures.map(\.message) == ["""
             Recorded events (record mode is on, so this expectation did not compare and fails). Paste in place of the expected value:
-              marbles: "-a-b#", values: ["a": "x", "b": "long"], errors: ["#": <failed>], frame: 5
-              equal: [.next(5, "x"), .next(15, "long"), .error(20, <failed>)]
+              marbles: "-a-b#", values: ["a": "x", "b": "long"], errors: ["#": <\(testError)>], frame: 5
+              equal: [.next(5, "x"), .next(15, "long"), .error(20, <\(testError)>)]
             then turn record mode off (record: true, the .recordMarbles trait or RIVULET_RECORD=1).
             """])
-        #expect(expectEvents(res, marbles: "-a-b#", values: ["a": "x", "b": "long"], errors: ["#": TestError.failed], frame: 5))
+        #expect(expectEvents(res, marbles: "-a-b#", values: ["a": "x", "b": "long"], errors: ["#": testError], frame: 5))
     }
 
     @Test("a recording whose first column is an event names its origin")
@@ -112,9 +113,4 @@ struct RecordModeTests {
             #expect(RecordMode.isOn)
         }
     }
-}
-
-private enum TestError: Error, CustomStringConvertible {
-    case failed
-    var description: String { "failed" }
 }

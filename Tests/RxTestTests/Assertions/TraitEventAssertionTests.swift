@@ -1,9 +1,8 @@
 import Foundation
+import RivuletTestSupport
 import RxSwift
 import RxTest
 import Testing
-
-private struct Failure: Error { let code: Int }
 
 @Suite("Equality of the traits' events and the assertions on them")
 struct TraitEventAssertionTests {
@@ -13,11 +12,11 @@ struct TraitEventAssertionTests {
         #expect(MaybeEvent.success(1) != MaybeEvent.success(2))
         #expect(MaybeEvent<Int>.completed == MaybeEvent<Int>.completed)
         #expect(MaybeEvent<Int>.completed != MaybeEvent.success(1))
-        #expect(MaybeEvent<Int>.error(Failure(code: 1)) == MaybeEvent<Int>.error(Failure(code: 1)))
-        #expect(MaybeEvent<Int>.error(Failure(code: 1)) != MaybeEvent<Int>.error(Failure(code: 2)))
+        #expect(MaybeEvent<Int>.error(TestError(code: 1)) == MaybeEvent<Int>.error(TestError(code: 1)))
+        #expect(MaybeEvent<Int>.error(TestError(code: 1)) != MaybeEvent<Int>.error(TestError(code: 2)))
         #expect(CompletableEvent.completed == CompletableEvent.completed)
-        #expect(CompletableEvent.error(Failure(code: 1)) == CompletableEvent.error(Failure(code: 1)))
-        #expect(CompletableEvent.error(Failure(code: 1)) != CompletableEvent.completed)
+        #expect(CompletableEvent.error(TestError(code: 1)) == CompletableEvent.error(TestError(code: 1)))
+        #expect(CompletableEvent.error(TestError(code: 1)) != CompletableEvent.completed)
         #expect(Subscription(200, 300) == Subscription(200, 300))
         #expect(!(Subscription(200, 300) == Subscription(200, 301)))
     }
@@ -40,7 +39,7 @@ struct TraitEventAssertionTests {
         XCTAssertEqual(singles, [.success(4)])
         XCTAssertEqual(maybes, [.success(4)])
         XCTAssertEqual(completables, [.completed])
-        XCTAssertEqual([SingleEvent<Int>.failure(Failure(code: 3))], [.failure(Failure(code: 3))])
+        XCTAssertEqual([SingleEvent<Int>.failure(TestError(code: 3))], [.failure(TestError(code: 3))])
     }
 
     @Test("a different single event fails the assertion, naming the index and both events")
@@ -58,7 +57,7 @@ struct TraitEventAssertionTests {
     func maybeAndCompletableMismatch() {
         let failures = capturingFailures {
             XCTAssertEqual([MaybeEvent<Int>.success(1)], [.success(1), .completed])
-            XCTAssertEqual([CompletableEvent.error(Failure(code: 1))], [.completed])
+            XCTAssertEqual([CompletableEvent.error(TestError(code: 1))], [.completed])
         }
         #expect(failures.count == 2)
         #expect(failures.first?.message.hasPrefix("Events differ at index 1: expected completed, got nothing") == true)

@@ -1,6 +1,7 @@
 #if PropertyTesting
 import Foundation
 import PropertyBased
+import RivuletTestSupport
 import RxSwift
 import RxTest
 import Testing
@@ -84,17 +85,17 @@ struct MarbleLawKitTests {
 
     @Test("the same seed draws the same inputs; another seed others")
     func seeds() async {
-        let recorder = InputLog()
+        let recorder = LockedBox<[Int: [String]]>([:])
         let generator = MarbleGen.cold(Self.letters)
         for (run, seed) in [7, 7, 8 as UInt64].enumerated() {
             await expectMarbleLaw(cases: 20, seed: seed, input: generator) { source, scheduler in
-                recorder.append(run, source.description)
+                recorder.mutate { $0[run, default: []].append(source.description) }
                 return source.observable(in: scheduler)
             } equals: { source, scheduler in
                 source.observable(in: scheduler)
             }
         }
-        let drawn = recorder.byRun
+        let drawn = recorder.withLock { runs in runs.keys.sorted().map { runs[$0]! } }
         #expect(drawn.count == 3 && drawn[0].count == 20)
         #expect(drawn[0] == drawn[1])
         #expect(drawn[0] != drawn[2])
@@ -116,7 +117,7 @@ struct MarbleLawKitTests {
     static func breaking(
         _ law: () async -> MarbleCounterexample<MarbleInput<String>, String>?
     ) async -> (counterexample: MarbleCounterexample<MarbleInput<String>, String>?, issues: [String]) {
-        let issues = IssueLog()
+        let issues = LockedBox<[String]>([])
         var counterexample: MarbleCounterexample<MarbleInput<String>, String>?
         await withKnownIssue {
             counterexample = await law()
@@ -124,7 +125,7 @@ struct MarbleLawKitTests {
             issues.append(issue.comments.map(\.rawValue).joined(separator: "\n"))
             return true
         }
-        return (counterexample, issues.all)
+        return (counterexample, issues.value)
     }
 
     @Test("take(1) is not the source: the smallest input that shows it is one element, and it is reported", .shrinking)
@@ -204,32 +205,4 @@ struct MarbleLawKitTests {
     }
 }
 
-/// What a test's laws drew, by run, in order.
-private final class InputLog: @unchecked Sendable {
-    private let lock = NSLock()
-    private var runs: [Int: [String]] = [:]
-
-    func append(_ run: Int, _ input: String) {
-        lock.withLock { runs[run, default: []].append(input) }
-    }
-
-    /// The inputs of each run, in run order.
-    var byRun: [[String]] {
-        lock.withLock { runs.keys.sorted().map { runs[$0]! } }
-    }
-}
-
-/// The issues a test kept.
-private final class IssueLog: @unchecked Sendable {
-    private let lock = NSLock()
-    private var entries: [String] = []
-
-    func append(_ issue: String) {
-        lock.withLock { entries.append(issue) }
-    }
-
-    var all: [String] {
-        lock.withLock { entries }
-    }
-}
 #endif

@@ -1,16 +1,38 @@
 import Foundation
+import RivuletTestSupport
 import RxSwift
 import RxTest
 import Testing
 
-/// Disposes `subscription` on a thread started for it, once `start` is signalled.
-private func dispose(_ subscription: Disposable, onAThreadOfItsOwnAfter start: DispatchSemaphore) {
+/// Disposes `subscription` on a thread started for it, once `start` is signalled, then
+/// signals `done`.
+private func dispose(_ subscription: Disposable, onAThreadOfItsOwnAfter start: DispatchSemaphore, then done: DispatchSemaphore) {
     let ending = SingleAssignmentDisposable()
     ending.setDisposable(subscription)
     Thread {
         start.wait()
         ending.dispose()
+        done.signal()
     }.start()
+}
+
+/// A clock for the leak check's grace that only the waiting moves: each pause is one
+/// millisecond. `onPause` runs at each, given how many there have been.
+private func manualGraceClock(
+    onPause: @escaping @Sendable (Int) -> Void = { _ in }
+) -> (clock: TestScopeTracker.GraceClock, pauses: LockedBox<Int>) {
+    let pauses = LockedBox(0)
+    let clock = TestScopeTracker.GraceClock(
+        now: { .milliseconds(pauses.value) },
+        pause: {
+            let count = pauses.withLock { count -> Int in
+                count += 1
+                return count
+            }
+            onPause(count)
+        }
+    )
+    return (clock, pauses)
 }
 
 /// An object that outlives a test, as a service or a singleton would.
@@ -97,26 +119,34 @@ struct LeakCheckTests {
     @Test("a subscription another thread is still tearing down at the end is not a leak; one nobody ends still is")
     func teardownOnAnotherThread() {
         let service = LongLived()
-        let registry = TestScopeTracker(options: .init(), scopeSite: nil)
-        registry.install {
-            // Disposed on a thread of its own as the check starts: within the moment the
-            // check waits for teardowns in flight. (A thread of its own: the shared
-            // dispatch pool can be busy with other tests for longer than that.)
-            let checkStarts = DispatchSemaphore(value: 0)
-            dispose(service.subject.map { $0 }.subscribe(onNext: { _ in }), onAThreadOfItsOwnAfter: checkStarts)
+        // Disposed on a thread of its own once the check has begun waiting: the check's
+        // first pause lasts until that disposal, so the teardown is in flight during the
+        // grace however busy the machine is, and the grace runs on a clock only the
+        // waiting moves.
+        let checkStarts = DispatchSemaphore(value: 0)
+        let disposed = DispatchSemaphore(value: 0)
+        let grace = manualGraceClock { pause in
+            guard pause == 1 else { return }
             checkStarts.signal()
+            _ = disposed.wait(timeout: .now() + 10)
+        }
+        let registry = TestScopeTracker(options: .init(graceClock: grace.clock), scopeSite: nil)
+        registry.install {
+            dispose(service.subject.map { $0 }.subscribe(onNext: { _ in }), onAThreadOfItsOwnAfter: checkStarts, then: disposed)
             #expect(registry.findings().isEmpty)
-            // Never disposed: still reported, after the wait.
+            #expect(grace.pauses.value == 1)
+            // Never disposed: still reported, after the whole default grace.
             _ = service.subject.filter { _ in true }.subscribe(onNext: { _ in })
             let findings = registry.findings()
             #expect(findings.count == 1)
+            #expect(grace.pauses.value == 1 + 250)
             let message = findings.first?.message ?? ""
             #expect(message.contains("\n  filter"))
             #expect(!message.contains("\n  map"))
         }
     }
 
-    @Test("a leak is reported in a fraction of a second: the grace, and finding the one line it was made at")
+    @Test("a leak is reported once the default grace is over, with the one line it was made at")
     func reportTime() {
         let service = LongLived()
         #expect(RxCheckOptions().teardownGrace == .milliseconds(250))
@@ -141,56 +171,51 @@ struct LeakCheckTests {
             \(Self.advice)
             """])
         #expect(elapsed >= .milliseconds(250), "the default grace is waited out before a leak is reported")
-        #expect(elapsed < .milliseconds(1500))
     }
 
     @Test("the end of a scope waits the grace it is given for a teardown in flight")
     func configuredGrace() {
+        // On clocks of the test's own, which only the waiting moves: how long each wait
+        // lasted is exact, whatever the load of the machine.
         let service = LongLived()
-        let clock = ContinuousClock()
 
-        // A leak waits out the whole grace, and not much more.
-        var failures: [CapturedFailure] = []
-        let waited = clock.measure {
-            failures = capturingFailures {
-                withRxLeakCheck(RxCheckOptions(teardownGrace: .milliseconds(400))) {
-                    _ = service.subject.map { $0 }.subscribe(onNext: { _ in })
-                }
-            }
+        // A leak waits out the whole grace, and no more.
+        let leaking = manualGraceClock()
+        let leakingScope = TestScopeTracker(options: .init(teardownGrace: .milliseconds(400), graceClock: leaking.clock), scopeSite: nil)
+        leakingScope.install {
+            _ = service.subject.map { $0 }.subscribe(onNext: { _ in })
         }
-        #expect(failures.count == 1)
-        #expect(waited >= .milliseconds(400))
-        #expect(waited < .milliseconds(1900))
+        #expect(leakingScope.findings().count == 1)
+        leakingScope.close()
+        #expect(leaking.pauses.value == 400)
 
         // No grace: reported at once.
-        let immediate = clock.measure {
-            failures = capturingFailures {
-                withRxLeakCheck(RxCheckOptions(teardownGrace: .zero)) {
-                    _ = service.subject.map { $0 }.subscribe(onNext: { _ in })
-                }
-            }
+        let immediate = manualGraceClock()
+        let immediateScope = TestScopeTracker(options: .init(teardownGrace: .zero, graceClock: immediate.clock), scopeSite: nil)
+        immediateScope.install {
+            _ = service.subject.map { $0 }.subscribe(onNext: { _ in })
         }
-        #expect(failures.count == 1)
-        #expect(immediate < .milliseconds(1500))
+        #expect(immediateScope.findings().count == 1)
+        immediateScope.close()
+        #expect(immediate.pauses.value == 0)
 
         // A long grace ends as soon as the teardown in flight does: here, a subscription
-        // another thread disposes once the check has begun.
-        let registry = TestScopeTracker(options: .init(teardownGrace: .seconds(20)), scopeSite: nil)
+        // another thread disposes once the check has begun waiting.
         let checkBegan = DispatchSemaphore(value: 0)
-        registry.install {
-            dispose(service.subject.map { $0 }.subscribe(onNext: { _ in }), onAThreadOfItsOwnAfter: checkBegan)
-        }
-        registry.addEndCheck {
+        let disposed = DispatchSemaphore(value: 0)
+        let inFlight = manualGraceClock { pause in
+            guard pause == 1 else { return }
             checkBegan.signal()
-            return nil
+            _ = disposed.wait(timeout: .now() + 10)
         }
-        var findings: [ScopeFinding] = []
-        let ended = clock.measure {
-            findings = registry.findings()
+        let registry = TestScopeTracker(options: .init(teardownGrace: .seconds(20), graceClock: inFlight.clock), scopeSite: nil)
+        registry.install {
+            dispose(service.subject.map { $0 }.subscribe(onNext: { _ in }), onAThreadOfItsOwnAfter: checkBegan, then: disposed)
         }
+        let findings = registry.findings()
         registry.close()
         #expect(findings.isEmpty)
-        #expect(ended < .seconds(10))
+        #expect(inFlight.pauses.value == 1)
     }
 
     @Test("disposed, completed and failed subscriptions are not leaks")
@@ -201,7 +226,7 @@ struct LeakCheckTests {
             let bag = DisposeBag()
             service.subject.map { $0 + 1 }.subscribe(onNext: { _ in }).disposed(by: bag)
             _ = Observable.of(1, 2, 3).map { $0 * 2 }.subscribe(onNext: { _ in })
-            _ = Observable<Int>.error(LeakTestError.boom).subscribe(onError: { _ in })
+            _ = Observable<Int>.error(testError).subscribe(onError: { _ in })
             let res = scheduler.start { Observable<Int>.interval(.seconds(10), scheduler: scheduler).take(3) }
             #expect(res.events.count == 4)
             let xs = scheduler.createHotObservable([.next(1500, 1)])
@@ -433,8 +458,4 @@ struct CheckedSuiteTests {
         #expect(TestScopeTracker.current?.options.leakCheck == false)
         #expect(TestScopeTracker.current?.options.anomalies == false)
     }
-}
-
-enum LeakTestError: Error {
-    case boom
 }

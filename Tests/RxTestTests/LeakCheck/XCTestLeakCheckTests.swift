@@ -1,3 +1,4 @@
+import RivuletTestSupport
 import RxSwift
 import RxTest
 import XCTest
@@ -63,10 +64,10 @@ final class XCTestLeakCheckTests: LeakCheckingTestCase {
 
     func testAnUnhandledErrorFailsTheTest() {
         let line = #line + 1
-        _ = Observable<Int>.error(XCTestLeakError.failed).subscribe(onNext: { _ in })
+        _ = Observable<Int>.error(testError).subscribe(onNext: { _ in })
         expectation = { failures in
             XCTAssertEqual(failures.count, 1)
-            XCTAssertTrue(failures.first?.description.hasPrefix("Rx anomaly: Unhandled error: failed\n") ?? false, failures.first?.description ?? "no failure")
+            XCTAssertTrue(failures.first?.description.hasPrefix("Rx anomaly: Unhandled error: \(testError)\n") ?? false, failures.first?.description ?? "no failure")
             XCTAssertTrue(failures.first?.description.contains("XCTestLeakCheckTests.swift:\(line)") ?? false, failures.first?.description ?? "no failure")
         }
     }
@@ -109,8 +110,4 @@ final class XCTestLeakCheckTests: LeakCheckingTestCase {
         }
         withExtendedLifetime(scheduler) {}
     }
-}
-
-enum XCTestLeakError: Error {
-    case failed
 }

@@ -2,8 +2,9 @@ import RxSwift
 import RxTest
 import Testing
 
-// Marble text that once trapped the process (found by the FuzzMarbles target, see
-// docs/Reliability.md): each must now come back as a MarbleError, or parse.
+// Marble text that once trapped the process (found by the FuzzMarbles target, see the
+// Reliability article, Sources/RxSwift/RxSwift.docc/Reliability.md): each must now come
+// back as a MarbleError, or parse.
 
 @Suite("Marble parsers: hostile input", .rxLeakCheck)
 struct MarbleHostileInputTests {

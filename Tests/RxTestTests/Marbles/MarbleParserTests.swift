@@ -1,9 +1,8 @@
 import Foundation
+import RivuletTestSupport
 import RxSwift
 import RxTest
 import Testing
-
-private struct Boom: Error, Equatable {}
 
 @Suite("Marble syntax: parsing", .rxLeakCheck)
 struct MarbleParserTests {
@@ -69,8 +68,8 @@ struct MarbleParserTests {
 
     @Test("errors: '#' from errors or a default, other keys from errors")
     func errors() throws {
-        #expect(try Marbles.parse("-#", values: ["a": 1], errors: ["#": Boom()]) == [.error(1, Boom())])
-        #expect(try Marbles.parse("-a-x", values: ["a": 1], errors: ["x": Boom()]) == [.next(1, 1), .error(3, Boom())])
+        #expect(try Marbles.parse("-#", values: ["a": 1], errors: ["#": testError]) == [.error(1, testError)])
+        #expect(try Marbles.parse("-a-x", values: ["a": 1], errors: ["x": testError]) == [.next(1, 1), .error(3, testError)])
         #expect(try Marbles.parse("#", values: ["a": 1]) == [.error(0, MarbleDefaultError(key: "#"))])
     }
 
@@ -97,7 +96,7 @@ struct MarbleParserTests {
     )
     func malformed(marbles: String, message: String, position: Int) {
         #expect {
-            try Marbles.parse(marbles, values: ["a": 1, "b": 2], errors: ["x": Boom()])
+            try Marbles.parse(marbles, values: ["a": 1, "b": 2], errors: ["x": testError])
         } throws: { error in
             guard let error = error as? MarbleError else { return false }
             return error.description == message && error.position == position && error.marbles == marbles

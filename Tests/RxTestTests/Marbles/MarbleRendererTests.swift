@@ -1,10 +1,10 @@
 import Foundation
+import RivuletTestSupport
 import RxSwift
 import RxTest
 import Testing
 
-private struct Boom: Error, Equatable {}
-private struct Crash: Error, Equatable {}
+private let otherError = TestError(code: 2)
 
 /// Parses a diagram back with its own keys, frame and origin.
 private func reparse<T>(_ diagram: MarbleDiagram<T>, line: Int = 0) throws -> [Recorded<Event<T>>] {
@@ -77,18 +77,18 @@ struct MarbleRendererTests {
         #expect(plain.legend.isEmpty)
         #expect(try reparse(plain) == [.next(1, "a"), .error(2, MarbleDefaultError(key: "#"))])
 
-        let custom = Marbles.render([.next(0, 5), .error(1, Boom())] as [Recorded<Event<Int>>])
+        let custom = Marbles.render([.next(0, 5), .error(1, testError)] as [Recorded<Event<Int>>])
         #expect(custom.marbles == "5#")
-        #expect(custom.legend == ["# = Boom()"])
-        #expect(try reparse(custom) == [.next(0, 5), .error(1, Boom())])
+        #expect(custom.legend == ["# = \(testError)"])
+        #expect(try reparse(custom) == [.next(0, 5), .error(1, testError)])
 
         let two = Marbles.render(timelines: [
-            [.next(0, "a"), .error(1, Boom())],
-            [.next(0, "a"), .error(2, Crash())],
+            [.next(0, "a"), .error(1, testError)],
+            [.next(0, "a"), .error(2, otherError)],
         ] as [[Recorded<Event<String>>]])
         #expect(two.lines == ["a#", "a-b"])
-        #expect(two.legend == ["# = Boom()", "b = Crash()"])
-        #expect(try reparse(two, line: 1) == [.next(0, "a"), .error(2, Crash())])
+        #expect(two.legend == ["# = \(testError)", "b = \(otherError)"])
+        #expect(try reparse(two, line: 1) == [.next(0, "a"), .error(2, otherError)])
     }
 
     @Test("events before the origin put '^' at the origin")
@@ -153,7 +153,7 @@ struct MarbleRendererTests {
         }
         switch random.next() % 3 {
         case 0: ints.append(.completed(time + Int(random.next() % 2) * step))
-        case 1: ints.append(.error(time + Int(random.next() % 2) * step, random.next() % 2 == 0 ? Boom() : MarbleDefaultError(key: "#")))
+        case 1: ints.append(.error(time + Int(random.next() % 2) * step, random.next() % 2 == 0 ? testError : MarbleDefaultError(key: "#")))
         default: break
         }
         if useStrings {

@@ -1,4 +1,5 @@
 import Foundation
+import RivuletTestSupport
 import RxSwift
 import RxTest
 import Testing
@@ -7,8 +8,6 @@ private struct SignInResponse: Equatable {
     let email: String
     let account: String
 }
-
-private struct Boom: Error, Equatable {}
 
 @Suite("parseEventsAndTimes: RxSwift's example timelines", .rxLeakCheck)
 struct ParseEventsAndTimesTests {
@@ -71,10 +70,10 @@ struct ParseEventsAndTimesTests {
     @Test("errors come from the errors dictionary, '#' from its '#' entry or a default")
     func errorKeys() throws {
         let values = ["a": 1]
-        let parsed = try Marbles.parseEventsAndTimes(timeline: "-a--x1", values: values, errors: ["x1": Boom()])
-        #expect(parsed == [[.next(1, 1), .error(4, Boom())]])
-        let hash = try Marbles.parseEventsAndTimes(timeline: "--#", values: values, errors: ["#": Boom()])
-        #expect(hash == [[.error(2, Boom())]])
+        let parsed = try Marbles.parseEventsAndTimes(timeline: "-a--x1", values: values, errors: ["x1": testError])
+        #expect(parsed == [[.next(1, 1), .error(4, testError)]])
+        let hash = try Marbles.parseEventsAndTimes(timeline: "--#", values: values, errors: ["#": testError])
+        #expect(hash == [[.error(2, testError)]])
         let fallback = try Marbles.parseEventsAndTimes(timeline: "--#", values: values)
         #expect(fallback == [[.error(2, MarbleDefaultError(key: "#"))]])
         #expect("\(MarbleDefaultError(key: "#"))" == "MarbleDefaultError(#)")

@@ -1,12 +1,8 @@
 import Foundation
+import RivuletTestSupport
 import RxSwift
 import RxTest
 import Testing
-
-private struct Failure: Error, Equatable, CustomStringConvertible {
-    let code: Int
-    var description: String { "Failure(\(code))" }
-}
 
 @Suite("EventRecorder: pulling events in virtual time", .rxLeakCheck)
 struct EventRecorderTests {
@@ -146,23 +142,23 @@ struct EventRecorderTests {
     @Test("expectError: any, equal to a value, or matching a predicate")
     func errors() {
         let scheduler = TestScheduler(initialClock: 0)
-        let failing = scheduler.createColdObservable([.next(10, 1), .error(20, Failure(code: 4), Int.self)])
+        let failing = scheduler.createColdObservable([.next(10, 1), .error(20, TestError(code: 4), Int.self)])
         scheduler.test(failing) { recorder in
             recorder.skip(1)
-            #expect(recorder.expectError(Failure(code: 4), at: 20))
+            #expect(recorder.expectError(TestError(code: 4), at: 20))
         }
         scheduler.test(failing) { recorder in
             recorder.skip(1)
-            let error = recorder.expectError { ($0 as? Failure)?.code == 4 }
-            #expect(error as? Failure == Failure(code: 4))
+            let error = recorder.expectError { ($0 as? TestError)?.code == 4 }
+            #expect(error as? TestError == TestError(code: 4))
         }
         scheduler.test(failing) { recorder in
             recorder.skip(1)
             let failures = capturingFailures {
-                recorder.expectError(Failure(code: 5))
+                recorder.expectError(TestError(code: 5))
             }
             #expect(failures.count == 1)
-            #expect(failures.first?.message.hasPrefix("expectError(Failure(5)) failed: got error(Failure(4)) @ ") == true)
+            #expect(failures.first?.message.hasPrefix("expectError(\(TestError(code: 5))) failed: got error(\(TestError(code: 4))) @ ") == true)
         }
         scheduler.test(failing) { recorder in
             let failures = capturingFailures {

@@ -1,3 +1,4 @@
+import RivuletTestSupport
 import RxSwift
 import RxTest
 import Testing
@@ -6,11 +7,6 @@ import Testing
 /// these check that it keeps the order scheduling each event on its own gave.
 @Suite("Hot observables: one timeline entry in the scheduler's queue")
 struct HotTimelineTests {
-    /// A log the scheduled work and the observers write to (all on the test's thread).
-    final class Log: @unchecked Sendable {
-        var entries: [String] = []
-    }
-
     @Test("events recorded out of time order arrive in time order; equal times in the order given")
     func timeOrder() {
         let scheduler = TestScheduler(initialClock: 0)
@@ -22,22 +18,22 @@ struct HotTimelineTests {
     @Test("among other work due at the same time, each event keeps the place of its scheduling")
     func sameTimeOrder() {
         let scheduler = TestScheduler(initialClock: 0)
-        let log = Log()
+        let log = LockedBox<[String]>([])
         let first = scheduler.createHotObservable([.next(210, "a1"), .next(220, "a2")])
-        scheduler.scheduleAt(210) { log.entries.append("work scheduled between") }
+        scheduler.scheduleAt(210) { log.append("work scheduled between") }
         let second = scheduler.createHotObservable([.next(210, "b1"), .next(220, "b2")])
         var subscriptions: [Disposable] = []
         scheduler.scheduleAt(200) {
             subscriptions.append(first.subscribe(onNext: { value in
-                log.entries.append(value)
+                log.append(value)
                 if value == "a1" {
-                    scheduler.scheduleAt(210) { log.entries.append("work scheduled by a1") }
+                    scheduler.scheduleAt(210) { log.append("work scheduled by a1") }
                 }
             }))
-            subscriptions.append(second.subscribe(onNext: { log.entries.append($0) }))
+            subscriptions.append(second.subscribe(onNext: { log.append($0) }))
         }
         scheduler.start()
-        #expect(log.entries == ["a1", "work scheduled between", "b1", "work scheduled by a1", "a2", "b2"])
+        #expect(log.value == ["a1", "work scheduled between", "b1", "work scheduled by a1", "a2", "b2"])
         for subscription in subscriptions { subscription.dispose() }
     }
 
@@ -57,7 +53,7 @@ struct HotTimelineTests {
     @Test("many events of several observables interleave as their times and creation order say")
     func manyEvents() {
         let scheduler = TestScheduler(initialClock: 0)
-        let log = Log()
+        let log = LockedBox<[String]>([])
         // Times repeat and are shuffled in a fixed way; the expected order sorts by time,
         // then by observable, then by position in the recorded list.
         var expected: [(time: Int, label: String)] = []
@@ -70,14 +66,14 @@ struct HotTimelineTests {
         var subscriptions: [Disposable] = []
         scheduler.scheduleAt(200) {
             for (source, observable) in observables.enumerated() {
-                subscriptions.append(observable.subscribe(onNext: { log.entries.append("\(source):\($0)") }))
+                subscriptions.append(observable.subscribe(onNext: { log.append("\(source):\($0)") }))
             }
         }
         scheduler.start()
         let order = expected.enumerated().sorted { lhs, rhs in
             lhs.element.time != rhs.element.time ? lhs.element.time < rhs.element.time : lhs.offset < rhs.offset
         }
-        #expect(log.entries == order.map(\.element.label))
+        #expect(log.value == order.map(\.element.label))
         for subscription in subscriptions { subscription.dispose() }
     }
 }

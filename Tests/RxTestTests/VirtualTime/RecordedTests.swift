@@ -1,3 +1,4 @@
+import RivuletTestSupport
 import RxSwift
 import RxTest
 import Testing
@@ -14,9 +15,8 @@ struct RecordedTests {
 
     @Test("errors compare by description")
     func errorEquality() {
-        struct Boom: Error {}
-        #expect(Recorded<Event<Int>>.error(10, Boom()) == .error(10, Boom()))
-        #expect(Recorded<Event<Int>>.error(10, Boom()) != .error(11, Boom()))
+        #expect(Recorded<Event<Int>>.error(10, testError) == .error(10, testError))
+        #expect(Recorded<Event<Int>>.error(10, testError) != .error(11, testError))
     }
 
     @Test("an open subscription ends at Int.max")

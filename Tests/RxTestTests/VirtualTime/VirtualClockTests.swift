@@ -1,25 +1,8 @@
 import Foundation
+import RivuletTestSupport
 import RxSwift
 import RxTest
 import Testing
-
-/// A log written by the test and by the tasks it awaits.
-private final class Log: @unchecked Sendable {
-    private let lock = NSLock()
-    private var entries: [String] = []
-
-    func append(_ entry: String) {
-        lock.lock()
-        entries.append(entry)
-        lock.unlock()
-    }
-
-    var all: [String] {
-        lock.lock()
-        defer { lock.unlock() }
-        return entries
-    }
-}
 
 /// Runs `work` (each in a child task, in order) beside `body`, then cancels what is
 /// left of it: when the clock misbehaves, the expectations in `body` fail and the work
@@ -49,16 +32,16 @@ struct VirtualClockTests {
     func sleepWakesAtDeadline() async throws {
         let scheduler = TestScheduler.current
         let clock = scheduler.asyncClock
-        let log = Log()
+        let log = LockedBox<[String]>([])
         async let sleeper: Void = {
             try await clock.sleep(for: .seconds(5))
             log.append("woke at \(scheduler.clock)")
         }()
         await scheduler.advance(byTicks: 4)
-        #expect(log.all == [])
+        #expect(log.value == [])
         #expect(scheduler.clock == 4)
         await scheduler.advance(byTicks: 1)
-        #expect(log.all == ["woke at 5"])
+        #expect(log.value == ["woke at 5"])
         try await sleeper
     }
 
@@ -66,7 +49,7 @@ struct VirtualClockTests {
     func interleavesWithRx() async throws {
         let scheduler = TestScheduler.current
         let clock = scheduler.asyncClock
-        let log = Log()
+        let log = LockedBox<[String]>([])
         let subject = PublishSubject<Int>()
         let events = scheduler.createObserver(Int.self)
         let subscriptions = CompositeDisposable()
@@ -86,7 +69,7 @@ struct VirtualClockTests {
             await scheduler.advance(toTick: 10)
         }
         subscriptions.dispose()
-        #expect(log.all == [
+        #expect(log.value == [
             "sleeper 1 at 2", "timer 0 at 3", "sleeper 2 at 4", "timer 1 at 6", "sleeper 3 at 6",
         ])
         #expect(events.events == [.next(2, 1), .next(4, 2), .next(6, 3), .completed(6)])
@@ -112,16 +95,16 @@ struct VirtualClockTests {
     @Test("await single.value resumes at the single's tick", .virtualTime)
     func valueBridge() async throws {
         let scheduler = TestScheduler.current
-        let log = Log()
+        let log = LockedBox<[String]>([])
         async let result: Int = {
             let value = try await Single<Int>.timer(.seconds(7), scheduler: MainScheduler.instance).value
             log.append("value \(value) at \(scheduler.clock)")
             return value
         }()
         await scheduler.advance(byTicks: 6)
-        #expect(log.all == [])
+        #expect(log.value == [])
         await scheduler.advance(byTicks: 1)
-        #expect(log.all == ["value 0 at 7"])
+        #expect(log.value == ["value 0 at 7"])
         #expect(try await result == 0)
     }
 
@@ -146,7 +129,7 @@ struct VirtualClockTests {
     func runDrainsEverything() async throws {
         let scheduler = TestScheduler.current
         let clock = scheduler.asyncClock
-        let log = Log()
+        let log = LockedBox<[String]>([])
         await alongside([{
             for step in 1...4 {
                 try await clock.sleep(for: .seconds(step * 10))
@@ -155,7 +138,7 @@ struct VirtualClockTests {
         }]) {
             await scheduler.run()
         }
-        #expect(log.all == ["step 1 at 10", "step 2 at 30", "step 3 at 60", "step 4 at 100"])
+        #expect(log.value == ["step 1 at 10", "step 2 at 30", "step 3 at 60", "step 4 at 100"])
     }
 
     @Test("instants are ticks times the resolution; deadlines round up to a tick", .virtualTime(resolution: 0.1))
@@ -206,7 +189,7 @@ struct VirtualClockTests {
     func deterministicUnderParallelism(seed: Int) async throws {
         let scheduler = TestScheduler.current
         let clock = scheduler.asyncClock
-        let log = Log()
+        let log = LockedBox<[String]>([])
         let period = 1 + seed % 5
         await alongside([
             {
@@ -230,7 +213,7 @@ struct VirtualClockTests {
             expected.append("a\(index)@\((index + 1) * period)")
             expected.append("b\(index)@\((index + 1) * period)")
         }
-        #expect(log.all == expected)
+        #expect(log.value == expected)
     }
 
     @Test("resumed code that needs many turns of the executor finishes before advance returns", .virtualTime)

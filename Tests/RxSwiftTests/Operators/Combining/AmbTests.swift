@@ -1,3 +1,4 @@
+import RivuletTestSupport
 import RxSwift
 import RxTest
 import Testing
@@ -48,15 +49,15 @@ struct AmbTests {
     @Test("the winner's error goes through; the loser's does not")
     func errors() {
         let scheduler = TestScheduler(initialClock: 0)
-        let x1 = scheduler.createHotObservable([.next(150, 1), .next(210, 2), .error(220, combiningError)])
+        let x1 = scheduler.createHotObservable([.next(150, 1), .next(210, 2), .error(220, testError)])
         let x2 = scheduler.createHotObservable([.next(150, 1), .next(220, 3), .completed(250)])
         let res = scheduler.start { x1.amb(x2) }
-        #expect(res.events == [.next(210, 2), .error(220, combiningError)])
+        #expect(res.events == [.next(210, 2), .error(220, testError)])
         #expect(x1.subscriptions == [Subscription(200, 220)])
         #expect(x2.subscriptions == [Subscription(200, 210)])
 
         let scheduler2 = TestScheduler(initialClock: 0)
-        let y1 = scheduler2.createHotObservable([.next(150, 1), .next(220, 2), .error(230, combiningError)])
+        let y1 = scheduler2.createHotObservable([.next(150, 1), .next(220, 2), .error(230, testError)])
         let y2 = scheduler2.createHotObservable([.next(150, 1), .next(210, 3), .completed(250)])
         let res2 = scheduler2.start { y1.amb(y2) }
         #expect(res2.events == [.next(210, 3), .completed(250)])
@@ -67,10 +68,10 @@ struct AmbTests {
     @Test("an error before any element wins", arguments: [false, true])
     func throwsBeforeElection(leftThrows: Bool) {
         let scheduler = TestScheduler(initialClock: 0)
-        let thrower = scheduler.createHotObservable([.next(150, 1), .error(210, combiningError)])
+        let thrower = scheduler.createHotObservable([.next(150, 1), .error(210, testError)])
         let other = scheduler.createHotObservable([.next(150, 1), .next(220, 3), .completed(250)])
         let res = scheduler.start { leftThrows ? thrower.amb(other) : other.amb(thrower) }
-        #expect(res.events == [.error(210, combiningError)])
+        #expect(res.events == [.error(210, testError)])
         #expect(thrower.subscriptions == [Subscription(200, 210)])
         #expect(other.subscriptions == [Subscription(200, 210)])
     }

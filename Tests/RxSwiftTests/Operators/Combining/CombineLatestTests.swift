@@ -1,3 +1,4 @@
+import RivuletTestSupport
 import RxBlocking
 import RxSwift
 import RxTest
@@ -91,9 +92,9 @@ struct CombineLatestTests {
     func emptyError(form: CombineLatestForm) {
         let scheduler = TestScheduler(initialClock: 0)
         let e0 = scheduler.createHotObservable([.next(150, 1), .completed(230)])
-        let e1 = scheduler.createHotObservable([.next(150, 1), .error(220, combiningError)])
+        let e1 = scheduler.createHotObservable([.next(150, 1), .error(220, testError)])
         let res = scheduler.start { form.combine(e0, e1) }
-        #expect(res.events == [.error(220, combiningError)])
+        #expect(res.events == [.error(220, testError)])
         #expect(e0.subscriptions == [Subscription(200, 220)])
         #expect(e1.subscriptions == [Subscription(200, 220)])
     }
@@ -101,10 +102,10 @@ struct CombineLatestTests {
     @Test("the first of two errors wins", arguments: CombineLatestForm.allCases)
     func throwThrow(form: CombineLatestForm) {
         let scheduler = TestScheduler(initialClock: 0)
-        let e0 = scheduler.createHotObservable([.next(150, 1), .error(230, combiningError1)])
-        let e1 = scheduler.createHotObservable([.next(150, 1), .error(220, combiningError2)])
+        let e0 = scheduler.createHotObservable([.next(150, 1), .error(230, TestError(code: 2))])
+        let e1 = scheduler.createHotObservable([.next(150, 1), .error(220, TestError(code: 3))])
         let res = scheduler.start { form.combine(e0, e1) }
-        #expect(res.events == [.error(220, combiningError2)])
+        #expect(res.events == [.error(220, TestError(code: 3))])
         #expect(e0.subscriptions == [Subscription(200, 220)])
         #expect(e1.subscriptions == [Subscription(200, 220)])
     }
@@ -112,10 +113,10 @@ struct CombineLatestTests {
     @Test("an error after a value still ends it", arguments: CombineLatestForm.allCases)
     func errorThrow(form: CombineLatestForm) {
         let scheduler = TestScheduler(initialClock: 0)
-        let e0 = scheduler.createHotObservable([.next(150, 1), .next(210, 2), .error(220, combiningError1)])
-        let e1 = scheduler.createHotObservable([.next(150, 1), .error(230, combiningError2)])
+        let e0 = scheduler.createHotObservable([.next(150, 1), .next(210, 2), .error(220, TestError(code: 2))])
+        let e1 = scheduler.createHotObservable([.next(150, 1), .error(230, TestError(code: 3))])
         let res = scheduler.start { form.combine(e0, e1) }
-        #expect(res.events == [.error(220, combiningError1)])
+        #expect(res.events == [.error(220, TestError(code: 2))])
         #expect(e0.subscriptions == [Subscription(200, 220)])
         #expect(e1.subscriptions == [Subscription(200, 220)])
     }
@@ -124,9 +125,9 @@ struct CombineLatestTests {
     func errorAfterCompleted(form: CombineLatestForm) {
         let scheduler = TestScheduler(initialClock: 0)
         let e0 = scheduler.createHotObservable([.next(150, 1), .next(215, 2), .completed(220)])
-        let e1 = scheduler.createHotObservable([.next(150, 1), .error(230, combiningError2)])
+        let e1 = scheduler.createHotObservable([.next(150, 1), .error(230, TestError(code: 3))])
         let res = scheduler.start { form.combine(e0, e1) }
-        #expect(res.events == [.error(230, combiningError2)])
+        #expect(res.events == [.error(230, TestError(code: 3))])
         #expect(e0.subscriptions == [Subscription(200, 220)])
         #expect(e1.subscriptions == [Subscription(200, 230)])
     }
@@ -161,9 +162,9 @@ struct CombineLatestTests {
     func consecutiveWithErrorRight(form: CombineLatestForm) {
         let scheduler = TestScheduler(initialClock: 0)
         let e0 = scheduler.createHotObservable([.next(150, 1), .next(215, 2), .next(225, 4), .completed(250)])
-        let e1 = scheduler.createHotObservable([.next(150, 1), .next(235, 6), .next(240, 7), .error(245, combiningError)])
+        let e1 = scheduler.createHotObservable([.next(150, 1), .next(235, 6), .next(240, 7), .error(245, testError)])
         let res = scheduler.start { form.combine(e0, e1) }
-        #expect(res.events == [.next(235, 4 + 6), .next(240, 4 + 7), .error(245, combiningError)])
+        #expect(res.events == [.next(235, 4 + 6), .next(240, 4 + 7), .error(245, testError)])
         #expect(e0.subscriptions == [Subscription(200, 245)])
         #expect(e1.subscriptions == [Subscription(200, 245)])
     }
@@ -198,9 +199,9 @@ struct CombineLatestTests {
         let e0 = scheduler.createHotObservable([.next(150, 1), .next(215, 2), .completed(230)])
         let e1 = scheduler.createHotObservable([.next(150, 1), .next(220, 3), .completed(240)])
         let res = scheduler.start {
-            Observable.combineLatest(e0, e1) { _, _ -> Int in throw combiningError }
+            Observable.combineLatest(e0, e1) { _, _ -> Int in throw testError }
         }
-        #expect(res.events == [.error(220, combiningError)])
+        #expect(res.events == [.error(220, testError)])
         #expect(e0.subscriptions == [Subscription(200, 220)])
         #expect(e1.subscriptions == [Subscription(200, 220)])
     }
@@ -211,9 +212,9 @@ struct CombineLatestTests {
         let e0 = scheduler.createHotObservable([.next(150, 1), .next(215, 2), .completed(230)])
         let e1 = scheduler.createHotObservable([.next(150, 1), .next(220, 3), .completed(240)])
         let res = scheduler.start {
-            Observable.combineLatest([e0, e1].map { $0.asObservable() }) { _ -> Int in throw combiningError }
+            Observable.combineLatest([e0, e1].map { $0.asObservable() }) { _ -> Int in throw testError }
         }
-        #expect(res.events == [.error(220, combiningError)])
+        #expect(res.events == [.error(220, testError)])
         #expect(e0.subscriptions == [Subscription(200, 220)])
         #expect(e1.subscriptions == [Subscription(200, 220)])
     }
@@ -368,7 +369,7 @@ struct CombineLatestTests {
         let scheduler = TestScheduler(initialClock: 0)
         let s = (0..<count).map { index in
             scheduler.createHotObservable(index == count - 1
-                ? [.next(210, 1), .error(250, combiningError)]
+                ? [.next(210, 1), .error(250, testError)]
                 : [.next(210, 1)] as [Recorded<Event<Int>>])
         }
         let res = scheduler.start { () -> Observable<Int> in
@@ -381,7 +382,7 @@ struct CombineLatestTests {
             default: Observable.combineLatest(s[0], s[1], s[2], s[3], s[4], s[5], s[6], s[7]) { _, _, _, _, _, _, _, h in h }
             }
         }
-        #expect(res.events == [.next(210, 1), .error(250, combiningError)])
+        #expect(res.events == [.next(210, 1), .error(250, testError)])
         for source in s {
             #expect(source.subscriptions == [Subscription(200, 250)])
         }

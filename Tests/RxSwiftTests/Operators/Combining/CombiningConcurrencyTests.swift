@@ -123,7 +123,7 @@ struct CombiningConcurrencyTests {
                 for value in 0..<300 {
                     subjects[index].onNext(value)
                     if index == 2 && value == 150 {
-                        subjects[index].onError(combiningError)
+                        subjects[index].onError(testError)
                         return
                     }
                 }
@@ -196,7 +196,7 @@ struct CombiningConcurrencyTests {
                 subjects[index].onNext(value)
             }
             if index == 0 {
-                subjects[index].onError(combiningError)
+                subjects[index].onError(testError)
             } else {
                 subjects[index].onCompleted()
             }

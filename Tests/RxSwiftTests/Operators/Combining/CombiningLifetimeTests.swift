@@ -1,3 +1,4 @@
+import RivuletTestSupport
 import RxSwift
 import Testing
 import RxTest
@@ -38,7 +39,7 @@ struct CombiningLifetimeTests {
                 first.onCompleted()
                 second.onCompleted()
             case .error:
-                first.onError(combiningError)
+                first.onError(testError)
             case .disposal:
                 subscription.dispose()
             }

@@ -1,10 +1,10 @@
+import RivuletTestSupport
 @testable import RxSwift
 import Testing
 
 /// The state machine of combineLatest and zip on its own: transitions in, actions out.
 @Suite("CombiningState: the transitions of combineLatest and zip")
 struct CombiningStateTests {
-    private struct Failure: Error {}
 
     /// What `action` asks of the sink.
     private static func describe(_ action: CombiningAction) -> String {
@@ -112,8 +112,8 @@ struct CombiningStateTests {
     func errorStops() {
         var state = CombiningState(rule: .zip, arity: 2)
         var seen: [String] = []
-        seen.append(Self.describe(state.fail(Failure())))
-        seen.append(Self.describe(state.fail(Failure())))
+        seen.append(Self.describe(state.fail(testError)))
+        seen.append(Self.describe(state.fail(testError)))
         seen.append(Self.describe(state.next(at: 0)))
         seen.append(Self.describe(state.completed(at: 0)))
         #expect(seen == ["deliver error", "none", "none", "none"])
@@ -128,7 +128,7 @@ struct CombiningStateTests {
         state.abortDelivery()
         seen.append(Self.describe(state.nextDelivery()))
         seen.append(Self.describe(state.next(at: 0)))
-        seen.append(Self.describe(state.fail(Failure())))
+        seen.append(Self.describe(state.fail(testError)))
         #expect(seen == ["deliver values", "keep values", "idle", "none", "none"])
     }
 }

@@ -1,3 +1,4 @@
+import RivuletTestSupport
 import RxBlocking
 import RxSwift
 import RxTest
@@ -81,10 +82,10 @@ struct ConcatTests {
     @Test("an error stops before the next source", arguments: Form.allCases)
     func throwReturn(form: Form) {
         let scheduler = TestScheduler(initialClock: 0)
-        let xs1 = scheduler.createHotObservable([.next(150, 1), .error(230, combiningError1)])
+        let xs1 = scheduler.createHotObservable([.next(150, 1), .error(230, TestError(code: 2))])
         let xs2 = scheduler.createHotObservable([.next(150, 1), .next(240, 2), .completed(250)])
         let res = scheduler.start { form.concat(xs1, xs2) }
-        #expect(res.events == [.error(230, combiningError1)])
+        #expect(res.events == [.error(230, TestError(code: 2))])
         #expect(xs1.subscriptions == [Subscription(200, 230)])
         #expect(xs2.subscriptions == [])
     }
@@ -93,9 +94,9 @@ struct ConcatTests {
     func returnThrow(form: Form) {
         let scheduler = TestScheduler(initialClock: 0)
         let xs1 = scheduler.createHotObservable([.next(150, 1), .next(220, 2), .completed(230)])
-        let xs2 = scheduler.createHotObservable([.next(150, 1), .error(250, combiningError2)])
+        let xs2 = scheduler.createHotObservable([.next(150, 1), .error(250, TestError(code: 3))])
         let res = scheduler.start { form.concat(xs1, xs2) }
-        #expect(res.events == [.next(220, 2), .error(250, combiningError2)])
+        #expect(res.events == [.next(220, 2), .error(250, TestError(code: 3))])
         #expect(xs1.subscriptions == [Subscription(200, 230)])
         #expect(xs2.subscriptions == [Subscription(230, 250)])
     }

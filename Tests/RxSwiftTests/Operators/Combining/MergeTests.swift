@@ -1,3 +1,4 @@
+import RivuletTestSupport
 import RxBlocking
 import RxSwift
 import RxTest
@@ -18,7 +19,7 @@ struct MergeTests {
     func synchronousErrorAfterElements(maxConcurrent: Int) {
         let outer = Observable.of(
             Observable.of(0, 1, 2),
-            Observable.concat([Observable.of(0, 1), Observable.error(combiningError)]),
+            Observable.concat([Observable.of(0, 1), Observable.error(testError)]),
             Observable.of(0, 1, 2)
         )
         let merged = maxConcurrent == 0 ? outer.merge() : outer.merge(maxConcurrent: maxConcurrent)
@@ -33,7 +34,7 @@ struct MergeTests {
             maxConcurrent == 0 ? outer.merge() : outer.merge(maxConcurrent: maxConcurrent)
         }
         var errors = 0
-        _ = merged(Observable.just(Observable.error(combiningError))).subscribe(onError: { _ in errors += 1 })
+        _ = merged(Observable.just(Observable.error(testError))).subscribe(onError: { _ in errors += 1 })
         #expect(errors == 1)
         var completions = 0
         _ = merged(Observable<Observable<Int>>.empty()).subscribe(onCompleted: { completions += 1 })
@@ -73,14 +74,14 @@ struct MergeTests {
             .next(10, 101), .next(20, 102), .next(110, 103), .next(120, 104), .next(210, 105), .next(220, 106), .completed(230),
         ])
         let ys2 = scheduler.createColdObservable([
-            .next(10, 201), .next(20, 202), .next(30, 203), .next(40, 204), .error(50, combiningError1),
+            .next(10, 201), .next(20, 202), .next(30, 203), .next(40, 204), .error(50, TestError(code: 2)),
         ])
         let ys3 = scheduler.createColdObservable([.next(10, 301), .completed(150)])
         let xs = scheduler.createHotObservable([.next(300, ys1), .next(400, ys2), .next(500, ys3), .completed(600)])
         let res = scheduler.start { xs.merge() }
         #expect(res.events == [
             .next(310, 101), .next(320, 102), .next(410, 103), .next(410, 201), .next(420, 104), .next(420, 202),
-            .next(430, 203), .next(440, 204), .error(450, combiningError1),
+            .next(430, 203), .next(440, 204), .error(450, TestError(code: 2)),
         ])
         #expect(xs.subscriptions == [Subscription(200, 450)])
         #expect(ys1.subscriptions == [Subscription(300, 450)])
@@ -95,11 +96,11 @@ struct MergeTests {
             .next(10, 101), .next(20, 102), .next(110, 103), .next(120, 104), .next(210, 105), .next(220, 106), .completed(230),
         ])
         let ys2 = scheduler.createColdObservable([.next(10, 201), .next(20, 202), .next(30, 203), .next(40, 204), .completed(50)])
-        let xs = scheduler.createHotObservable([.next(300, ys1), .next(400, ys2), .error(500, combiningError1)])
+        let xs = scheduler.createHotObservable([.next(300, ys1), .next(400, ys2), .error(500, TestError(code: 2))])
         let res = scheduler.start { xs.merge() }
         #expect(res.events == [
             .next(310, 101), .next(320, 102), .next(410, 103), .next(410, 201), .next(420, 104), .next(420, 202),
-            .next(430, 203), .next(440, 204), .error(500, combiningError1),
+            .next(430, 203), .next(440, 204), .error(500, TestError(code: 2)),
         ])
         #expect(xs.subscriptions == [Subscription(200, 500)])
         #expect(ys1.subscriptions == [Subscription(300, 500)])
@@ -194,11 +195,11 @@ struct MergeTests {
 
     @Test("an outer error drops the waiting sequences")
     func mergeConcatOuterError() {
-        let f = MergeConcatFixture(outerTerminal: .error(400, combiningError1))
+        let f = MergeConcatFixture(outerTerminal: .error(400, TestError(code: 2)))
         let res = f.scheduler.start { f.xs.merge(maxConcurrent: 2) }
         #expect(res.events == [
             .next(260, 1), .next(280, 4), .next(310, 2), .next(330, 3), .next(330, 5), .next(360, 6),
-            .error(400, combiningError1),
+            .error(400, TestError(code: 2)),
         ])
         #expect(f.ys2.subscriptions == [Subscription(260, 400)])
         #expect(f.ys3.subscriptions == [Subscription(350, 400)])
@@ -207,11 +208,11 @@ struct MergeTests {
 
     @Test("an inner error ends everything")
     func mergeConcatInnerError() {
-        let f = MergeConcatFixture(ys3Terminal: .error(140, combiningError1))
+        let f = MergeConcatFixture(ys3Terminal: .error(140, TestError(code: 2)))
         let res = f.scheduler.start { f.xs.merge(maxConcurrent: 2) }
         #expect(res.events == [
             .next(260, 1), .next(280, 4), .next(310, 2), .next(330, 3), .next(330, 5), .next(360, 6),
-            .next(440, 7), .next(460, 8), .error(490, combiningError1),
+            .next(440, 7), .next(460, 8), .error(490, TestError(code: 2)),
         ])
         #expect(f.xs.subscriptions == [Subscription(200, 400)])
         #expect(f.ys3.subscriptions == [Subscription(350, 490)])
@@ -291,10 +292,10 @@ struct MergeTests {
     func staticInnerThrows(form: StaticForm) {
         let scheduler = TestScheduler(initialClock: 0)
         let ys1 = scheduler.createColdObservable([.next(10, 101), .next(20, 102), .completed(230)])
-        let ys2 = scheduler.createColdObservable([.next(10, 201), .error(15, combiningError)])
+        let ys2 = scheduler.createColdObservable([.next(10, 201), .error(15, testError)])
         let ys3 = scheduler.createColdObservable([.next(10, 301), .next(20, 302), .completed(150)])
         let res = scheduler.start { form.merge([ys1.asObservable(), ys2.asObservable(), ys3.asObservable()]) }
-        #expect(res.events == [.next(210, 101), .next(210, 201), .next(210, 301), .error(215, combiningError)])
+        #expect(res.events == [.next(210, 101), .next(210, 201), .next(210, 301), .error(215, testError)])
         for ys in [ys1, ys2, ys3] {
             #expect(ys.subscriptions == [Subscription(200, 215)])
         }
@@ -311,8 +312,8 @@ struct MergeTests {
         secondInnerEnd: Recorded<Event<Int>>? = .completed(205)
     ) -> TestableObservable<TestableObservable<Int>> {
         var events: [Recorded<Event<TestableObservable<Int>>>] = [
-            .next(5, scheduler.createColdObservable([.error(1, combiningError)])),
-            .next(105, scheduler.createColdObservable([.error(1, combiningError)])),
+            .next(5, scheduler.createColdObservable([.error(1, testError)])),
+            .next(105, scheduler.createColdObservable([.error(1, testError)])),
             .next(300, scheduler.createColdObservable([
                 .next(10, 102), .next(90, 103), .next(110, 104), .next(190, 105), .next(440, 106), firstInnerEnd,
             ])),
@@ -371,9 +372,9 @@ struct MergeTests {
     @Test("flatMap: an outer error disposes every inner sequence")
     func flatMapErrorOuter() {
         let scheduler = TestScheduler(initialClock: 0)
-        let xs = innerSequences(scheduler, terminal: .error(900, combiningError), secondInnerEnd: nil)
+        let xs = innerSequences(scheduler, terminal: .error(900, testError), secondInnerEnd: nil)
         let res = scheduler.start { xs.flatMap(\.self) }
-        #expect(res.events.suffix(2) == [.next(860, 305), .error(900, combiningError)])
+        #expect(res.events.suffix(2) == [.next(860, 305), .error(900, testError)])
         #expect(xs.subscriptions == [Subscription(200, 900)])
         #expect(innerSubscriptions(xs) == [
             [Subscription(300, 760)], [Subscription(400, 900)], [Subscription(550, 900)],
@@ -384,9 +385,9 @@ struct MergeTests {
     @Test("flatMap: an inner error ends everything")
     func flatMapErrorInner() {
         let scheduler = TestScheduler(initialClock: 0)
-        let xs = innerSequences(scheduler, firstInnerEnd: .error(460, combiningError))
+        let xs = innerSequences(scheduler, firstInnerEnd: .error(460, testError))
         let res = scheduler.start { xs.flatMap(\.self) }
-        #expect(res.events.suffix(2) == [.next(740, 106), .error(760, combiningError)])
+        #expect(res.events.suffix(2) == [.next(740, 106), .error(760, testError)])
         #expect(xs.subscriptions == [Subscription(200, 760)])
         #expect(innerSubscriptions(xs) == [
             [Subscription(300, 760)], [Subscription(400, 605)], [Subscription(550, 760)], [Subscription(750, 760)], [],
@@ -414,11 +415,11 @@ struct MergeTests {
         let res = scheduler.start {
             xs.flatMap { (x: TestableObservable<Int>) -> TestableObservable<Int> in
                 invoked += 1
-                if invoked == 3 { throw combiningError }
+                if invoked == 3 { throw testError }
                 return x
             }
         }
-        #expect(res.events == [.next(310, 102), .next(390, 103), .next(410, 104), .next(490, 105), .error(550, combiningError)])
+        #expect(res.events == [.next(310, 102), .next(390, 103), .next(410, 104), .next(490, 105), .error(550, testError)])
         #expect(xs.subscriptions == [Subscription(200, 550)])
         #expect(innerSubscriptions(xs) == [[Subscription(300, 550)], [Subscription(400, 550)], [], [], []])
     }
@@ -453,18 +454,18 @@ struct MergeTests {
     @Test("flatMapFirst: an outer error")
     func flatMapFirstErrorOuter() {
         let scheduler = TestScheduler(initialClock: 0)
-        let xs = innerSequences(scheduler, terminal: .error(900, combiningError), secondInnerEnd: nil)
+        let xs = innerSequences(scheduler, terminal: .error(900, testError), secondInnerEnd: nil)
         let res = scheduler.start { xs.flatMapFirst { $0 } }
-        #expect(res.events.suffix(2) == [.next(740, 106), .error(900, combiningError)])
+        #expect(res.events.suffix(2) == [.next(740, 106), .error(900, testError)])
         #expect(innerSubscriptions(xs) == [[Subscription(300, 760)], [], [], [], [Subscription(850, 900)]])
     }
 
     @Test("flatMapFirst: an inner error")
     func flatMapFirstErrorInner() {
         let scheduler = TestScheduler(initialClock: 0)
-        let xs = innerSequences(scheduler, firstInnerEnd: .error(460, combiningError))
+        let xs = innerSequences(scheduler, firstInnerEnd: .error(460, testError))
         let res = scheduler.start { xs.flatMapFirst { $0 } }
-        #expect(res.events.suffix(2) == [.next(740, 106), .error(760, combiningError)])
+        #expect(res.events.suffix(2) == [.next(740, 106), .error(760, testError)])
         #expect(xs.subscriptions == [Subscription(200, 760)])
         #expect(innerSubscriptions(xs) == [[Subscription(300, 760)], [], [], [], []])
     }
@@ -487,11 +488,11 @@ struct MergeTests {
         let res = scheduler.start {
             xs.flatMapFirst { (x: TestableObservable<Int>) -> TestableObservable<Int> in
                 invoked += 1
-                if invoked == 2 { throw combiningError }
+                if invoked == 2 { throw testError }
                 return x
             }
         }
-        #expect(res.events.suffix(2) == [.next(740, 106), .error(850, combiningError)])
+        #expect(res.events.suffix(2) == [.next(740, 106), .error(850, testError)])
         #expect(xs.subscriptions == [Subscription(200, 850)])
         #expect(innerSubscriptions(xs) == [[Subscription(300, 760)], [], [], [], []])
     }
@@ -584,18 +585,18 @@ struct MergeTests {
 
     @Test("concatMap: an outer error drops the waiting sequences")
     func concatMapErrorOuter() {
-        let f = ConcatMapFixture(secondEnd: .completed(205), outerTerminal: .error(900, combiningError))
+        let f = ConcatMapFixture(secondEnd: .completed(205), outerTerminal: .error(900, testError))
         let res = f.scheduler.start { f.xs.concatMap { $0 } }
-        #expect(res.events.suffix(2) == [.next(740, 106), .error(900, combiningError)])
+        #expect(res.events.suffix(2) == [.next(740, 106), .error(900, testError)])
         #expect(f.ys2.subscriptions == [Subscription(760, 900)])
         #expect(f.ys3.subscriptions == [])
     }
 
     @Test("concatMap: an inner error ends everything")
     func concatMapErrorInner() {
-        let f = ConcatMapFixture(firstEnd: .error(460, combiningError), secondEnd: .completed(205))
+        let f = ConcatMapFixture(firstEnd: .error(460, testError), secondEnd: .completed(205))
         let res = f.scheduler.start { f.xs.concatMap { $0 } }
-        #expect(res.events.suffix(2) == [.next(740, 106), .error(760, combiningError)])
+        #expect(res.events.suffix(2) == [.next(740, 106), .error(760, testError)])
         #expect(f.xs.subscriptions == [Subscription(200, 760)])
         #expect(f.ys1.subscriptions == [Subscription(300, 760)])
         #expect(f.ys2.subscriptions == [])
@@ -609,12 +610,12 @@ struct MergeTests {
         let res = scheduler.start {
             xs.concatMap { x -> Observable<Int> in
                 calls.append(scheduler.clock)
-                if x == 2 { throw combiningError }
+                if x == 2 { throw testError }
                 return Observable<Int>.never()
             }
         }
         #expect(calls == [210, 220])
-        #expect(res.events == [.error(220, combiningError)])
+        #expect(res.events == [.error(220, testError)])
     }
 
     // MARK: re-entrancy and stack depth

@@ -65,9 +65,9 @@ struct SampleTests {
     func samplerThrows() {
         let scheduler = TestScheduler(initialClock: 0)
         let xs = source(scheduler, [.next(300, 5), .next(310, 6), .completed(400)])
-        let ys = sampler(scheduler, [.error(320, timeOpsError)])
+        let ys = sampler(scheduler, [.error(320, testError)])
         let res = scheduler.start { xs.sample(ys) }
-        #expect(res.events == [.next(250, 3), .error(320, timeOpsError)])
+        #expect(res.events == [.next(250, 3), .error(320, testError)])
         #expect(xs.subscriptions == [Subscription(200, 320)])
         #expect(ys.subscriptions == [Subscription(200, 320)])
     }
@@ -75,12 +75,12 @@ struct SampleTests {
     @Test("an error of the source ends the result")
     func sourceThrows() {
         let scheduler = TestScheduler(initialClock: 0)
-        let xs = source(scheduler, [.next(300, 5), .next(310, 6), .error(320, timeOpsError)])
+        let xs = source(scheduler, [.next(300, 5), .next(310, 6), .error(320, testError)])
         let ys: TestableObservable<String> = scheduler.createHotObservable([
             .next(150, ""), .next(210, "bar"), .next(250, "foo"), .next(260, "qux"), .next(300, "baz"), .completed(400),
         ])
         let res = scheduler.start { xs.sample(ys) }
-        #expect(res.events == [.next(250, 3), .next(300, 5), .error(320, timeOpsError)])
+        #expect(res.events == [.next(250, 3), .next(300, 5), .error(320, testError)])
         #expect(xs.subscriptions == [Subscription(200, 320)])
         #expect(ys.subscriptions == [Subscription(200, 320)])
     }

@@ -62,7 +62,7 @@ struct SelectorReentrancyTests {
                 if a == 1 {
                     left.onNext(5)
                     right.onNext(5)
-                    right.onError(RivuletTestError.boom)
+                    right.onError(testError)
                 }
                 return a + b
             }

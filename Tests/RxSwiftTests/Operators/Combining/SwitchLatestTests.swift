@@ -1,3 +1,4 @@
+import RivuletTestSupport
 import RxBlocking
 import RxSwift
 import RxTest
@@ -58,11 +59,11 @@ struct SwitchLatestTests {
 
     @Test("an error of the latest inner sequence ends it", arguments: Form.allCases)
     func innerThrows(form: Form) {
-        let f = Fixture(secondEnd: .error(50, combiningError))
+        let f = Fixture(secondEnd: .error(50, testError))
         let (res, _, _) = run(form, f, outer: [.next(300, 0), .next(400, 1), .next(500, 2), .completed(600)])
         #expect(res.events == [
             .next(310, 101), .next(320, 102), .next(410, 201), .next(420, 202), .next(430, 203), .next(440, 204),
-            .error(450, combiningError),
+            .error(450, testError),
         ])
         #expect(f.ys1.subscriptions == [Subscription(300, 400)])
         #expect(f.ys2.subscriptions == [Subscription(400, 450)])
@@ -72,10 +73,10 @@ struct SwitchLatestTests {
     @Test("an outer error ends it", arguments: Form.allCases)
     func outerThrows(form: Form) {
         let f = Fixture()
-        let (res, _, _) = run(form, f, outer: [.next(300, 0), .next(400, 1), .error(500, combiningError)])
+        let (res, _, _) = run(form, f, outer: [.next(300, 0), .next(400, 1), .error(500, testError)])
         #expect(res.events == [
             .next(310, 101), .next(320, 102), .next(410, 201), .next(420, 202), .next(430, 203), .next(440, 204),
-            .error(500, combiningError),
+            .error(500, testError),
         ])
         #expect(f.ys1.subscriptions == [Subscription(300, 400)])
         #expect(f.ys2.subscriptions == [Subscription(400, 450)])
@@ -116,10 +117,10 @@ struct SwitchLatestTests {
         let res = f.scheduler.start {
             xs.flatMapLatest { x throws -> TestableObservable<Int> in
                 if x < 1 { return observables[x] }
-                throw combiningError
+                throw testError
             }
         }
-        #expect(res.events == [.next(310, 101), .next(320, 102), .error(400, combiningError)])
+        #expect(res.events == [.next(310, 101), .next(320, 102), .error(400, testError)])
         #expect(xs.subscriptions == [Subscription(200, 400)])
         #expect(f.ys1.subscriptions == [Subscription(300, 400)])
         #expect(f.ys2.subscriptions == [])

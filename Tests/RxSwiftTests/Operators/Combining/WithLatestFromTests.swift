@@ -1,3 +1,4 @@
+import RivuletTestSupport
 import RxSwift
 import RxTest
 import Testing
@@ -42,17 +43,17 @@ struct WithLatestFromTests {
 
     @Test("an error of the first source ends it")
     func firstErrors() {
-        let f = Fixture(xsTerminal: .error(590, combiningError))
+        let f = Fixture(xsTerminal: .error(590, testError))
         let res = f.scheduler.start { f.xs.withLatestFrom(f.ys) { "\($0)\($1)" } }
-        #expect(res.events.last == .error(590, combiningError))
+        #expect(res.events.last == .error(590, testError))
         #expect(f.xs.subscriptions == [Subscription(200, 590)])
     }
 
     @Test("an error of the second source ends it")
     func secondErrors() {
-        let f = Fixture(ysTerminal: .error(400, combiningError))
+        let f = Fixture(ysTerminal: .error(400, testError))
         let res = f.scheduler.start { f.xs.withLatestFrom(f.ys) { "\($0)\($1)" } }
-        #expect(res.events == [.next(260, "4bar"), .next(310, "5bar"), .next(340, "6foo"), .error(400, combiningError)])
+        #expect(res.events == [.next(260, "4bar"), .next(310, "5bar"), .next(340, "6foo"), .error(400, testError)])
         #expect(f.xs.subscriptions == [Subscription(200, 400)])
         #expect(f.ys.subscriptions == [Subscription(200, 400)])
     }
@@ -62,11 +63,11 @@ struct WithLatestFromTests {
         let f = Fixture()
         let res = f.scheduler.start {
             f.xs.withLatestFrom(f.ys) { x, y throws -> String in
-                if x == 5 { throw combiningError }
+                if x == 5 { throw testError }
                 return "\(x)\(y)"
             }
         }
-        #expect(res.events == [.next(260, "4bar"), .error(310, combiningError)])
+        #expect(res.events == [.next(260, "4bar"), .error(310, testError)])
         #expect(f.xs.subscriptions == [Subscription(200, 310)])
         #expect(f.ys.subscriptions == [Subscription(200, 310)])
     }

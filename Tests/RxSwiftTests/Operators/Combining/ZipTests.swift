@@ -1,3 +1,4 @@
+import RivuletTestSupport
 import RxBlocking
 import RxSwift
 import RxTest
@@ -60,9 +61,9 @@ struct ZipTests {
     func emptyError(form: ZipForm) {
         let scheduler = TestScheduler(initialClock: 0)
         let o1 = scheduler.createHotObservable([.next(150, 1), .completed(230)])
-        let o2 = scheduler.createHotObservable([.next(150, 1), .error(220, combiningError)])
+        let o2 = scheduler.createHotObservable([.next(150, 1), .error(220, testError)])
         let res = scheduler.start { form.zip(o1, o2) }
-        #expect(res.events == [.error(220, combiningError)])
+        #expect(res.events == [.error(220, testError)])
         #expect(o1.subscriptions == [Subscription(200, 220)])
         #expect(o2.subscriptions == [Subscription(200, 220)])
     }
@@ -70,10 +71,10 @@ struct ZipTests {
     @Test("the first of two errors wins", arguments: ZipForm.allCases)
     func errorError(form: ZipForm) {
         let scheduler = TestScheduler(initialClock: 0)
-        let o1 = scheduler.createHotObservable([.next(150, 1), .error(230, combiningError1)])
-        let o2 = scheduler.createHotObservable([.next(150, 1), .error(220, combiningError2)])
+        let o1 = scheduler.createHotObservable([.next(150, 1), .error(230, TestError(code: 2))])
+        let o2 = scheduler.createHotObservable([.next(150, 1), .error(220, TestError(code: 3))])
         let res = scheduler.start { form.zip(o2, o1) }
-        #expect(res.events == [.error(220, combiningError2)])
+        #expect(res.events == [.error(220, TestError(code: 3))])
         #expect(o1.subscriptions == [Subscription(200, 220)])
         #expect(o2.subscriptions == [Subscription(200, 220)])
     }
@@ -82,9 +83,9 @@ struct ZipTests {
     func someError(form: ZipForm) {
         let scheduler = TestScheduler(initialClock: 0)
         let o1 = scheduler.createHotObservable([.next(150, 1), .next(215, 2), .completed(230)])
-        let o2 = scheduler.createHotObservable([.next(150, 1), .error(220, combiningError1)])
+        let o2 = scheduler.createHotObservable([.next(150, 1), .error(220, TestError(code: 2))])
         let res = scheduler.start { form.zip(o1, o2) }
-        #expect(res.events == [.error(220, combiningError1)])
+        #expect(res.events == [.error(220, TestError(code: 2))])
         #expect(o1.subscriptions == [Subscription(200, 220)])
         #expect(o2.subscriptions == [Subscription(200, 220)])
     }
@@ -111,16 +112,16 @@ struct ZipTests {
         let scheduler = TestScheduler(initialClock: 0)
         let o1 = scheduler.createHotObservable([.next(150, 1), .next(220, 2), .completed(220)])
         let o2 = scheduler.createHotObservable([.next(150, 1), .next(210, 4)])
-        let res = scheduler.start { Observable.zip(o1, o2) { _, _ throws -> Int in throw combiningError } }
-        #expect(res.events == [.error(220, combiningError)])
+        let res = scheduler.start { Observable.zip(o1, o2) { _, _ throws -> Int in throw testError } }
+        #expect(res.events == [.error(220, testError)])
         #expect(o1.subscriptions == [Subscription(200, 220)])
         #expect(o2.subscriptions == [Subscription(200, 220)])
 
         let scheduler2 = TestScheduler(initialClock: 0)
         let p1 = scheduler2.createHotObservable([.next(150, 1), .next(220, 2), .completed(220)])
         let p2 = scheduler2.createHotObservable([.next(150, 1), .next(210, 4)])
-        let collection = scheduler2.start { Observable.zip([p1, p2]) { _ throws -> Int in throw combiningError } }
-        #expect(collection.events == [.error(220, combiningError)])
+        let collection = scheduler2.start { Observable.zip([p1, p2]) { _ throws -> Int in throw testError } }
+        #expect(collection.events == [.error(220, testError)])
     }
 
     @Test("elements queue up until every source has one")
@@ -212,10 +213,10 @@ struct ZipTests {
         let scheduler = TestScheduler(initialClock: 0)
         let e0 = scheduler.createHotObservable([.next(150, 1), .next(210, 1), .completed(400)])
         let e1 = scheduler.createHotObservable([.next(150, 1), .next(220, 2), .completed(400)])
-        let e2 = scheduler.createHotObservable([.next(150, 1), .error(230, combiningError)])
+        let e2 = scheduler.createHotObservable([.next(150, 1), .error(230, testError)])
         let e3 = scheduler.createHotObservable([.next(150, 1), .next(240, 4), .completed(400)])
         let res = scheduler.start { Observable.zip([e0, e1, e2, e3]) { _ in 42 } }
-        #expect(res.events == [.error(230, combiningError)])
+        #expect(res.events == [.error(230, testError)])
         for source in [e0, e1, e2, e3] {
             #expect(source.subscriptions == [Subscription(200, 230)])
         }
@@ -327,7 +328,7 @@ struct ZipTests {
         let right = PublishSubject<Int>()
         var received: [String] = []
         let subscription = Observable.zip(left, right) { a, b -> Int in
-            if a == 2 { throw RivuletTestError.boom }
+            if a == 2 { throw testError }
             return a + b
         }
         .subscribe(

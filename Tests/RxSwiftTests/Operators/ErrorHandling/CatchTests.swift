@@ -1,7 +1,7 @@
 import Dispatch
 import Foundation
-import RxBlocking
 import RivuletTestSupport
+import RxBlocking
 import RxSwift
 import RxTest
 import Testing
@@ -11,12 +11,12 @@ struct CatchTests {
     @Test("the handler's sequence follows the error")
     func caught() {
         let scheduler = TestScheduler(initialClock: 0)
-        let o1 = scheduler.createHotObservable([.next(150, 1), .next(210, 2), .next(220, 3), .error(230, timeOpsError)])
+        let o1 = scheduler.createHotObservable([.next(150, 1), .next(210, 2), .next(220, 3), .error(230, testError)])
         let o2 = scheduler.createHotObservable([.next(240, 4), .completed(250)])
         let handlerCalledAt = LockedBox<Int?>(nil)
         let res = scheduler.start {
             o1.catch { error in
-                #expect(error as? TimeOpsError == timeOpsError)
+                #expect(error as? TestError == testError)
                 handlerCalledAt.value = scheduler.clock
                 return o2.asObservable()
             }
@@ -30,11 +30,11 @@ struct CatchTests {
     @Test("a handler that throws ends the sequence with its error")
     func handlerThrows() {
         let scheduler = TestScheduler(initialClock: 0)
-        let o1 = scheduler.createHotObservable([.next(150, 1), .next(210, 2), .next(220, 3), .error(230, timeOpsError)])
+        let o1 = scheduler.createHotObservable([.next(150, 1), .next(210, 2), .next(220, 3), .error(230, testError)])
         let res = scheduler.start {
-            o1.catch { _ in throw timeOpsError2 }
+            o1.catch { _ in throw TestError(code: 2) }
         }
-        #expect(res.events == [.next(210, 2), .next(220, 3), .error(230, timeOpsError2)])
+        #expect(res.events == [.next(210, 2), .next(220, 3), .error(230, TestError(code: 2))])
         #expect(o1.subscriptions == [Subscription(200, 230)])
     }
 
@@ -56,17 +56,17 @@ struct CatchTests {
     @Test("the handler's sequence can fail too")
     func fallbackFails() {
         let scheduler = TestScheduler(initialClock: 0)
-        let o1 = scheduler.createHotObservable([.next(210, 2), .error(230, timeOpsError)])
-        let o2: TestableObservable<Int> = scheduler.createColdObservable([.next(5, 7), .error(10, timeOpsError2)])
+        let o1 = scheduler.createHotObservable([.next(210, 2), .error(230, testError)])
+        let o2: TestableObservable<Int> = scheduler.createColdObservable([.next(5, 7), .error(10, TestError(code: 2))])
         let res = scheduler.start { o1.catch { _ in o2.asObservable() } }
-        #expect(res.events == [.next(210, 2), .next(235, 7), .error(240, timeOpsError2)])
+        #expect(res.events == [.next(210, 2), .next(235, 7), .error(240, TestError(code: 2))])
         #expect(o2.subscriptions == [Subscription(230, 240)])
     }
 
     @Test("disposal reaches the handler's sequence")
     func disposeFallback() {
         let scheduler = TestScheduler(initialClock: 0)
-        let o1 = scheduler.createHotObservable([.next(210, 2), .error(230, timeOpsError)])
+        let o1 = scheduler.createHotObservable([.next(210, 2), .error(230, testError)])
         let o2: TestableObservable<Int> = scheduler.createColdObservable([.next(5, 7), .next(50, 8)])
         let res = scheduler.start(disposed: 260) { o1.catch { _ in o2.asObservable() } }
         #expect(res.events == [.next(210, 2), .next(235, 7)])
@@ -77,7 +77,7 @@ struct CatchTests {
     @Test("catchAndReturn ends with the element instead of the error")
     func catchAndReturn() {
         let scheduler = TestScheduler(initialClock: 0)
-        let o1 = scheduler.createHotObservable([.next(150, 1), .next(210, 2), .error(230, timeOpsError)])
+        let o1 = scheduler.createHotObservable([.next(150, 1), .next(210, 2), .error(230, testError)])
         let res = scheduler.start { o1.catchAndReturn(-1) }
         #expect(res.events == [.next(210, 2), .next(230, -1), .completed(230)])
         #expect(o1.subscriptions == [Subscription(200, 230)])
@@ -85,7 +85,7 @@ struct CatchTests {
 
     @Test("catchAndReturn on a synchronous failure")
     func catchAndReturnSynchronous() throws {
-        #expect(try Observable<Int>.error(timeOpsError).catchAndReturn(5).toBlocking().toArray() == [5])
+        #expect(try Observable<Int>.error(testError).catchAndReturn(5).toBlocking().toArray() == [5])
         #expect(try Observable.of(1, 2).catchAndReturn(5).toBlocking().toArray() == [1, 2])
     }
 }
@@ -95,8 +95,8 @@ struct CatchSequenceTests {
     @Test("each failing source is followed by the next one")
     func errorErrorComplete() {
         let scheduler = TestScheduler(initialClock: 0)
-        let xs1 = scheduler.createColdObservable([.next(10, 1), .next(20, 2), .next(30, 3), .error(40, timeOpsError)])
-        let xs2 = scheduler.createColdObservable([.next(10, 4), .next(20, 5), .error(30, timeOpsError)])
+        let xs1 = scheduler.createColdObservable([.next(10, 1), .next(20, 2), .next(30, 3), .error(40, testError)])
+        let xs2 = scheduler.createColdObservable([.next(10, 4), .next(20, 5), .error(30, testError)])
         let xs3 = scheduler.createColdObservable([.next(10, 6), .next(20, 7), .next(30, 8), .next(40, 9), .completed(50)])
         let res = scheduler.start {
             Observable.catch(sequence: [xs1.asObservable(), xs2.asObservable(), xs3.asObservable()])
@@ -143,7 +143,7 @@ struct CatchSequenceTests {
         }
         do {
             let scheduler = TestScheduler(initialClock: 0)
-            let xs1 = scheduler.createHotObservable([.next(150, 1), .next(210, 2), .next(220, 3), .error(230, timeOpsError)])
+            let xs1 = scheduler.createHotObservable([.next(150, 1), .next(210, 2), .next(220, 3), .error(230, testError)])
             let xs2 = scheduler.createHotObservable([.next(150, 1)])
             let res = scheduler.start { Observable.catch(sequence: [xs1, xs2].map { $0.asObservable() }) }
             #expect(res.events == [.next(210, 2), .next(220, 3)])
@@ -155,10 +155,10 @@ struct CatchSequenceTests {
     @Test("the last error ends the whole when every source fails")
     func errorError() {
         let scheduler = TestScheduler(initialClock: 0)
-        let xs1 = scheduler.createHotObservable([.next(150, 1), .next(210, 2), .next(220, 3), .error(230, timeOpsError)])
-        let xs2: TestableObservable<Int> = scheduler.createHotObservable([.next(150, 1), .error(250, timeOpsError2)])
+        let xs1 = scheduler.createHotObservable([.next(150, 1), .next(210, 2), .next(220, 3), .error(230, testError)])
+        let xs2: TestableObservable<Int> = scheduler.createHotObservable([.next(150, 1), .error(250, TestError(code: 2))])
         let res = scheduler.start { Observable.catch(sequence: [xs1, xs2].map { $0.asObservable() }) }
-        #expect(res.events == [.next(210, 2), .next(220, 3), .error(250, timeOpsError2)])
+        #expect(res.events == [.next(210, 2), .next(220, 3), .error(250, TestError(code: 2))])
         #expect(xs1.subscriptions == [Subscription(200, 230)])
         #expect(xs2.subscriptions == [Subscription(230, 250)])
     }
@@ -166,8 +166,8 @@ struct CatchSequenceTests {
     @Test("three hot sources in a row")
     func multiple() {
         let scheduler = TestScheduler(initialClock: 0)
-        let xs1 = scheduler.createHotObservable([.next(150, 1), .next(210, 2), .error(215, timeOpsError)])
-        let xs2 = scheduler.createHotObservable([.next(220, 3), .error(225, timeOpsError)])
+        let xs1 = scheduler.createHotObservable([.next(150, 1), .next(210, 2), .error(215, testError)])
+        let xs2 = scheduler.createHotObservable([.next(220, 3), .error(225, testError)])
         let xs3 = scheduler.createHotObservable([.next(230, 4), .completed(235)])
         let res = scheduler.start {
             Observable.catch(sequence: [xs1.asObservable(), xs2.asObservable(), xs3.asObservable()])
@@ -207,7 +207,7 @@ struct RetryTests {
     @Test("a failing source is subscribed to again at once, until disposal")
     func observableError() {
         let scheduler = TestScheduler(initialClock: 0)
-        let xs = scheduler.createColdObservable([.next(100, 1), .next(150, 2), .next(200, 3), .error(250, timeOpsError)])
+        let xs = scheduler.createColdObservable([.next(100, 1), .next(150, 2), .next(200, 3), .error(250, testError)])
         let res = scheduler.start(disposed: 1100) { xs.retry() }
         #expect(res.events == [
             .next(300, 1), .next(350, 2), .next(400, 3),
@@ -223,13 +223,13 @@ struct RetryTests {
     @Test("retry(3) makes three attempts, then fails")
     func countBasic() {
         let scheduler = TestScheduler(initialClock: 0)
-        let xs = scheduler.createColdObservable([.next(5, 1), .next(10, 2), .next(15, 3), .error(20, timeOpsError)])
+        let xs = scheduler.createColdObservable([.next(5, 1), .next(10, 2), .next(15, 3), .error(20, testError)])
         let res = scheduler.start { xs.retry(3) }
         #expect(res.events == [
             .next(205, 1), .next(210, 2), .next(215, 3),
             .next(225, 1), .next(230, 2), .next(235, 3),
             .next(245, 1), .next(250, 2), .next(255, 3),
-            .error(260, timeOpsError),
+            .error(260, testError),
         ])
         #expect(xs.subscriptions == [Subscription(200, 220), Subscription(220, 240), Subscription(240, 260)])
     }
@@ -237,7 +237,7 @@ struct RetryTests {
     @Test("retry(3) disposed during the second attempt")
     func countDispose() {
         let scheduler = TestScheduler(initialClock: 0)
-        let xs = scheduler.createColdObservable([.next(5, 1), .next(10, 2), .next(15, 3), .error(20, timeOpsError)])
+        let xs = scheduler.createColdObservable([.next(5, 1), .next(10, 2), .next(15, 3), .error(20, testError)])
         let res = scheduler.start(disposed: 231) { xs.retry(3) }
         #expect(res.events == [.next(205, 1), .next(210, 2), .next(215, 3), .next(225, 1), .next(230, 2)])
         #expect(xs.subscriptions == [Subscription(200, 220), Subscription(220, 231)])
@@ -262,7 +262,7 @@ struct RetryTests {
             }
             observer.onNext(attempt)
             if attempt < 50_000 {
-                observer.onError(timeOpsError)
+                observer.onError(testError)
             } else {
                 observer.onCompleted()
             }
@@ -271,7 +271,7 @@ struct RetryTests {
         let values = try failing.retry().toBlocking(timeout: 30).toArray()
         #expect(values.count == 50_000)
         #expect(values.last == 50_000)
-        #expect(Observable<Int>.error(timeOpsError).retry(10_000).toBlocking().materialize().isFailure)
+        #expect(Observable<Int>.error(testError).retry(10_000).toBlocking().materialize().isFailure)
     }
 
     @Test("the tail of a source that failed synchronously is ignored", .rxLeakCheck(.leaksOnly))
@@ -281,7 +281,7 @@ struct RetryTests {
             observer.onNext(0)
             observer.onNext(1)
             if count.value < 2 {
-                observer.onError(timeOpsError)
+                observer.onError(testError)
                 count.withLock { $0 += 1 }
             }
             observer.onNext(3)

@@ -1,12 +1,13 @@
 import Dispatch
 import Foundation
-import RxBlocking
 import RivuletTestSupport
+import RxBlocking
 import RxSwift
 import RxTest
 import Testing
 
-private struct RetryWhenError: Error {}
+/// A type of its own: the trigger of `ignoresDifferentErrorTypes` takes errors of a
+/// type the source never sends, which no value of `TestError` can stand for.
 private struct OtherError: Error {}
 
 @Suite("retry(when:)", .rxLeakCheck)
@@ -17,7 +18,7 @@ struct RetryWhenTests {
         let xs = scheduler.createHotObservable([.next(150, 1), .completed(250)])
         let empty = scheduler.createHotObservable([.next(150, 1), .completed(210)])
         let res = scheduler.start(disposed: 300) {
-            xs.retry { (_: Observable<RetryWhenError>) in empty }
+            xs.retry { (_: Observable<TestError>) in empty }
         }
         #expect(res.events == [.completed(250)])
         #expect(xs.subscriptions == [Subscription(200, 250)])
@@ -27,10 +28,10 @@ struct RetryWhenTests {
     func observableNever() {
         let scheduler = TestScheduler(initialClock: 0)
         let xs = scheduler.createHotObservable([
-            .next(150, 1), .next(210, 2), .next(220, 3), .next(230, 4), .next(240, 5), .error(250, RetryWhenError()),
+            .next(150, 1), .next(210, 2), .next(220, 3), .next(230, 4), .next(240, 5), .error(250, testError),
         ])
         let never = scheduler.createHotObservable([.next(150, 1)])
-        let res = scheduler.start { xs.retry { (_: Observable<RetryWhenError>) in never } }
+        let res = scheduler.start { xs.retry { (_: Observable<TestError>) in never } }
         #expect(res.events == [.next(210, 2), .next(220, 3), .next(230, 4), .next(240, 5)])
         #expect(xs.subscriptions == [Subscription(200, 250)])
     }
@@ -42,7 +43,7 @@ struct RetryWhenTests {
             .next(150, 1), .next(210, 2), .next(220, 3), .next(230, 4), .next(240, 5), .completed(250),
         ])
         let never = scheduler.createHotObservable([.next(150, 1)])
-        let res = scheduler.start { xs.retry { (_: Observable<RetryWhenError>) in never } }
+        let res = scheduler.start { xs.retry { (_: Observable<TestError>) in never } }
         #expect(res.events == [.next(210, 2), .next(220, 3), .next(230, 4), .next(240, 5), .completed(250)])
         #expect(xs.subscriptions == [Subscription(200, 250)])
     }
@@ -52,7 +53,7 @@ struct RetryWhenTests {
         let scheduler = TestScheduler(initialClock: 0)
         let xs = scheduler.createColdObservable([.next(100, 1), .next(150, 2), .next(200, 3), .completed(250)])
         let empty = scheduler.createHotObservable([.next(150, 0), .completed(0)])
-        let res = scheduler.start { xs.retry { (_: Observable<RetryWhenError>) in empty } }
+        let res = scheduler.start { xs.retry { (_: Observable<TestError>) in empty } }
         #expect(res.events == [.next(300, 1), .next(350, 2), .next(400, 3), .completed(450)])
         #expect(xs.subscriptions == [Subscription(200, 450)])
     }
@@ -60,30 +61,30 @@ struct RetryWhenTests {
     @Test("the trigger's error ends the result; each of its elements retries first")
     func observableNextError() {
         let scheduler = TestScheduler(initialClock: 0)
-        let xs = scheduler.createColdObservable([.next(10, 1), .next(20, 2), .error(30, RetryWhenError()), .completed(40)])
+        let xs = scheduler.createColdObservable([.next(10, 1), .next(20, 2), .error(30, testError), .completed(40)])
         let res = scheduler.start(disposed: 300) {
-            xs.retry { (errors: Observable<RetryWhenError>) in
+            xs.retry { (errors: Observable<TestError>) in
                 let count = LockedBox(0)
                 return errors.map { _ -> Int in
                     let attempt = count.withLock { value -> Int in
                         value += 1
                         return value
                     }
-                    if attempt == 2 { throw timeOpsError2 }
+                    if attempt == 2 { throw TestError(code: 2) }
                     return attempt
                 }
             }
         }
-        #expect(res.events == [.next(210, 1), .next(220, 2), .next(240, 1), .next(250, 2), .error(260, timeOpsError2)])
+        #expect(res.events == [.next(210, 1), .next(220, 2), .next(240, 1), .next(250, 2), .error(260, TestError(code: 2))])
         #expect(xs.subscriptions == [Subscription(200, 230), Subscription(230, 260)])
     }
 
     @Test("the trigger's completion, at the time of the error, completes the result")
     func observableComplete() {
         let scheduler = TestScheduler(initialClock: 0)
-        let xs = scheduler.createColdObservable([.next(10, 1), .next(20, 2), .error(30, RetryWhenError()), .completed(40)])
+        let xs = scheduler.createColdObservable([.next(10, 1), .next(20, 2), .error(30, testError), .completed(40)])
         let empty = scheduler.createHotObservable([.next(150, 1), .completed(230)])
-        let res = scheduler.start { xs.retry { (_: Observable<RetryWhenError>) in empty.asObservable() } }
+        let res = scheduler.start { xs.retry { (_: Observable<TestError>) in empty.asObservable() } }
         #expect(res.events == [.next(210, 1), .next(220, 2), .completed(230)])
         #expect(xs.subscriptions == [Subscription(200, 230)])
     }
@@ -91,9 +92,9 @@ struct RetryWhenTests {
     @Test("a trigger that completes after some retries completes the result")
     func observableNextComplete() {
         let scheduler = TestScheduler(initialClock: 0)
-        let xs = scheduler.createColdObservable([.next(10, 1), .next(20, 2), .error(30, RetryWhenError()), .completed(40)])
+        let xs = scheduler.createColdObservable([.next(10, 1), .next(20, 2), .error(30, testError), .completed(40)])
         let res = scheduler.start(disposed: 300) {
-            xs.retry { (errors: Observable<RetryWhenError>) in
+            xs.retry { (errors: Observable<TestError>) in
                 // Retries once, then completes: the shape of `scan` + `takeWhile`.
                 Observable<Int>.create { observer in
                     let count = LockedBox(0)
@@ -114,9 +115,9 @@ struct RetryWhenTests {
     @Test("a trigger that never sends leaves the result open")
     func observableInfinite() {
         let scheduler = TestScheduler(initialClock: 0)
-        let xs = scheduler.createColdObservable([.next(10, 1), .next(20, 2), .error(30, RetryWhenError()), .completed(40)])
+        let xs = scheduler.createColdObservable([.next(10, 1), .next(20, 2), .error(30, testError), .completed(40)])
         let never = scheduler.createHotObservable([.next(150, 1)])
-        let res = scheduler.start { xs.retry { (_: Observable<RetryWhenError>) in never } }
+        let res = scheduler.start { xs.retry { (_: Observable<TestError>) in never } }
         #expect(res.events == [.next(210, 1), .next(220, 2)])
         #expect(xs.subscriptions == [Subscription(200, 230)])
     }
@@ -124,7 +125,7 @@ struct RetryWhenTests {
     @Test("incremental back-off with timers, then the error once the attempts run out")
     func incrementalBackOff() {
         let scheduler = TestScheduler(initialClock: 0)
-        let xs = scheduler.createColdObservable([.next(5, 1), .error(10, RetryWhenError())])
+        let xs = scheduler.createColdObservable([.next(5, 1), .error(10, testError)])
         let maxAttempts = 4
         let res = scheduler.start(disposed: 800) {
             xs.retry { (errors: Observable<Swift.Error>) in
@@ -147,7 +148,7 @@ struct RetryWhenTests {
                 }
             }
         }
-        #expect(res.events == [.next(205, 1), .next(265, 1), .next(375, 1), .next(535, 1), .error(540, RetryWhenError())])
+        #expect(res.events == [.next(205, 1), .next(265, 1), .next(375, 1), .next(535, 1), .error(540, testError)])
         #expect(xs.subscriptions == [
             Subscription(200, 210), Subscription(260, 270), Subscription(370, 380), Subscription(530, 540),
         ])
@@ -156,11 +157,11 @@ struct RetryWhenTests {
     @Test("an error of another type than the trigger's ends the result")
     func ignoresDifferentErrorTypes() {
         let scheduler = TestScheduler(initialClock: 0)
-        let xs = scheduler.createColdObservable([.next(5, 1), .error(10, RetryWhenError())])
+        let xs = scheduler.createColdObservable([.next(5, 1), .error(10, testError)])
         let res = scheduler.start(disposed: 800) {
             xs.retry { (errors: Observable<OtherError>) in errors }
         }
-        #expect(res.events == [.next(205, 1), .error(210, RetryWhenError())])
+        #expect(res.events == [.next(205, 1), .error(210, testError)])
         #expect(xs.subscriptions == [Subscription(200, 210)])
     }
 
@@ -174,7 +175,7 @@ struct RetryWhenTests {
             }
             observer.onNext(attempt)
             if attempt < 20_000 {
-                observer.onError(RetryWhenError())
+                observer.onError(testError)
             } else {
                 observer.onCompleted()
             }
@@ -191,7 +192,7 @@ struct RetryWhenTests {
         let source = Observable<Int>.create { observer in
             observer.onNext(0)
             if count.value < 2 {
-                observer.onError(RetryWhenError())
+                observer.onError(testError)
                 count.withLock { $0 += 1 }
             }
             observer.onNext(3)
@@ -219,7 +220,7 @@ struct RetryWhenTests {
     @Test("disposal during the wait for the trigger unsubscribes from the trigger")
     func disposeWhileWaiting() {
         let scheduler = TestScheduler(initialClock: 0)
-        let xs = scheduler.createColdObservable([.next(5, 1), .error(10, RetryWhenError())])
+        let xs = scheduler.createColdObservable([.next(5, 1), .error(10, testError)])
         let trigger = scheduler.createHotObservable([.next(300, 0)])
         let res = scheduler.start(disposed: 250) {
             xs.retry { (_: Observable<Swift.Error>) in trigger }

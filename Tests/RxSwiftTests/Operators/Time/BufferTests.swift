@@ -1,7 +1,7 @@
 import Dispatch
 import Foundation
-import RxBlocking
 import RivuletTestSupport
+import RxBlocking
 import RxSwift
 import RxTest
 import Testing
@@ -36,7 +36,7 @@ struct BufferTests {
     @Test("an error drops the current array")
     func error() {
         let scheduler = TestScheduler(initialClock: 0)
-        let xs = hotSource(scheduler, ending: .error(600, timeOpsError))
+        let xs = hotSource(scheduler, ending: .error(600, testError))
         let res = scheduler.start { xs.buffer(timeSpan: .seconds(70), count: 3, scheduler: scheduler) }
         #expect(res.events == [
             .next(240, [1, 2, 3]),
@@ -45,7 +45,7 @@ struct BufferTests {
             .next(440, [8]),
             .next(510, [9]),
             .next(580, []),
-            .error(600, timeOpsError),
+            .error(600, testError),
         ])
         #expect(xs.subscriptions == [Subscription(200, 600)])
     }

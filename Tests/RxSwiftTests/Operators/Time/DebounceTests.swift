@@ -29,11 +29,11 @@ struct DebounceTests {
     @Test("an error ends the sequence at once")
     func allPassErrorEnd() {
         let scheduler = TestScheduler(initialClock: 0)
-        let xs = regular(scheduler, ending: .error(550, timeOpsError))
+        let xs = regular(scheduler, ending: .error(550, testError))
         let res = scheduler.start { xs.debounce(.seconds(20), scheduler: scheduler) }
         #expect(res.events == [
             .next(270, 3), .next(320, 4), .next(370, 5), .next(420, 6),
-            .next(470, 7), .next(520, 8), .error(550, timeOpsError),
+            .next(470, 7), .next(520, 8), .error(550, testError),
         ])
         #expect(xs.subscriptions == [Subscription(200, 550)])
     }
@@ -50,9 +50,9 @@ struct DebounceTests {
     @Test("an error drops the pending element")
     func allDropErrorEnd() {
         let scheduler = TestScheduler(initialClock: 0)
-        let xs = regular(scheduler, ending: .error(550, timeOpsError))
+        let xs = regular(scheduler, ending: .error(550, testError))
         let res = scheduler.start { xs.debounce(.seconds(60), scheduler: scheduler) }
-        #expect(res.events == [.error(550, timeOpsError)])
+        #expect(res.events == [.error(550, testError)])
         #expect(xs.subscriptions == [Subscription(200, 550)])
     }
 
@@ -67,9 +67,9 @@ struct DebounceTests {
         }
         do {
             let scheduler = TestScheduler(initialClock: 0)
-            let xs: TestableObservable<Int> = scheduler.createHotObservable([.next(150, 1), .error(300, timeOpsError)])
+            let xs: TestableObservable<Int> = scheduler.createHotObservable([.next(150, 1), .error(300, testError)])
             let res = scheduler.start { xs.debounce(.seconds(10), scheduler: scheduler) }
-            #expect(res.events == [.error(300, timeOpsError)])
+            #expect(res.events == [.error(300, testError)])
             #expect(xs.subscriptions == [Subscription(200, 300)])
         }
         do {

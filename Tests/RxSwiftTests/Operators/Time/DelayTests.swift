@@ -1,7 +1,7 @@
 import Dispatch
 import Foundation
-import RxBlocking
 import RivuletTestSupport
+import RxBlocking
 import RxSwift
 import RxTest
 import Testing
@@ -28,9 +28,9 @@ struct DelayTests {
     @Test("an error goes out at once")
     func error() {
         let scheduler = TestScheduler(initialClock: 0)
-        let xs: TestableObservable<Int> = scheduler.createHotObservable([.next(150, 1), .error(250, timeOpsError)])
+        let xs: TestableObservable<Int> = scheduler.createHotObservable([.next(150, 1), .error(250, testError)])
         let res = scheduler.start { xs.delay(.seconds(150), scheduler: scheduler) }
-        #expect(res.events == [.error(250, timeOpsError)])
+        #expect(res.events == [.error(250, testError)])
         #expect(xs.subscriptions == [Subscription(200, 250)])
     }
 
@@ -46,18 +46,18 @@ struct DelayTests {
     @Test("an error after every element was sent")
     func error1() {
         let scheduler = TestScheduler(initialClock: 0)
-        let xs = source(scheduler, ending: .error(550, timeOpsError))
+        let xs = source(scheduler, ending: .error(550, testError))
         let res = scheduler.start { xs.delay(.seconds(50), scheduler: scheduler) }
-        #expect(res.events == [.next(300, 2), .next(400, 3), .next(500, 4), .error(550, timeOpsError)])
+        #expect(res.events == [.next(300, 2), .next(400, 3), .next(500, 4), .error(550, testError)])
         #expect(xs.subscriptions == [Subscription(200, 550)])
     }
 
     @Test("an error drops the elements still waiting")
     func error2() {
         let scheduler = TestScheduler(initialClock: 0)
-        let xs = source(scheduler, ending: .error(550, timeOpsError))
+        let xs = source(scheduler, ending: .error(550, testError))
         let res = scheduler.start { xs.delay(.seconds(150), scheduler: scheduler) }
-        #expect(res.events == [.next(400, 2), .next(500, 3), .error(550, timeOpsError)])
+        #expect(res.events == [.next(400, 2), .next(500, 3), .error(550, testError)])
         #expect(xs.subscriptions == [Subscription(200, 550)])
     }
 
@@ -108,10 +108,10 @@ struct DelayTests {
     func errorDuringSameTickTurns() {
         let scheduler = TestScheduler(initialClock: 0)
         let xs: TestableObservable<Int> = scheduler.createHotObservable([
-            .next(210, 1), .next(210, 2), .next(210, 3), .error(221, timeOpsError),
+            .next(210, 1), .next(210, 2), .next(210, 3), .error(221, testError),
         ])
         let res = scheduler.start { xs.delay(.seconds(10), scheduler: scheduler) }
-        #expect(res.events == [.next(220, 1), .error(221, timeOpsError)])
+        #expect(res.events == [.next(220, 1), .error(221, testError)])
         #expect(xs.subscriptions == [Subscription(200, 221)])
     }
 
@@ -192,10 +192,10 @@ struct DelayTests {
         defer { subscription.dispose() }
         DispatchQueue.global().async {
             subject.onNext(1)
-            subject.onError(timeOpsError)
+            subject.onError(testError)
         }
         let error = try failed.toBlocking(timeout: 5).first()
-        #expect(error as? TimeOpsError == timeOpsError)
+        #expect(error as? TestError == testError)
     }
 
     @Test("the sign-in flow: just(...).delay(0.1, scheduler:) on a background scheduler")
@@ -241,16 +241,16 @@ struct DelaySubscriptionTests {
     @Test("errors pass through")
     func error() {
         let scheduler = TestScheduler(initialClock: 0)
-        let xs = scheduler.createColdObservable([.next(50, 42), .next(60, 43), .error(70, timeOpsError)])
+        let xs = scheduler.createColdObservable([.next(50, 42), .next(60, 43), .error(70, testError)])
         let res = scheduler.start { xs.delaySubscription(.seconds(30), scheduler: scheduler) }
-        #expect(res.events == [.next(280, 42), .next(290, 43), .error(300, timeOpsError)])
+        #expect(res.events == [.next(280, 42), .next(290, 43), .error(300, testError)])
         #expect(xs.subscriptions == [Subscription(230, 300)])
     }
 
     @Test("disposal after the subscription unsubscribes")
     func dispose() {
         let scheduler = TestScheduler(initialClock: 0)
-        let xs = scheduler.createColdObservable([.next(50, 42), .next(60, 43), .error(70, timeOpsError)])
+        let xs = scheduler.createColdObservable([.next(50, 42), .next(60, 43), .error(70, testError)])
         let res = scheduler.start(disposed: 291) { xs.delaySubscription(.seconds(30), scheduler: scheduler) }
         #expect(res.events == [.next(280, 42), .next(290, 43)])
         #expect(xs.subscriptions == [Subscription(230, 291)])

@@ -1,7 +1,7 @@
 import Dispatch
 import Foundation
-import RxBlocking
 import RivuletTestSupport
+import RxBlocking
 import RxSwift
 import RxTest
 import Testing
@@ -39,9 +39,9 @@ struct TakeTimeTests {
     func errorAndNever() {
         do {
             let scheduler = TestScheduler(initialClock: 0)
-            let xs = scheduler.createHotObservable([.next(0, 0), .error(210, timeOpsError)])
+            let xs = scheduler.createHotObservable([.next(0, 0), .error(210, testError)])
             let res = scheduler.start { xs.take(for: .seconds(50), scheduler: scheduler) }
-            #expect(res.events == [.error(210, timeOpsError)])
+            #expect(res.events == [.error(210, testError)])
             #expect(xs.subscriptions == [Subscription(200, 210)])
         }
         do {
@@ -145,9 +145,9 @@ struct SkipTimeTests {
     func errorAndNever() {
         do {
             let scheduler = TestScheduler(initialClock: 0)
-            let xs: TestableObservable<Int> = scheduler.createHotObservable([.error(210, timeOpsError)])
+            let xs: TestableObservable<Int> = scheduler.createHotObservable([.error(210, testError)])
             let res = scheduler.start { xs.skip(.seconds(50), scheduler: scheduler) }
-            #expect(res.events == [.error(210, timeOpsError)])
+            #expect(res.events == [.error(210, testError)])
             #expect(xs.subscriptions == [Subscription(200, 210)])
         }
         do {

@@ -1,7 +1,7 @@
 import Dispatch
 import Foundation
-import RxBlocking
 import RivuletTestSupport
+import RxBlocking
 import RxSwift
 import RxTest
 import Testing
@@ -57,9 +57,9 @@ struct ThrottleTests {
         }
         do {
             let scheduler = TestScheduler(initialClock: 0)
-            let xs = source(scheduler, [.error(410, timeOpsError), .next(450, 7), .completed(500)])
+            let xs = source(scheduler, [.error(410, testError), .next(450, 7), .completed(500)])
             let res = scheduler.start { xs.throttle(.seconds(200), latest: false, scheduler: scheduler) }
-            #expect(res.events == [.next(210, 2), .error(410, timeOpsError)])
+            #expect(res.events == [.next(210, 2), .error(410, testError)])
             #expect(xs.subscriptions == [Subscription(200, 410)])
         }
         do {
@@ -109,9 +109,9 @@ struct ThrottleTests {
         }
         do {
             let scheduler = TestScheduler(initialClock: 0)
-            let xs = source(scheduler, [.error(410, timeOpsError), .next(450, 7), .completed(500)])
+            let xs = source(scheduler, [.error(410, testError), .next(450, 7), .completed(500)])
             let res = scheduler.start { xs.throttle(.seconds(200), scheduler: scheduler) }
-            #expect(res.events == [.next(210, 2), .error(410, timeOpsError)])
+            #expect(res.events == [.next(210, 2), .error(410, testError)])
             #expect(xs.subscriptions == [Subscription(200, 410)])
         }
         do {

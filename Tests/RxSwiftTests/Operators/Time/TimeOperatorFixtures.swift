@@ -1,16 +1,8 @@
 import Dispatch
 import Foundation
+import RivuletTestSupport
 import RxSwift
 import RxTest
-
-/// The error the time-based and error-handling operator tests send.
-struct TimeOpsError: Error, Equatable, CustomStringConvertible {
-    let code: Int
-    var description: String { "TimeOpsError(\(code))" }
-}
-
-let timeOpsError = TimeOpsError(code: 1)
-let timeOpsError2 = TimeOpsError(code: 2)
 
 /// What `apply` makes of a cold source of `events` on a scheduler of 0.1 s a tick, once
 /// for each of `dueTimes`, each on a scheduler of its own: the events each run recorded.

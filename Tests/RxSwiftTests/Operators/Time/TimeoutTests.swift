@@ -1,7 +1,7 @@
 import Dispatch
 import Foundation
-import RxBlocking
 import RivuletTestSupport
+import RxBlocking
 import RxSwift
 import RxTest
 import Testing
@@ -24,9 +24,9 @@ struct TimeoutTests {
         }
         do {
             let scheduler = TestScheduler(initialClock: 0)
-            let xs: TestableObservable<Int> = scheduler.createHotObservable([.next(150, 0), .error(300, timeOpsError)])
+            let xs: TestableObservable<Int> = scheduler.createHotObservable([.next(150, 0), .error(300, testError)])
             let res = scheduler.start { xs.timeout(.seconds(200), scheduler: scheduler) }
-            #expect(res.events == [.error(300, timeOpsError)])
+            #expect(res.events == [.error(300, testError)])
             #expect(xs.subscriptions == [Subscription(200, 300)])
         }
         do {
@@ -141,7 +141,7 @@ struct TimeoutTests {
 
     @Test("after the switch the source's terminal event is ignored")
     func timeoutOccursSourceTerminates() {
-        for end in [Recorded<Event<Int>>.completed(500), .error(500, timeOpsError)] {
+        for end in [Recorded<Event<Int>>.completed(500), .error(500, testError)] {
             let scheduler = TestScheduler(initialClock: 0)
             let xs: TestableObservable<Int> = scheduler.createHotObservable([end])
             let ys = scheduler.createColdObservable([.next(100, -1)])
@@ -156,9 +156,9 @@ struct TimeoutTests {
     func timeoutOccursNextIsError() {
         let scheduler = TestScheduler(initialClock: 0)
         let xs: TestableObservable<Int> = scheduler.createHotObservable([.next(500, 42)])
-        let ys: TestableObservable<Int> = scheduler.createColdObservable([.error(100, timeOpsError)])
+        let ys: TestableObservable<Int> = scheduler.createColdObservable([.error(100, testError)])
         let res = scheduler.start { xs.timeout(.seconds(100), other: ys, scheduler: scheduler) }
-        #expect(res.events == [.error(400, timeOpsError)])
+        #expect(res.events == [.error(400, testError)])
         #expect(xs.subscriptions == [Subscription(200, 300)])
         #expect(ys.subscriptions == [Subscription(300, 400)])
     }
@@ -176,10 +176,10 @@ struct TimeoutTests {
         }
         do {
             let scheduler = TestScheduler(initialClock: 0)
-            let xs: TestableObservable<Int> = scheduler.createHotObservable([.error(250, timeOpsError)])
+            let xs: TestableObservable<Int> = scheduler.createHotObservable([.error(250, testError)])
             let ys: TestableObservable<Int> = scheduler.createColdObservable([.next(100, -1)])
             let res = scheduler.start { xs.timeout(.seconds(100), other: ys, scheduler: scheduler) }
-            #expect(res.events == [.error(250, timeOpsError)])
+            #expect(res.events == [.error(250, testError)])
             #expect(xs.subscriptions == [Subscription(200, 250)])
             #expect(ys.subscriptions == [])
         }

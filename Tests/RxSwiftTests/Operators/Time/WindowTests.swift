@@ -1,7 +1,7 @@
 import Dispatch
 import Foundation
-import RxBlocking
 import RivuletTestSupport
+import RxBlocking
 import RxSwift
 import RxTest
 import Testing
@@ -46,7 +46,7 @@ struct WindowTests {
     @Test("an error reaches the open window and the result")
     func error() {
         let scheduler = TestScheduler(initialClock: 0)
-        let xs = hotSource(scheduler, ending: .error(600, timeOpsError))
+        let xs = hotSource(scheduler, ending: .error(600, testError))
         let res = run(scheduler) { xs.window(timeSpan: .seconds(70), count: 3, scheduler: scheduler) }
         #expect(res.events == [
             .next(205, "0 1"), .next(210, "0 2"), .next(240, "0 3"),
@@ -54,7 +54,7 @@ struct WindowTests {
             .next(320, "2 5"), .next(350, "2 6"), .next(370, "2 7"),
             .next(420, "3 8"),
             .next(470, "4 9"),
-            .error(600, timeOpsError),
+            .error(600, testError),
         ])
         #expect(xs.subscriptions == [Subscription(200, 600)])
     }

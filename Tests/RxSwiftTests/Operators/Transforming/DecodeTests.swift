@@ -1,4 +1,5 @@
 import Foundation
+import RivuletTestSupport
 import RxSwift
 import RxTest
 import Testing
@@ -10,12 +11,10 @@ private struct Hobby: Codable, Equatable {
 
 /// A decoder of the project's own that reads "name:level".
 private struct ColonDecoder: DataDecoder {
-    struct Malformed: Error {}
-
     func decode<Item: Decodable>(_ type: Item.Type, from data: Data) throws -> Item {
         let parts = String(decoding: data, as: UTF8.self).split(separator: ":")
         guard parts.count == 2, let level = Int(parts[1]), let hobby = Hobby(name: String(parts[0]), level: level) as? Item else {
-            throw Malformed()
+            throw testError
         }
         return hobby
     }
@@ -76,7 +75,7 @@ struct DecodeTests {
         #expect(res.events.count == 2)
         #expect(res.events.first == .next(210, Hobby(name: "chess", level: 3)))
         #expect(res.events.last?.time == 220)
-        #expect(res.events.last?.value.error is ColonDecoder.Malformed)
+        #expect(res.events.last?.value.error as? TestError == testError)
         #expect(xs.subscriptions == [Subscription(200, 220)])
     }
 

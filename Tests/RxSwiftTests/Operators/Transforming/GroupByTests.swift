@@ -1,29 +1,9 @@
 import Foundation
-import RxBlocking
 import RivuletTestSupport
+import RxBlocking
 import RxSwift
 import RxTest
 import Testing
-
-private struct GroupByTestError: Error {}
-
-private final class Keys: @unchecked Sendable {
-    private let lock = NSLock()
-    private var keys: [Int] = []
-
-    func set(_ value: [Int]) {
-        lock.lock()
-        keys = value
-        lock.unlock()
-    }
-
-    var value: [Int] {
-        lock.lock()
-        defer { lock.unlock() }
-        return keys
-    }
-}
-private let testError = GroupByTestError()
 
 private func normalized(_ text: String) -> String {
     text.lowercased().trimmingCharacters(in: .whitespaces)
@@ -330,10 +310,10 @@ struct GroupByTests {
     @Test("an endless synchronous source stops once the outer and every group are gone")
     func endlessSynchronousSource() {
         let finished = DispatchSemaphore(value: 0)
-        let keys = Keys()
+        let keys = LockedBox<[Int]>([])
         let thread = Thread {
             let groups = try? Observable.repeatElement(1).groupBy { $0 }.take(1).toBlocking().toArray()
-            keys.set(groups?.map(\.key) ?? [])
+            keys.value = (groups?.map(\.key) ?? [])
             finished.signal()
         }
         thread.start()
@@ -368,11 +348,10 @@ struct GroupByResourceTests {
     @Test("groupBy releases everything after a terminal event or disposal")
     func releasesResources() async {
         await #expect(processExitsWith: .success) {
-            struct Failure: Error {}
             let scenarios: [() -> Void] = [
                 { _ = Observable<Int>.just(1).groupBy { $0 }.subscribe() },
-                { _ = Observable<Int>.error(Failure()).groupBy { $0 }.subscribe(onError: { _ in }) },
-                { _ = Observable<Int>.just(1).groupBy { _ -> Int in throw Failure() }.subscribe(onError: { _ in }) },
+                { _ = Observable<Int>.error(testError).groupBy { $0 }.subscribe(onError: { _ in }) },
+                { _ = Observable<Int>.just(1).groupBy { _ -> Int in throw testError }.subscribe(onError: { _ in }) },
                 {
                     let subject = PublishSubject<Int>()
                     var groups: [Disposable] = []

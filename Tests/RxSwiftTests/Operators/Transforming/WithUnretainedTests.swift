@@ -3,11 +3,6 @@ import RxSwift
 import RxTest
 import Testing
 
-private final class Owner {
-    let name: String
-    init(name: String) { self.name = name }
-}
-
 @Suite("withUnretained", .rxLeakCheck)
 struct WithUnretainedTests {
     @Test func combinesObjectWithElements() {

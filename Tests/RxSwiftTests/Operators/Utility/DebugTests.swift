@@ -4,27 +4,9 @@ import RivuletTestSupport
 import RxTest
 import Testing
 
-/// Collects the lines `debug` writes.
-private final class Lines: @unchecked Sendable {
-    private let lock = NSLock()
-    private var stored: [String] = []
-
-    func append(_ line: String) {
-        lock.lock()
-        stored.append(line)
-        lock.unlock()
-    }
-
-    var all: [String] {
-        lock.lock()
-        defer { lock.unlock() }
-        return stored
-    }
-
-    /// The lines without their timestamps (`yyyy-MM-dd HH:mm:ss.SSS: `).
-    var contents: [String] {
-        all.map { String($0.dropFirst(25)) }
-    }
+/// The lines `debug` wrote, without their timestamps (`yyyy-MM-dd HH:mm:ss.SSS: `).
+private func withoutTimestamps(_ lines: LockedBox<[String]>) -> [String] {
+    lines.value.map { String($0.dropFirst(25)) }
 }
 
 @Suite("debug", .rxLeakCheck)
@@ -32,9 +14,9 @@ struct DebugTests {
     @Test func logsSubscriptionEventsAndDisposal() {
         let scheduler = TestScheduler(initialClock: 0)
         let xs = scheduler.createHotObservable([.next(210, 1), .next(220, 2), .completed(230)])
-        let lines = Lines()
+        let lines = LockedBox<[String]>([])
         let res = scheduler.start { xs.debug("probe", trimOutput: false, output: lines.append) }
-        #expect(lines.contents == [
+        #expect(withoutTimestamps(lines) == [
             "probe -> subscribed",
             "probe -> Event next(1)",
             "probe -> Event next(2)",
@@ -46,9 +28,9 @@ struct DebugTests {
     }
 
     @Test func linesStartWithATimestamp() throws {
-        let lines = Lines()
+        let lines = LockedBox<[String]>([])
         _ = Observable.just(1).debug("t", trimOutput: false, output: lines.append).subscribe()
-        let first = try #require(lines.all.first)
+        let first = try #require(lines.value.first)
         let formatter = DateFormatter()
         formatter.dateFormat = "yyyy-MM-dd HH:mm:ss.SSS"
         let stamp = String(first.prefix(23))
@@ -60,9 +42,9 @@ struct DebugTests {
     @Test func logsErrors() {
         let scheduler = TestScheduler(initialClock: 0)
         let xs = scheduler.createColdObservable([.error(10, testError, Int.self)])
-        let lines = Lines()
+        let lines = LockedBox<[String]>([])
         let res = scheduler.start { xs.debug("e", trimOutput: false, output: lines.append) }
-        #expect(lines.contents == ["e -> subscribed", "e -> Event error(\(testError))", "e -> isDisposed"])
+        #expect(withoutTimestamps(lines) == ["e -> subscribed", "e -> Event error(\(testError))", "e -> isDisposed"])
         #expect(res.events == [.error(210, testError)])
         #expect(xs.subscriptions == [Subscription(200, 210)])
     }
@@ -70,25 +52,25 @@ struct DebugTests {
     @Test func logsDisposalBySubscriberOnce() {
         let scheduler = TestScheduler(initialClock: 0)
         let xs = scheduler.createHotObservable([.next(210, 1), .next(260, 2)])
-        let lines = Lines()
+        let lines = LockedBox<[String]>([])
         let res = scheduler.start(disposed: 250) { xs.debug("d", trimOutput: false, output: lines.append) }
-        #expect(lines.contents == ["d -> subscribed", "d -> Event next(1)", "d -> isDisposed"])
+        #expect(withoutTimestamps(lines) == ["d -> subscribed", "d -> Event next(1)", "d -> isDisposed"])
         #expect(res.events == [.next(210, 1)])
         #expect(xs.subscriptions == [Subscription(200, 250)])
     }
 
     @Test func trimsLongEvents() {
         let long = String(repeating: "a", count: 30) + String(repeating: "z", count: 30)
-        let lines = Lines()
+        let lines = LockedBox<[String]>([])
         _ = Observable.just(long).debug("x", trimOutput: true, output: lines.append).subscribe()
         let text = "next(\(long))"
-        #expect(lines.contents[1] == "x -> Event " + String(text.prefix(20)) + "..." + String(text.suffix(20)))
-        let untrimmed = Lines()
+        #expect(withoutTimestamps(lines)[1] == "x -> Event " + String(text.prefix(20)) + "..." + String(text.suffix(20)))
+        let untrimmed = LockedBox<[String]>([])
         _ = Observable.just(long).debug("x", trimOutput: false, output: untrimmed.append).subscribe()
-        #expect(untrimmed.contents[1] == "x -> Event \(text)")
-        let short = Lines()
+        #expect(withoutTimestamps(untrimmed)[1] == "x -> Event \(text)")
+        let short = LockedBox<[String]>([])
         _ = Observable.just("abc").debug("x", trimOutput: true, output: short.append).subscribe()
-        #expect(short.contents[1] == "x -> Event next(abc)")
+        #expect(withoutTimestamps(short)[1] == "x -> Event next(abc)")
     }
 
     @Test func defaultIdentifierNamesTheCallSite() {
