@@ -5,11 +5,7 @@
 /// `acceptsElements` accepts that type only (see Core/FastPath/ObserverBase.swift).
 final class PassThroughSink<Observer: ObserverType>: Sink<Observer>, ObserverType, @unchecked Sendable {
     func on(_ event: Event<Observer.Element>) {
-        switch event {
-        case .next(let element): forwardNext(element)
-        case .error(let error): forwardError(error)
-        case .completed: forwardCompleted()
-        }
+        forwardEvent(event)
     }
 
     override func acceptsElements<T>(of type: T.Type) -> Bool {

@@ -366,7 +366,7 @@ final class Generate<Element>: Producer<Element>, @unchecked Sendable {
                     sink.forwardCompleted()
                 }
             } catch {
-                sink.forwardTerminal(.error(error))
+                sink.forwardError(error)
             }
         })
         return sink

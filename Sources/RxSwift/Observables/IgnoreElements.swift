@@ -27,9 +27,9 @@ final class IgnoreElementsSink<Element, Observer: ObserverType>: Sink<Observer>,
         case .next:
             break
         case .error(let error):
-            forwardTerminal(.error(error))
+            forwardError(error)
         case .completed:
-            forwardTerminal(.completed)
+            forwardCompleted()
         }
     }
 }

@@ -39,7 +39,7 @@ final class MaterializeSink<Element, Observer: ObserverType>: Sink<Observer>, Ob
     func on(_ event: Event<Element>) {
         forwardNext(event)
         if event.isStopEvent {
-            forwardTerminal(.completed)
+            forwardCompleted()
         }
     }
 }
@@ -59,15 +59,11 @@ final class DematerializeSink<Source: EventConvertible, Observer: ObserverType>:
         switch event {
         case .next(let wrapped):
             let inner = wrapped.event
-            if inner.isStopEvent {
-                forwardTerminal(inner)
-            } else {
-                forwardOn(inner)
-            }
+            forwardEvent(inner)
         case .error(let error):
-            forwardTerminal(.error(error))
+            forwardError(error)
         case .completed:
-            forwardTerminal(.completed)
+            forwardCompleted()
         }
     }
 }

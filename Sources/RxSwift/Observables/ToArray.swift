@@ -29,16 +29,13 @@ final class ToArraySink<SourceElement, Observer: ObserverType>: Sink<Observer>, 
         case .next(let element):
             lock.withLock { elements.append(element) }
         case .error(let error):
-            forwardTerminal(.error(error))
+            forwardError(error)
         case .completed:
             let collected = lock.withLock { () -> [SourceElement] in
                 defer { elements = [] }
                 return elements
             }
-            guard markStopped() else { return }
-            forwardNext(collected)
-            forwardOn(.completed)
-            dispose()
+            forwardLast(collected)
         }
     }
 }
