@@ -7,7 +7,7 @@
 ///
 /// `SinkCore` holds what does not depend on the observer's type; `Sink` adds the
 /// observer. Elements go downstream on the direct path when the observer has one (see
-/// Core/FastPath/ObserverBase.swift), as `Event`s otherwise.
+/// FastPath/ObserverBase.swift), as `Event`s otherwise.
 
 // The state bits of a sink. File-level constants: a static member of the generic
 // `Sink` would need its generic metadata looked up at every use.
@@ -22,7 +22,7 @@ private let sinkStoppedBit = 4
 /// upstream subscription is stored) and `stopped` (a terminal event was seen).
 ///
 /// Not generic, so that a sink class need not be generic over its observer: the sinks
-/// of the fast path derive from it through `SpecializedSink` (Core/FastPath/).
+/// of the fast path derive from it through `SpecializedSink` (FastPath/).
 @usableFromInline
 class SinkCore: ObserverBase, Disposable, Cancelable, @unchecked Sendable {
     /// The downstream observer's direct path, if it has one. It is held strongly
