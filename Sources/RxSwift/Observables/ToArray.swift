@@ -11,16 +11,16 @@ extension ObservableType {
     }
 }
 
-/// `toArray()`'s sink.
+/// `toArray()`: no parameters; each subscription gets a `ToArraySink`.
 struct ToArray<SourceElement>: PlainOperator {
     typealias Element = [SourceElement]
 
     func subscribe<Observer: ObserverType>(_ observer: Observer, to source: Observable<SourceElement>) -> Disposable where Observer.Element == Element {
-        ToArraySink<SourceElement, Observer>(observer: observer).observe(source)
+        ToArraySink(self, observer: observer).observe(source)
     }
 }
 
-final class ToArraySink<SourceElement, Observer: ObserverType>: Sink<Observer>, ObserverType, @unchecked Sendable where Observer.Element == [SourceElement] {
+final class ToArraySink<SourceElement, Observer: ObserverType>: PlainSink<ToArray<SourceElement>, Observer>, ObserverType, @unchecked Sendable where Observer.Element == [SourceElement] {
     private let lock = Lock.make()
     private var elements: [SourceElement] = []
 
