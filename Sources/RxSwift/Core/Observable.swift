@@ -30,7 +30,7 @@ public class Observable<Element>: ObservableType, @unchecked Sendable {
         subscribe(observer)
     }
 
-    /// Fusion (see Core/FastPath/SpecializedProducer.swift): whether a `map` or
+    /// Fusion (see OperatorKit/FastPath/SpecializedProducer.swift): whether a `map` or
     /// `filter` applied to this observable may run its step in this observable's sink.
     /// Only a `map` or `filter` not itself fused into its source says yes.
     var takesFusedStep: Bool { false }

@@ -26,7 +26,7 @@ extension ObservableType {
         // Inlinable: where the caller knows `Element`, the observer's type and its
         // conformance come from the caller's caches instead of a lookup in the
         // runtime's generic metadata on every subscription; and the element handler
-        // for the address path (see Core/FastPath/AddressStep.swift) is built
+        // for the address path (see OperatorKit/FastPath/AddressStep.swift) is built
         // specialised, here. It captures nothing, so making it allocates nothing.
         let observer = SubscribeObserver<Element>(
             onNext: onNext, onError: onError, onCompleted: onCompleted, onDisposed: onDisposed,

@@ -93,11 +93,6 @@ final class AmbObserver<Observer: ObserverType>: ObserverType, @unchecked Sendab
             isWinner = wins
         }
         guard wins else { return }
-        switch event {
-        case .next:
-            sink.forwardOn(event)
-        case .error, .completed:
-            sink.forwardTerminal(event)
-        }
+        sink.forwardEvent(event)
     }
 }

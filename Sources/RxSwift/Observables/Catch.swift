@@ -116,16 +116,16 @@ final class CatchSink<Observer: ObserverType>: PlainSink<Catch<Observer.Element>
     func on(_ event: Event<Element>) {
         switch event {
         case .next:
-            forwardOn(event)
+            forwardEvent(event)
         case .completed:
-            forwardTerminal(event)
+            forwardEvent(event)
         case .error(let error):
             if isDisposed { return }
             let fallback: Observable<Element>
             do {
                 fallback = try parameters.handler(error)
             } catch {
-                forwardTerminal(.error(error))
+                forwardError(error)
                 return
             }
             subscription.disposable = fallback.subscribe(SideObserver(self))
@@ -134,11 +134,7 @@ final class CatchSink<Observer: ObserverType>: PlainSink<Catch<Observer.Element>
 
     /// An event of the handler's sequence.
     func receiveSide(_ event: Event<Element>) {
-        if event.isStopEvent {
-            forwardTerminal(event)
-        } else {
-            forwardOn(event)
-        }
+        forwardEvent(event)
     }
 }
 
@@ -181,9 +177,9 @@ final class CatchSequenceSink<Sources: IteratorProtocol, Observer: ObserverType>
     func on(_ event: Event<Element>) {
         switch event {
         case .next:
-            forwardOn(event)
+            forwardEvent(event)
         case .completed:
-            forwardTerminal(event)
+            forwardEvent(event)
         case .error(let error):
             state.withLock { $0.lastError = error }
             scheduleMoveNext()
@@ -202,7 +198,7 @@ final class CatchSequenceSink<Sources: IteratorProtocol, Observer: ObserverType>
             return state.lastError
         }
         guard let next else {
-            forwardTerminal(error.map { .error($0) } ?? .completed)
+            if let error { forwardError(error) } else { forwardCompleted() }
             return
         }
         let current = SingleAssignmentDisposable()

@@ -113,9 +113,9 @@ final class ConcatSink<Observer: ObserverType>: Sink<Observer>, ObserverType, Su
     func on(_ event: Event<Element>) {
         switch event {
         case .next:
-            forwardOn(event)
+            forwardEvent(event)
         case .error:
-            forwardTerminal(event)
+            forwardEvent(event)
         case .completed:
             scheduleMoveNext()
         }
@@ -128,7 +128,7 @@ final class ConcatSink<Observer: ObserverType>: Sink<Observer>, ObserverType, Su
         while true {
             if isDisposed { return }
             guard let source = nextSource() else {
-                forwardTerminal(.completed)
+                forwardCompleted()
                 return
             }
             let subscription = SingleAssignmentDisposable()

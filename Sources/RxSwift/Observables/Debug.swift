@@ -84,11 +84,7 @@ final class DebugSink<Observer: ObserverType>: Sink<Observer>, ObserverType, @un
             ? String(text.prefix(limit / 2)) + "..." + String(text.suffix(limit / 2))
             : text
         log("Event \(shown)")
-        if event.isStopEvent {
-            forwardTerminal(event)
-        } else {
-            forwardOn(event)
-        }
+        forwardEvent(event)
     }
 
     override func dispose() {

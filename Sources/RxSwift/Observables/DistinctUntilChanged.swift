@@ -78,12 +78,12 @@ final class DistinctUntilChangedSink<Observer: ObserverType, Key>: PlainSink<Dis
                 }
                 currentKey = key
             } catch {
-                forwardTerminal(.error(error))
+                forwardError(error)
                 return
             }
-            forwardOn(event)
+            forwardEvent(event)
         case .error, .completed:
-            forwardTerminal(event)
+            forwardEvent(event)
         }
     }
 }

@@ -87,20 +87,20 @@ final class DoSink<Observer: ObserverType>: Sink<Observer>, ObserverType, @unche
             do {
                 try handlers.onNext?(element)
             } catch {
-                forwardTerminal(.error(error))
+                forwardError(error)
                 return
             }
-            forwardOn(event)
+            forwardEvent(event)
             do {
                 try handlers.afterNext?(element)
             } catch {
-                forwardTerminal(.error(error))
+                forwardError(error)
             }
         case .error(let error):
             do {
                 try handlers.onError?(error)
             } catch let handlerError {
-                forwardTerminal(.error(handlerError))
+                forwardError(handlerError)
                 return
             }
             finish(event) { try self.handlers.afterError?(error) }
@@ -108,7 +108,7 @@ final class DoSink<Observer: ObserverType>: Sink<Observer>, ObserverType, @unche
             do {
                 try handlers.onCompleted?()
             } catch {
-                forwardTerminal(.error(error))
+                forwardError(error)
                 return
             }
             finish(event) { try self.handlers.afterCompleted?() }
@@ -118,7 +118,7 @@ final class DoSink<Observer: ObserverType>: Sink<Observer>, ObserverType, @unche
     /// Sends the terminal event, runs the `after...` action, then disposes.
     private func finish(_ event: Event<Element>, after: () throws -> Void) {
         guard markStopped() else { return }
-        forwardOn(event)
+        deliverStop(event.error)
         do {
             try after()
         } catch {

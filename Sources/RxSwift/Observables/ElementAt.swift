@@ -38,15 +38,15 @@ final class ElementAtSink<Observer: ObserverType>: PlainSink<ElementAt<Observer.
         switch event {
         case .next:
             if passed == parameters.index {
-                forwardOn(event)
-                forwardTerminal(.completed)
+                forwardEvent(event)
+                forwardCompleted()
             } else {
                 passed += 1
             }
         case .error:
-            forwardTerminal(event)
+            forwardEvent(event)
         case .completed:
-            forwardTerminal(.error(RxError.argumentOutOfRange))
+            forwardError(RxError.argumentOutOfRange)
         }
     }
 }

@@ -16,18 +16,18 @@ struct Enumerate<SourceElement>: PlainOperator {
     typealias Element = (index: Int, element: SourceElement)
 
     func subscribe<Observer: ObserverType>(_ observer: Observer, to source: Observable<SourceElement>) -> Disposable where Observer.Element == Element {
-        EnumeratedSink<SourceElement, Observer>(observer: observer).observe(source)
+        EnumeratedSink(self, observer: observer).observe(source)
     }
 }
 
 /// `enumerated`'s sink: passes each element on with the count of those before it, and
 /// ends with `RxError.overflow` when the count would pass `Int.max`.
-final class EnumeratedSink<Element, Observer: ObserverType>: Sink<Observer>, ObserverType, @unchecked Sendable
-    where Observer.Element == (index: Int, element: Element) {
+final class EnumeratedSink<SourceElement, Observer: ObserverType>: PlainSink<Enumerate<SourceElement>, Observer>, ObserverType, @unchecked Sendable
+    where Observer.Element == (index: Int, element: SourceElement) {
     // Touched only from `on`, which the Rx grammar serialises.
     private var index = 0
 
-    func on(_ event: Event<Element>) {
+    func on(_ event: Event<SourceElement>) {
         switch event {
         case .next(let element):
             let current = index

@@ -15,7 +15,7 @@ extension ObservableType {
     }
 }
 
-/// `filter`'s one body, its step (see Core/FastPath/AddressStep.swift, and `mapStep` for
+/// `filter`'s one body, its step (see OperatorKit/FastPath/AddressStep.swift, and `mapStep` for
 /// why it is a function of its own): an element that passes goes on where it lies,
 /// without a copy.
 @inlinable

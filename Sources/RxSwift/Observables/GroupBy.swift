@@ -139,8 +139,8 @@ where Observer.Element == GroupedObservable<Key, Element> {
             subject.on(event)
         }
         switch event {
-        case .error(let error): forwardTerminal(.error(error))
-        case .next, .completed: forwardTerminal(.completed)
+        case .error(let error): forwardError(error)
+        case .next, .completed: forwardCompleted()
         }
         sourceSubscription.dispose()
     }

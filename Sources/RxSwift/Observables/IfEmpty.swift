@@ -40,12 +40,12 @@ final class DefaultIfEmptySink<Observer: ObserverType>: PlainSink<DefaultIfEmpty
         switch event {
         case .next:
             isEmpty = false
-            forwardOn(event)
+            forwardEvent(event)
         case .error:
-            forwardTerminal(event)
+            forwardEvent(event)
         case .completed:
             if isEmpty { forwardNext(parameters.defaultElement) }
-            forwardTerminal(.completed)
+            forwardCompleted()
         }
     }
 }
@@ -75,12 +75,12 @@ final class SwitchIfEmptySink<Observer: ObserverType>: PlainSink<SwitchIfEmpty<O
         switch event {
         case .next:
             isEmpty = false
-            forwardOn(event)
+            forwardEvent(event)
         case .error:
-            forwardTerminal(event)
+            forwardEvent(event)
         case .completed:
             if switched || !isEmpty {
-                forwardTerminal(event)
+                forwardEvent(event)
                 return
             }
             switched = true

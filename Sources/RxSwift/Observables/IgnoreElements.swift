@@ -11,25 +11,25 @@ extension ObservableType {
     }
 }
 
-/// `ignoreElements()`'s sink.
+/// `ignoreElements()`: no parameters; each subscription gets an `IgnoreElementsSink`.
 struct IgnoreElements<SourceElement>: PlainOperator {
     typealias Element = Never
 
     func subscribe<Observer: ObserverType>(_ observer: Observer, to source: Observable<SourceElement>) -> Disposable where Observer.Element == Element {
-        IgnoreElementsSink<SourceElement, Observer>(observer: observer).observe(source)
+        IgnoreElementsSink(self, observer: observer).observe(source)
     }
 }
 
-final class IgnoreElementsSink<Element, Observer: ObserverType>: Sink<Observer>, ObserverType, @unchecked Sendable
+final class IgnoreElementsSink<SourceElement, Observer: ObserverType>: PlainSink<IgnoreElements<SourceElement>, Observer>, ObserverType, @unchecked Sendable
     where Observer.Element == Never {
-    func on(_ event: Event<Element>) {
+    func on(_ event: Event<SourceElement>) {
         switch event {
         case .next:
             break
         case .error(let error):
-            forwardTerminal(.error(error))
+            forwardError(error)
         case .completed:
-            forwardTerminal(.completed)
+            forwardCompleted()
         }
     }
 }

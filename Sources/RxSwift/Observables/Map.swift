@@ -15,7 +15,7 @@ extension ObservableType {
     }
 }
 
-/// `map`'s one body, its step (see Core/FastPath/AddressStep.swift). Generic over its
+/// `map`'s one body, its step (see OperatorKit/FastPath/AddressStep.swift). Generic over its
 /// own parameters rather than inside `ObservableType`: where it is not specialised, the
 /// element type is then at hand, not looked up as `Self.Element` for every element.
 @inlinable

@@ -25,49 +25,45 @@ extension ObservableType where Element: EventConvertible {
     }
 }
 
-/// `materialize()`'s sink.
+/// `materialize()`: no parameters; each subscription gets a `MaterializeSink`.
 struct Materialize<SourceElement>: PlainOperator {
     typealias Element = Event<SourceElement>
 
     func subscribe<Observer: ObserverType>(_ observer: Observer, to source: Observable<SourceElement>) -> Disposable where Observer.Element == Element {
-        MaterializeSink<SourceElement, Observer>(observer: observer).observe(source)
+        MaterializeSink(self, observer: observer).observe(source)
     }
 }
 
-final class MaterializeSink<Element, Observer: ObserverType>: Sink<Observer>, ObserverType, @unchecked Sendable
-    where Observer.Element == Event<Element> {
-    func on(_ event: Event<Element>) {
+final class MaterializeSink<SourceElement, Observer: ObserverType>: PlainSink<Materialize<SourceElement>, Observer>, ObserverType, @unchecked Sendable
+    where Observer.Element == Event<SourceElement> {
+    func on(_ event: Event<SourceElement>) {
         forwardNext(event)
         if event.isStopEvent {
-            forwardTerminal(.completed)
+            forwardCompleted()
         }
     }
 }
 
-/// `dematerialize()`'s sink.
+/// `dematerialize()`: no parameters; each subscription gets a `DematerializeSink`.
 struct Dematerialize<Source: EventConvertible>: PlainOperator {
     typealias Element = Source.Element
 
     func subscribe<Observer: ObserverType>(_ observer: Observer, to source: Observable<Source>) -> Disposable where Observer.Element == Element {
-        DematerializeSink<Source, Observer>(observer: observer).observe(source)
+        DematerializeSink(self, observer: observer).observe(source)
     }
 }
 
-final class DematerializeSink<Source: EventConvertible, Observer: ObserverType>: Sink<Observer>, ObserverType, @unchecked Sendable
+final class DematerializeSink<Source: EventConvertible, Observer: ObserverType>: PlainSink<Dematerialize<Source>, Observer>, ObserverType, @unchecked Sendable
     where Observer.Element == Source.Element {
     func on(_ event: Event<Source>) {
         switch event {
         case .next(let wrapped):
             let inner = wrapped.event
-            if inner.isStopEvent {
-                forwardTerminal(inner)
-            } else {
-                forwardOn(inner)
-            }
+            forwardEvent(inner)
         case .error(let error):
-            forwardTerminal(.error(error))
+            forwardError(error)
         case .completed:
-            forwardTerminal(.completed)
+            forwardCompleted()
         }
     }
 }

@@ -63,10 +63,10 @@ final class ObserveOnSink<Observer: ObserverType>: Sink<Observer>, ObserverType,
     private func drainOne(_ recurse: (()) -> Void) {
         guard let event = lock.withLock({ delivery.next() }), !isDisposed else { return }
         if event.isStopEvent {
-            forwardTerminal(event)
+            forwardEvent(event)
             return
         }
-        forwardOn(event)
+        forwardEvent(event)
         if lock.withLock({ delivery.release() }) { recurse(()) }
     }
 

@@ -74,20 +74,20 @@ final class ReduceSink<Element, Accumulate, Observer: ObserverType>: Sink<Observ
             do {
                 state = try accumulator(state, element)
             } catch {
-                forwardTerminal(.error(error))
+                forwardError(error)
             }
         case .error(let error):
-            forwardTerminal(.error(error))
+            forwardError(error)
         case .completed:
             let result: Result
             do {
                 result = try mapResult(state)
             } catch {
-                forwardTerminal(.error(error))
+                forwardError(error)
                 return
             }
             forwardNext(result)
-            forwardTerminal(.completed)
+            forwardCompleted()
         }
     }
 }

@@ -42,7 +42,7 @@ extension ObservableType {
     }
 }
 
-/// `scan`'s step, its one body (see Core/FastPath/AddressStep.swift): updates the state
+/// `scan`'s step, its one body (see OperatorKit/FastPath/AddressStep.swift): updates the state
 /// at the second address with the element at the first, and passes the state on.
 @usableFromInline
 typealias ScanStep = (UnsafeRawPointer, UnsafeMutableRawPointer, ObserverBase) -> Swift.Error?

@@ -39,20 +39,20 @@ final class SingleAsyncSink<Observer: ObserverType>: PlainSink<SingleAsync<Obser
                 do {
                     guard try predicate(element) else { return }
                 } catch {
-                    forwardTerminal(.error(error))
+                    forwardError(error)
                     return
                 }
             }
             if seenElement {
-                forwardTerminal(.error(RxError.moreThanOneElement))
+                forwardError(RxError.moreThanOneElement)
                 return
             }
             seenElement = true
-            forwardOn(event)
+            forwardEvent(event)
         case .error:
-            forwardTerminal(event)
+            forwardEvent(event)
         case .completed:
-            forwardTerminal(seenElement ? .completed : .error(RxError.noElements))
+            if seenElement { forwardCompleted() } else { forwardError(RxError.noElements) }
         }
     }
 }

@@ -28,12 +28,12 @@ final class SkipCountSink<Observer: ObserverType>: PlainSink<SkipCount<Observer.
         switch event {
         case .next:
             if skipped >= parameters.count {
-                forwardOn(event)
+                forwardEvent(event)
             } else {
                 skipped += 1
             }
         case .error, .completed:
-            forwardTerminal(event)
+            forwardEvent(event)
         }
     }
 }

@@ -45,9 +45,9 @@ final class SkipTimeSink<Observer: ObserverType>: Sink<Observer>, ObserverType, 
     func on(_ event: Event<Element>) {
         switch event {
         case .next:
-            if gate.isSet { forwardOn(event) }
+            if gate.isSet { forwardEvent(event) }
         case .error, .completed:
-            forwardTerminal(event)
+            forwardEvent(event)
         }
     }
 }

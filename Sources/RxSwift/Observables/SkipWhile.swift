@@ -38,14 +38,14 @@ final class SkipWhileSink<Observer: ObserverType>: PlainSink<SkipWhile<Observer.
                 do {
                     passing = try !parameters.predicate(element)
                 } catch {
-                    forwardTerminal(.error(error))
+                    forwardError(error)
                     return
                 }
                 if !passing { return }
             }
-            forwardOn(event)
+            forwardEvent(event)
         case .error, .completed:
-            forwardTerminal(event)
+            forwardEvent(event)
         }
     }
 }

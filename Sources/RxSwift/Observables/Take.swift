@@ -36,10 +36,10 @@ final class TakeCountSink<Observer: ObserverType>: PlainSink<TakeCount<Observer.
                 return taken
             }
             guard let taking else { return }
-            forwardOn(event)
-            if taking == count { forwardTerminal(.completed) }
+            forwardEvent(event)
+            if taking == count { forwardCompleted() }
         case .error, .completed:
-            forwardTerminal(event)
+            forwardEvent(event)
         }
     }
 }

@@ -35,13 +35,13 @@ final class TakeLastSink<Observer: ObserverType>: PlainSink<TakeLast<Observer.El
             kept.enqueue(element)
         case .error:
             kept.removeAll()
-            forwardTerminal(event)
+            forwardEvent(event)
         case .completed:
             while let element = kept.dequeue() {
                 if isDisposed { return }
                 forwardNext(element)
             }
-            forwardTerminal(.completed)
+            forwardCompleted()
         }
     }
 }

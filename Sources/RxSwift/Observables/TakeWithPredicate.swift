@@ -87,17 +87,17 @@ final class TakeUntilPredicateSink<Observer: ObserverType>: PlainSink<TakeUntilP
             do {
                 stop = try parameters.predicate(element)
             } catch {
-                forwardTerminal(.error(error))
+                forwardError(error)
                 return
             }
             if !stop {
-                forwardOn(event)
+                forwardEvent(event)
                 return
             }
-            if parameters.behavior == .inclusive { forwardOn(event) }
-            forwardTerminal(.completed)
+            if parameters.behavior == .inclusive { forwardEvent(event) }
+            forwardCompleted()
         case .error, .completed:
-            forwardTerminal(event)
+            forwardEvent(event)
         }
     }
 }

@@ -32,7 +32,7 @@ final class Timer<Element: RxAbstractInteger>: Producer<Element>, @unchecked Sen
         } else {
             sink.setUpstream(scheduler.scheduleRelative((), dueTime: dueTime) { _ in
                 sink.forwardNext(0)
-                sink.forwardTerminal(.completed)
+                sink.forwardCompleted()
                 return Disposables.create()
             })
         }

@@ -11,16 +11,16 @@ extension ObservableType {
     }
 }
 
-/// `toArray()`'s sink.
+/// `toArray()`: no parameters; each subscription gets a `ToArraySink`.
 struct ToArray<SourceElement>: PlainOperator {
     typealias Element = [SourceElement]
 
     func subscribe<Observer: ObserverType>(_ observer: Observer, to source: Observable<SourceElement>) -> Disposable where Observer.Element == Element {
-        ToArraySink<SourceElement, Observer>(observer: observer).observe(source)
+        ToArraySink(self, observer: observer).observe(source)
     }
 }
 
-final class ToArraySink<SourceElement, Observer: ObserverType>: Sink<Observer>, ObserverType, @unchecked Sendable where Observer.Element == [SourceElement] {
+final class ToArraySink<SourceElement, Observer: ObserverType>: PlainSink<ToArray<SourceElement>, Observer>, ObserverType, @unchecked Sendable where Observer.Element == [SourceElement] {
     private let lock = Lock.make()
     private var elements: [SourceElement] = []
 
@@ -29,16 +29,13 @@ final class ToArraySink<SourceElement, Observer: ObserverType>: Sink<Observer>, 
         case .next(let element):
             lock.withLock { elements.append(element) }
         case .error(let error):
-            forwardTerminal(.error(error))
+            forwardError(error)
         case .completed:
             let collected = lock.withLock { () -> [SourceElement] in
                 defer { elements = [] }
                 return elements
             }
-            guard markStopped() else { return }
-            forwardNext(collected)
-            forwardOn(.completed)
-            dispose()
+            forwardLast(collected)
         }
     }
 }

@@ -147,11 +147,7 @@ final class WindowTimeCountSink<Element, Observer: ObserverType>: PlainSink<Wind
         state.update(transition) { action in
             switch action {
             case .downstream(let event):
-                if event.isStopEvent {
-                    forwardTerminal(event)
-                } else {
-                    forwardOn(event)
-                }
+                forwardEvent(event)
             case .window(let subject, let event):
                 subject.on(event)
             }

@@ -110,16 +110,16 @@ final class WithLatestFromSink<First, Second, Observer: ObserverType>: PlainSink
                     result = try parameters.resultSelector(element, latest)
                 } catch {
                     state.withLock { $0.abortDelivery() }
-                    forwardTerminal(.error(error))
+                    forwardError(error)
                     return false
                 }
-                forwardOn(.next(result))
+                forwardNext(result)
                 return true
             case .error(let error):
-                forwardTerminal(.error(error))
+                forwardError(error)
                 return false
             case .completed:
-                forwardTerminal(.completed)
+                forwardCompleted()
                 return false
             }
         }

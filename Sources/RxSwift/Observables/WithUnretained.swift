@@ -41,14 +41,14 @@ final class WithUnretainedSink<Object: AnyObject, Element, Observer: ObserverTyp
         switch event {
         case .next(let element):
             guard let object = parameters.object else {
-                forwardTerminal(.completed)
+                forwardCompleted()
                 return
             }
-            forwardOn(.next(parameters.resultSelector((object, element))))
+            forwardNext(parameters.resultSelector((object, element)))
         case .error(let error):
-            forwardTerminal(.error(error))
+            forwardError(error)
         case .completed:
-            forwardTerminal(.completed)
+            forwardCompleted()
         }
     }
 }

@@ -155,11 +155,7 @@ extension Sink {
     /// forwards `event`, and returns `false` once it was terminal.
     @inline(__always)
     final func forwardInOrder(_ event: Event<Observer.Element>) -> Bool {
-        if event.isStopEvent {
-            forwardTerminal(event)
-            return false
-        }
-        forwardOn(event)
-        return true
+        forwardEvent(event)
+        return !event.isStopEvent
     }
 }

@@ -224,12 +224,12 @@ where Source.Element == Observer.Element {
     func on(_ event: Event<Element>) {
         switch event {
         case .next:
-            forwardOn(event)
+            forwardEvent(event)
         case .error, .completed:
             // The connection ends before observers react, so one that resubscribes
             // from its handler connects anew.
             parent.terminate(self)
-            forwardTerminal(event)
+            forwardEvent(event)
         }
     }
 }

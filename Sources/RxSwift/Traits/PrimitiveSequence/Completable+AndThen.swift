@@ -55,7 +55,7 @@ struct AndThenFirstObserver<Observer: ObserverType>: ObserverType {
     func on(_ event: Event<Swift.Never>) {
         switch event {
         case .error(let error):
-            sink.forwardTerminal(.error(error))
+            sink.forwardError(error)
         case .completed:
             sink.startSecond()
         }
@@ -80,11 +80,6 @@ final class AndThenSink<Observer: ObserverType>: Sink<Observer>, ObserverType, @
     }
 
     func on(_ event: Event<Element>) {
-        switch event {
-        case .next:
-            forwardOn(event)
-        case .error, .completed:
-            forwardTerminal(event)
-        }
+        forwardEvent(event)
     }
 }

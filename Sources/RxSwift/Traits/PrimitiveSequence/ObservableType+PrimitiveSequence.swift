@@ -54,23 +54,20 @@ final class AsSingleSink<Observer: ObserverType>: PlainSink<AsSingle<Observer.El
                 element = value
                 return false
             }
-            if isSecond { forwardTerminal(.error(RxError.moreThanOneElement)) }
+            if isSecond { forwardError(RxError.moreThanOneElement) }
         case .error:
-            forwardTerminal(event)
+            forwardEvent(event)
         case .completed:
             let kept = lock.withLock { () -> Element? in
                 defer { element = nil }
                 return element
             }
             if let kept {
-                guard markStopped() else { return }
-                forwardNext(kept)
-                forwardOn(.completed)
-                dispose()
+                forwardLast(kept)
             } else if parameters.requireElement {
-                forwardTerminal(.error(RxError.noElements))
+                forwardError(RxError.noElements)
             } else {
-                forwardTerminal(.completed)
+                forwardCompleted()
             }
         }
     }
@@ -91,16 +88,13 @@ final class FirstElementSink<Element, Observer: ObserverType>: Sink<Observer>, O
         case .next(let value):
             finish(with: value)
         case .error(let error):
-            forwardTerminal(.error(error))
+            forwardError(error)
         case .completed:
             finish(with: nil)
         }
     }
 
     private func finish(with value: Element?) {
-        guard markStopped() else { return }
-        forwardNext(value)
-        forwardOn(.completed)
-        dispose()
+        forwardLast(value)
     }
 }

@@ -18,13 +18,7 @@ class SerializedSink<Observer: ObserverType, State>: Sink<Observer>, @unchecked 
     /// unlocked (a timer to start, say).
     @discardableResult
     final func update<Result>(_ transition: (inout SerializedState<State, Observer.Element>) -> Result) -> Result {
-        state.update(transition) { event in
-            if event.isStopEvent {
-                forwardTerminal(event)
-            } else {
-                forwardOn(event)
-            }
-        }
+        state.update(transition) { event in forwardEvent(event) }
     }
 
     /// Sends `event` downstream, after whatever is queued before it.

@@ -2,14 +2,10 @@
 /// sides have one: the sink of `create`, `multicast`, `subscribe(on:)`, `startWith`
 /// and the connectable observables, which emit through it rather than through a sink
 /// of their own. Its `receiveNext` may `unsafeBitCast` its `T` to the element type:
-/// `acceptsElements` accepts that type only (see Core/FastPath/ObserverBase.swift).
+/// `acceptsElements` accepts that type only (see FastPath/ObserverBase.swift).
 final class PassThroughSink<Observer: ObserverType>: Sink<Observer>, ObserverType, @unchecked Sendable {
     func on(_ event: Event<Observer.Element>) {
-        switch event {
-        case .next(let element): forwardNext(element)
-        case .error(let error): forwardError(error)
-        case .completed: forwardCompleted()
-        }
+        forwardEvent(event)
     }
 
     override func acceptsElements<T>(of type: T.Type) -> Bool {

@@ -1,12 +1,13 @@
 /// The plain recipe for an operator's per-subscription object (see ARCHITECTURE.md,
 /// "Adding an operator"): a final subclass of `Sink<Observer>` that conforms to
 /// `ObserverType`, receives its source's events in `on(_:)` and calls `forwardNext`,
-/// `forwardError` / `forwardCompleted` (or `forwardTerminal`); its Producer's `run`
+/// `forwardError` / `forwardCompleted` (`forwardEvent` for an event in hand,
+/// `forwardLast` for a result and its completion); its Producer's `run`
 /// makes it, calls `setUpstream(source.subscribe(sink))` and returns it.
 ///
 /// `SinkCore` holds what does not depend on the observer's type; `Sink` adds the
 /// observer. Elements go downstream on the direct path when the observer has one (see
-/// Core/FastPath/ObserverBase.swift), as `Event`s otherwise.
+/// FastPath/ObserverBase.swift), as `Event`s otherwise.
 
 // The state bits of a sink. File-level constants: a static member of the generic
 // `Sink` would need its generic metadata looked up at every use.
@@ -21,7 +22,7 @@ private let sinkStoppedBit = 4
 /// upstream subscription is stored) and `stopped` (a terminal event was seen).
 ///
 /// Not generic, so that a sink class need not be generic over its observer: the sinks
-/// of the fast path derive from it through `SpecializedSink` (Core/FastPath/).
+/// of the fast path derive from it through `SpecializedSink` (FastPath/).
 @usableFromInline
 class SinkCore: ObserverBase, Disposable, Cancelable, @unchecked Sendable {
     /// The downstream observer's direct path, if it has one. It is held strongly
@@ -83,6 +84,14 @@ class SinkCore: ObserverBase, Disposable, Cancelable, @unchecked Sendable {
     @inline(never)
     private final func forwardStop(_ error: Swift.Error?) {
         guard markStopped() else { return }
+        deliverStop(error)
+        dispose()
+    }
+
+    /// Sends `error`, or `completed` when it is `nil`, unless the sink was disposed; the
+    /// caller has marked the sink stopped and disposes it afterwards.
+    @inline(__always)
+    final func deliverStop(_ error: Swift.Error?) {
         if !isDisposed {
             if let downstream {
                 downstream._withUnsafeGuaranteedRef {
@@ -92,7 +101,6 @@ class SinkCore: ObserverBase, Disposable, Cancelable, @unchecked Sendable {
                 sendStopAsEvent(error)
             }
         }
-        dispose()
     }
 
     /// Abstract: sends `error`, or `completed` when it is `nil`, to a downstream
@@ -157,13 +165,6 @@ class Sink<Observer: ObserverType>: SinkCore, @unchecked Sendable {
         super.init(downstream: direct)
     }
 
-    /// Forwards an event downstream unless the sink was disposed.
-    @inline(__always)
-    final func forwardOn(_ event: Event<Observer.Element>) {
-        if isDisposed { return }
-        observer.on(event)
-    }
-
     /// Forwards an element downstream unless the sink was disposed, through the
     /// downstream's direct path when it has one.
     @inline(__always)
@@ -189,10 +190,23 @@ class Sink<Observer: ObserverType>: SinkCore, @unchecked Sendable {
         if let error { observer.on(.error(error)) } else { observer.on(.completed) }
     }
 
-    /// Forwards a terminal event (once) and disposes.
-    final func forwardTerminal(_ event: Event<Observer.Element>) {
+    /// Forwards an event in hand: its element through `forwardNext`, its end through
+    /// `forwardError` or `forwardCompleted`.
+    @inline(__always)
+    final func forwardEvent(_ event: Event<Observer.Element>) {
+        switch event {
+        case .next(let element): forwardNext(element)
+        case .error(let error): forwardError(error)
+        case .completed: forwardCompleted()
+        }
+    }
+
+    /// Forwards `element` and completes, as one stop (once), then disposes: for an
+    /// operator whose one element is its result (`toArray`, `reduce`, `asSingle`).
+    final func forwardLast(_ element: Observer.Element) {
         guard markStopped() else { return }
-        forwardOn(event)
+        forwardNext(element)
+        deliverStop(nil)
         dispose()
     }
 }

@@ -1,3 +1,7 @@
+// The sources built from what the caller gives: `just`, `empty`, `never`, `error`,
+// `of`, `from`, `range` and `generate`. (`create`, whose source the caller writes, is
+// in Create.swift.)
+
 extension ObservableType {
     /// A sequence of one element, then completion.
     @inlinable
@@ -28,7 +32,7 @@ extension ObservableType {
 
     /// A sequence that never sends an event.
     public static func never() -> Observable<Element> {
-        Never_()
+        NeverProducer()
     }
 
     /// A sequence that fails at once with `error`.
@@ -248,7 +252,8 @@ final class Empty<Element>: Producer<Element>, @unchecked Sendable {
     }
 }
 
-final class Never_<Element>: Producer<Element>, @unchecked Sendable {
+/// `never()`: sends nothing, and its subscription holds nothing.
+final class NeverProducer<Element>: Producer<Element>, @unchecked Sendable {
     override func subscribe<Observer: ObserverType>(_ observer: Observer) -> Disposable where Observer.Element == Element {
         Disposables.create()
     }
@@ -366,7 +371,7 @@ final class Generate<Element>: Producer<Element>, @unchecked Sendable {
                     sink.forwardCompleted()
                 }
             } catch {
-                sink.forwardTerminal(.error(error))
+                sink.forwardError(error)
             }
         })
         return sink

@@ -1,9 +1,8 @@
 import Foundation
 
 // What the time-based operators share besides `PlainSerializedSink`
-// (Observables/PlainOperator.swift): the slot of a sink's pending timer, the
-// subscription of a sink to its source alongside a timer, and the arithmetic of due
-// times.
+// (PlainOperator.swift): `TimerSlot`, the slot of a sink's pending timer; the
+// subscription of a sink to its source alongside a timer; the arithmetic of due times.
 
 /// Holds the one pending timer of a sink. Each timer carries a generation number:
 /// a newer timer replaces (and disposes) an older one, and an older timer stored

@@ -56,7 +56,7 @@ class PlainSink<Operator: PlainOperator, Observer: ObserverType>: Sink<Observer>
 }
 
 /// The sink of a plain operator fed by several parties (a source and its timers, a
-/// source and a trigger): a `SerializedSink` (Internal/Delivery/SerializedSink.swift)
+/// source and a trigger): a `SerializedSink` (SerializedSink.swift)
 /// that, like `PlainSink`, reads its parameters from the operator value.
 class PlainSerializedSink<Operator: PlainOperator, Observer: ObserverType, State>: SerializedSink<Observer, State>, @unchecked Sendable
     where Observer.Element == Operator.Element {
