@@ -186,6 +186,9 @@ struct ScheduleExplorer {
     static let shownSteps = 40
 
     func explore(_ body: @escaping (ScheduleRun) throws -> Void) -> ScheduleExploration {
+        if case let .malformedReplay(problem) = strategy.kind {
+            return ScheduleExploration(schedulesRun: 0, exhausted: false, failure: "exploreSchedules ran nothing: \(problem)", failingSchedule: nil)
+        }
         #if DEBUG
         var previous: ScheduleChooser?
         var index = 0

@@ -19,6 +19,8 @@ public struct ScheduleStrategy: Sendable, CustomStringConvertible {
         case pct(depth: Int, seed: UInt64)
         case exhaustive(preemptionBound: Int)
         case replay([Int])
+        /// A replay spelling that does not parse: what is wrong with it.
+        case malformedReplay(String)
     }
 
     let kind: Kind
@@ -42,8 +44,13 @@ public struct ScheduleStrategy: Sendable, CustomStringConvertible {
 
     /// The schedule of a failure report: the threads that ran, step by step, as the
     /// report spells them (`"0*12 1*3 0*5"`: thread 0 for 12 steps, then thread 1 for 3...).
+    /// A spelling that does not parse runs nothing and fails the test, naming the run
+    /// that is wrong.
     public static func replay(_ schedule: String) -> ScheduleStrategy {
-        ScheduleStrategy(kind: .replay(ScheduleSpelling.parse(schedule)))
+        switch ScheduleSpelling.parse(schedule) {
+        case let .success(choices): ScheduleStrategy(kind: .replay(choices))
+        case let .failure(problem): ScheduleStrategy(kind: .malformedReplay(problem.description))
+        }
     }
 
     public var description: String {
@@ -52,6 +59,7 @@ public struct ScheduleStrategy: Sendable, CustomStringConvertible {
         case let .pct(depth, seed): ".pct(depth: \(depth), seed: \(seed))"
         case let .exhaustive(bound): ".exhaustive(preemptionBound: \(bound))"
         case let .replay(choices): ".replay(\"\(ScheduleSpelling.spell(choices))\")"
+        case .malformedReplay: ".replay(a malformed spelling)"
         }
     }
 
@@ -75,6 +83,8 @@ public struct ScheduleStrategy: Sendable, CustomStringConvertible {
             return ScheduleChooser(rule: .exhaustive(prefix: prefix, bound: bound))
         case let .replay(choices):
             return previous == nil ? ScheduleChooser(rule: .replay(choices)) : nil
+        case .malformedReplay:
+            return nil
         }
     }
 }
@@ -215,15 +225,23 @@ enum ScheduleSpelling {
         return runs.joined(separator: " ")
     }
 
-    static func parse(_ text: String) -> [Int] {
+    /// What is wrong with a spelling, in words.
+    struct Malformed: Error, CustomStringConvertible {
+        let description: String
+    }
+
+    static func parse(_ text: String) -> Result<[Int], Malformed> {
         var choices: [Int] = []
         for (position, run) in text.split(separator: " ").enumerated() {
-            let parts = run.split(separator: "*")
+            let parts = run.split(separator: "*", omittingEmptySubsequences: false)
             guard parts.count == 2, let thread = Int(parts[0]), let count = Int(parts[1]), thread >= 0, count > 0 else {
-                preconditionFailure("RxTest: the schedule \"\(text)\" has \"\(run)\" as its run \(position + 1); each run is THREAD*COUNT, as a failure report prints it")
+                return .failure(Malformed(description: "the replay spelling \"\(text)\" has \"\(run)\" as its run \(position + 1); each run is THREAD*COUNT (a thread number, then how many steps it takes), as a failure report prints it"))
             }
             choices += Array(repeating: thread, count: count)
         }
-        return choices
+        if choices.isEmpty {
+            return .failure(Malformed(description: "the replay spelling is empty; copy it from a failure report, as \"0*2 1*3\""))
+        }
+        return .success(choices)
     }
 }

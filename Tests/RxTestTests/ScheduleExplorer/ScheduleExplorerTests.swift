@@ -241,8 +241,23 @@ import Testing
         #expect(failure.contains("blocked outside Rivulet's synchronization points"))
     }
 
-    @Test func aScheduleIsSpelledAsRunsOfThreads() {
-        #expect(ScheduleSpelling.parse("0*3 1*2") == [0, 0, 0, 1, 1])
+    @Test func aScheduleIsSpelledAsRunsOfThreads() throws {
+        #expect(try ScheduleSpelling.parse("0*3 1*2").get() == [0, 0, 0, 1, 1])
         #expect(ScheduleSpelling.spell([0, 0, 0, 1, 1, 0]) == "0*3 1*2 0*1")
+    }
+
+    @Test func aMalformedReplayFailsTheTestNamingTheRun() throws {
+        var exploration: ScheduleExploration?
+        let reported = capturingFailures {
+            exploration = exploreSchedules(.replay("0*2 1x3"), schedules: 1, Self.lockInversion)
+        }
+        let failure = try #require(exploration?.failure)
+        #expect(reported.count == 1)
+        #expect(exploration?.schedulesRun == 0)
+        #expect(failure.contains("has \"1x3\" as its run 2; each run is THREAD*COUNT"))
+        _ = capturingFailures {
+            exploration = exploreSchedules(.replay(""), schedules: 1, Self.lockInversion)
+        }
+        #expect(exploration?.failure?.contains("the replay spelling is empty") == true)
     }
 }
