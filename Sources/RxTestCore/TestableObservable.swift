@@ -85,24 +85,20 @@ final class HotObservable<Element>: TestableObservable<Element>, @unchecked Send
 /// The observers of a hot observable, shared with its scheduled events (which must not
 /// keep the observable, and through it the scheduler, alive).
 private final class HotObservers<Element>: @unchecked Sendable {
-    private let lock = Lock.make()
-    /// Guarded by `lock`.
-    @exclusivity(unchecked) private var observers = Bag<AnyObserver<Element>>(vacancy: AnyObserver { _ in })
+    private let observers = LockedState(Bag<AnyObserver<Element>>(vacancy: AnyObserver { _ in }))
 
     func insert(_ observer: AnyObserver<Element>) -> BagKey {
-        lock.withLock { observers.insert(observer) }
+        observers.withLock { $0.insert(observer) }
     }
 
     func remove(_ key: BagKey) {
-        let removed = lock.withLock { observers.remove(key) }
+        let removed = observers.withLock { $0.remove(key) }
         _ = removed
     }
 
     /// Sends `event` to the observers subscribed now, in subscription order.
     func deliver(_ event: Event<Element>) {
-        lock.lock()
-        let snapshot = observers.elements
-        lock.unlock()
+        let snapshot = observers.withLock { $0.elements }
         for observer in snapshot {
             observer.on(event)
         }
@@ -142,26 +138,15 @@ public final class TestableObserver<Element>: ObserverType, @unchecked Sendable 
     /// The scheduler whose clock stamps the events (not public, as in RxSwift: a user's
     /// extension may well use a `scheduler` of its own).
     let scheduler: TestScheduler
-    private let lock = Lock.make()
-    // Guarded by `lock`. Events arrive into `times` and `received`: appending to a
-    // list of generic `Recorded` values would cost generic metadata lookups on every
-    // event. A read moves them over to `recorded`.
-    @exclusivity(unchecked) private var times: [TestTime] = []
-    @exclusivity(unchecked) private var received: ContiguousArray<Event<Element>> = []
-    @exclusivity(unchecked) private var recorded: [Recorded<Event<Element>>] = []
+    /// What the observer received. Events arrive into `times` and `received`:
+    /// appending to a list of generic `Recorded` values would cost generic metadata
+    /// lookups on every event. A read moves them over to `recorded`.
+    private struct Log {
+        var times: [TestTime] = []
+        var received: ContiguousArray<Event<Element>> = []
+        var recorded: [Recorded<Event<Element>>] = []
 
-    package init(scheduler: TestScheduler) {
-        self.scheduler = scheduler
-    }
-
-    /// Seconds per tick of its scheduler, for the test kit's marble expectations.
-    package var secondsPerTick: Double {
-        scheduler.secondsPerTick
-    }
-
-    /// The events received so far.
-    public var events: [Recorded<Event<Element>>] {
-        lock.withLock {
+        mutating func recordedEvents() -> [Recorded<Event<Element>>] {
             if !times.isEmpty {
                 recorded.reserveCapacity(recorded.count + times.count)
                 for index in times.indices {
@@ -174,11 +159,27 @@ public final class TestableObserver<Element>: ObserverType, @unchecked Sendable 
         }
     }
 
+    private let log = LockedState(Log())
+
+    package init(scheduler: TestScheduler) {
+        self.scheduler = scheduler
+    }
+
+    /// Seconds per tick of its scheduler, for the test kit's marble expectations.
+    package var secondsPerTick: Double {
+        scheduler.secondsPerTick
+    }
+
+    /// The events received so far.
+    public var events: [Recorded<Event<Element>>] {
+        log.withLock { $0.recordedEvents() }
+    }
+
     public func on(_ event: Event<Element>) {
         let now = scheduler.clock
-        lock.lock()
-        times.append(now)
-        received.append(event)
-        lock.unlock()
+        log.withLock { log in
+            log.times.append(now)
+            log.received.append(event)
+        }
     }
 }

@@ -6,47 +6,48 @@ public final class CompositeDisposable: Cancelable, @unchecked Sendable {
         fileprivate let key: BagKey
     }
 
-    private let lock = Lock.make()
-    // Guarded by `lock`: no dynamic exclusivity checks needed (nor paid per insertion).
-    @exclusivity(unchecked)
-    private var disposables = Bag<Disposable>(vacancy: NopDisposable.noOp)
-    /// Set by `dispose()`; `disposables` is empty from then on.
-    @exclusivity(unchecked)
-    private var disposed = false
+    /// The group's disposables, and whether `dispose()` ran (`disposables` is empty
+    /// from then on).
+    private struct Group {
+        var disposables = Bag<Disposable>(vacancy: NopDisposable.noOp)
+        var disposed = false
+
+        init(_ initial: some Sequence<Disposable> = []) {
+            for disposable in initial {
+                disposables.insert(disposable)
+            }
+        }
+    }
+
+    private let group: LockedState<Group>
 
     /// An empty group.
     public init() {
+        group = LockedState(Group())
         Resources.incrementTotal()
     }
 
     /// A group of two.
     public init(_ disposable1: Disposable, _ disposable2: Disposable) {
-        disposables.insert(disposable1)
-        disposables.insert(disposable2)
+        group = LockedState(Group([disposable1, disposable2]))
         Resources.incrementTotal()
     }
 
     /// A group of three.
     public init(_ disposable1: Disposable, _ disposable2: Disposable, _ disposable3: Disposable) {
-        disposables.insert(disposable1)
-        disposables.insert(disposable2)
-        disposables.insert(disposable3)
+        group = LockedState(Group([disposable1, disposable2, disposable3]))
         Resources.incrementTotal()
     }
 
     /// A group of several.
     public init(_ disposable1: Disposable, _ disposable2: Disposable, _ disposable3: Disposable, _ disposable4: Disposable, _ disposables: Disposable...) {
-        for disposable in [disposable1, disposable2, disposable3, disposable4] + disposables {
-            self.disposables.insert(disposable)
-        }
+        group = LockedState(Group([disposable1, disposable2, disposable3, disposable4] + disposables))
         Resources.incrementTotal()
     }
 
     /// A group of the given disposables.
     public init(disposables: [Disposable]) {
-        for disposable in disposables {
-            self.disposables.insert(disposable)
-        }
+        group = LockedState(Group(disposables))
         Resources.incrementTotal()
     }
 
@@ -57,27 +58,24 @@ public final class CompositeDisposable: Cancelable, @unchecked Sendable {
     /// Adds a disposable; returns `nil` (and disposes it) when the group is already disposed.
     @discardableResult
     public func insert(_ disposable: Disposable) -> DisposeKey? {
-        lock.lock()
-        if disposed {
-            lock.unlock()
+        let key = group.withLock { group -> BagKey? in
+            group.disposed ? nil : group.disposables.insert(disposable)
+        }
+        guard let key else {
             disposable.dispose()
             return nil
         }
-        let key = disposables.insert(disposable)
-        lock.unlock()
         return DisposeKey(key: key)
     }
 
     /// The number of disposables in the group.
     public var count: Int {
-        lock.withLock { disposables.count }
+        group.withLock { $0.disposables.count }
     }
 
     /// Removes the disposable with `key` from the group and disposes it.
     public func remove(for disposeKey: DisposeKey) {
-        lock.lock()
-        let removed = disposables.remove(disposeKey.key)
-        lock.unlock()
+        let removed = group.withLock { $0.disposables.remove(disposeKey.key) }
         // Consumed rather than copied: copying an optional existential goes through the
         // runtime's generic value witnesses, which costs about as much as the removal.
         if let removed = consume removed {
@@ -86,15 +84,15 @@ public final class CompositeDisposable: Cancelable, @unchecked Sendable {
     }
 
     public var isDisposed: Bool {
-        lock.withLock { disposed }
+        group.withLock { $0.disposed }
     }
 
     public func dispose() {
-        let taken = lock.withLock { () -> ContiguousArray<Disposable>? in
-            if disposed { return nil }
-            disposed = true
-            defer { disposables.removeAll() }
-            return disposables.elements
+        let taken = group.withLock { group -> ContiguousArray<Disposable>? in
+            if group.disposed { return nil }
+            group.disposed = true
+            defer { group.disposables.removeAll() }
+            return group.disposables.elements
         }
         guard let taken else { return }
         for disposable in taken {

@@ -45,18 +45,29 @@ open class VirtualTimeScheduler<Converter: VirtualTimeConverterType>: SchedulerT
     /// The virtual interval.
     public typealias VirtualTimeInterval = Converter.VirtualTimeIntervalUnit
 
-    private let lock = Lock.make()
-    // Guarded by `lock`: no dynamic exclusivity checks needed (nor paid per action).
-    @exclusivity(unchecked) private var running = false
-    @exclusivity(unchecked) private var currentClock: VirtualTime
-    @exclusivity(unchecked) private var queue: Heap<VirtualSchedulerOrder>
-    @exclusivity(unchecked) private var nextId = 0
+    /// The clock, the queue of pending work and whether work is running.
+    private struct Clockwork {
+        var running = false
+        var clock: VirtualTime
+        var queue: Heap<VirtualSchedulerOrder>
+        /// The id of the next item queued: the order of scheduling, for equal times.
+        var nextId = 0
+
+        /// Marks work as running; returns whether it already was.
+        mutating func startRunning() -> Bool {
+            if running { return true }
+            running = true
+            return false
+        }
+    }
+
+    private let clockwork: LockedState<Clockwork>
     private let converter: Converter
 
     /// A scheduler starting at `initialClock`.
     public init(initialClock: VirtualTime, converter: Converter) {
-        currentClock = initialClock
         self.converter = converter
+        let queue: Heap<VirtualSchedulerOrder>
         if VirtualTime.self == Int.self, converter is IntegerVirtualTimeConverter {
             queue = Heap(ordering: VirtualSchedulerOrder(compare: nil))
         } else {
@@ -70,6 +81,7 @@ open class VirtualTimeScheduler<Converter: VirtualTimeConverterType>: SchedulerT
                 }
             })
         }
+        clockwork = LockedState(Clockwork(clock: initialClock, queue: queue))
         Resources.incrementTotal()
     }
 
@@ -84,17 +96,17 @@ open class VirtualTimeScheduler<Converter: VirtualTimeConverterType>: SchedulerT
 
     /// The current virtual time.
     public var clock: VirtualTime {
-        lock.withLock { currentClock }
+        clockwork.withLock { $0.clock }
     }
 
     /// Whether work is still pending.
     package var hasPendingWork: Bool {
-        lock.withLock { queue.elements.contains { !$0.isDisposed } }
+        clockwork.withLock { $0.queue.elements.contains { !$0.isDisposed } }
     }
 
     /// The number of actions still scheduled (not disposed).
     package var pendingCount: Int {
-        lock.withLock { queue.elements.reduce(0) { $0 + ($1.isDisposed ? 0 : $1.pendingSteps) } }
+        clockwork.withLock { $0.queue.elements.reduce(0) { $0 + ($1.isDisposed ? 0 : $1.pendingSteps) } }
     }
 
     /// The times of the pending actions that came through `SchedulerType`'s methods
@@ -102,8 +114,8 @@ open class VirtualTimeScheduler<Converter: VirtualTimeConverterType>: SchedulerT
     /// `scheduleAbsoluteVirtual` / `scheduleRelativeVirtual` (testable observables,
     /// `scheduleAt`) are left out.
     package var pendingSchedulerWork: [VirtualTime] {
-        lock.withLock {
-            queue.elements
+        let pending = clockwork.withLock { $0.queue.elements }
+        return pending
                 .filter { !$0.isDisposed && !$0.scripted }
                 .map { unsafeDowncast($0, to: VirtualSchedulerItem<VirtualTime>.self) }
                 .sorted { lhs, rhs in
@@ -111,7 +123,6 @@ open class VirtualTimeScheduler<Converter: VirtualTimeConverterType>: SchedulerT
                     return order.lessThen || (order.equal && lhs.id < rhs.id)
                 }
                 .map(\.time)
-        }
     }
 
     public func schedule<StateType>(_ state: StateType, action: @escaping (StateType) -> Disposable) -> Disposable {
@@ -152,31 +163,32 @@ open class VirtualTimeScheduler<Converter: VirtualTimeConverterType>: SchedulerT
             case .greaterThan: return false
             }
         }
-        lock.lock()
-        let firstId = nextId
-        nextId += times.count
-        let timeline = VirtualTimeline(times: times, order: order, firstId: firstId, ordersByTick: queue.ordering.ordersByTick, perform: perform)
-        queue.insert(timeline)
-        lock.unlock()
+        clockwork.withLock { clockwork in
+            let firstId = clockwork.nextId
+            clockwork.nextId += times.count
+            let timeline = VirtualTimeline(
+                times: times, order: order, firstId: firstId, ordersByTick: clockwork.queue.ordering.ordersByTick, perform: perform)
+            clockwork.queue.insert(timeline)
+        }
     }
 
     /// Runs `item`; a timeline with steps left goes back into the queue for its next one.
     private func run(_ item: VirtualSchedulerItem<VirtualTime>) {
         item.invoke()
         if item.moveToNextStep() {
-            lock.withLock { queue.insert(item) }
+            clockwork.withLock { $0.queue.insert(item) }
         }
     }
 
     private func enqueue<StateType>(_ state: StateType, time: VirtualTime, scripted: Bool, action: @escaping (StateType) -> Disposable) -> Disposable {
-        lock.lock()
-        let item = VirtualSchedulerItem(
-            action: { action(state) }, time: time, id: nextId,
-            tick: queue.ordering.ordersByTick ? unsafeBitCast(time, to: Int.self) : 0, scripted: scripted)
-        nextId += 1
-        queue.insert(item)
-        lock.unlock()
-        return item
+        clockwork.withLock { clockwork in
+            let item = VirtualSchedulerItem(
+                action: { action(state) }, time: time, id: clockwork.nextId,
+                tick: clockwork.queue.ordering.ordersByTick ? unsafeBitCast(time, to: Int.self) : 0, scripted: scripted)
+            clockwork.nextId += 1
+            clockwork.queue.insert(item)
+            return item
+        }
     }
 
     /// Adjusts the time of relative scheduling before the item is queued.
@@ -186,57 +198,50 @@ open class VirtualTimeScheduler<Converter: VirtualTimeConverterType>: SchedulerT
 
     /// Runs all scheduled work in time order until none is left or `stop()` is called.
     public func start() {
-        let alreadyRunning = lock.withLock { () -> Bool in
-            if running { return true }
-            running = true
-            return false
-        }
+        let alreadyRunning = clockwork.withLock { $0.startRunning() }
         if alreadyRunning { return }
         while let next = takeNext(dueBy: { _ in true }) {
             run(next)
         }
-        lock.withLock { running = false }
+        clockwork.withLock { $0.running = false }
     }
 
     /// Runs the work scheduled up to `virtualTime`, then sets the clock to it.
     public func advanceTo(_ virtualTime: VirtualTime) {
-        let alreadyRunning = lock.withLock { () -> Bool in
-            if running { return true }
-            running = true
-            return false
-        }
+        let alreadyRunning = clockwork.withLock { $0.startRunning() }
         if alreadyRunning {
             rxFatalError("advanceTo(\(virtualTime)) was called while the scheduler is already running (from inside a scheduled action).")
         }
         if converter.compareVirtualTime(virtualTime, clock).lessThen {
-            lock.withLock { running = false }
+            clockwork.withLock { $0.running = false }
             rxFatalError("advanceTo(\(virtualTime)) cannot move the clock back: it is already at \(clock).")
         }
         while let next = takeNext(dueBy: { !converter.compareVirtualTime($0, virtualTime).greaterThan }) {
             run(next)
         }
-        lock.withLock {
-            currentClock = virtualTime
-            running = false
+        clockwork.withLock { clockwork in
+            clockwork.clock = virtualTime
+            clockwork.running = false
         }
     }
 
     /// Moves the clock forward by `virtualInterval` without running any work.
     public func sleep(_ virtualInterval: VirtualTimeInterval) {
-        lock.lock()
-        let sleepTo = converter.offsetVirtualTime(currentClock, offset: virtualInterval)
-        if converter.compareVirtualTime(sleepTo, currentClock).lessThen {
-            let clock = currentClock
-            lock.unlock()
-            rxFatalError("sleep(\(virtualInterval)) cannot move the clock back from \(clock).")
+        let converter = self.converter
+        let refusedFrom = clockwork.withLock { clockwork -> VirtualTime? in
+            let sleepTo = converter.offsetVirtualTime(clockwork.clock, offset: virtualInterval)
+            if converter.compareVirtualTime(sleepTo, clockwork.clock).lessThen { return clockwork.clock }
+            clockwork.clock = sleepTo
+            return nil
         }
-        currentClock = sleepTo
-        lock.unlock()
+        if let refusedFrom {
+            rxFatalError("sleep(\(virtualInterval)) cannot move the clock back from \(refusedFrom).")
+        }
     }
 
     /// Whether `start()`, `advanceTo(_:)` or `runNextAction(until:)` is running work.
     package var isRunning: Bool {
-        lock.withLock { running }
+        clockwork.withLock { $0.running }
     }
 
     /// Drops every action not yet run, for a run that is over. A pending action's closure
@@ -245,16 +250,15 @@ open class VirtualTimeScheduler<Converter: VirtualTimeConverterType>: SchedulerT
     /// last outside reference is gone. The actions are released after the lock is left
     /// (the returned array dies there), as releasing a sink can run arbitrary code.
     package func discardPendingWork() {
-        _ = lock.withLock { queue.removeAll() }
+        _ = clockwork.withLock { $0.queue.removeAll() }
     }
 
     /// The time of the earliest pending action, if any.
     package var nextActionTime: VirtualTime? {
-        lock.withLock {
-            queue.elements.filter { !$0.isDisposed }
-                .map { unsafeDowncast($0, to: VirtualSchedulerItem<VirtualTime>.self).time }
-                .min { converter.compareVirtualTime($0, $1).lessThen }
-        }
+        clockwork.withLock { $0.queue.elements }
+            .filter { !$0.isDisposed }
+            .map { unsafeDowncast($0, to: VirtualSchedulerItem<VirtualTime>.self).time }
+            .min { converter.compareVirtualTime($0, $1).lessThen }
     }
 
     /// Runs the earliest pending action due at `limit` or earlier (any, when `limit`
@@ -262,12 +266,8 @@ open class VirtualTimeScheduler<Converter: VirtualTimeConverterType>: SchedulerT
     ///
     /// - returns: `false` when nothing was due, or when the scheduler is already running.
     package func runNextAction(until limit: VirtualTime? = nil) -> Bool {
-        let started = lock.withLock { () -> Bool in
-            if running { return false }
-            running = true
-            return true
-        }
-        guard started else { return false }
+        let alreadyRunning = clockwork.withLock { $0.startRunning() }
+        guard !alreadyRunning else { return false }
         let next: VirtualSchedulerItem<VirtualTime>?
         if let limit {
             next = takeNext(dueBy: { !converter.compareVirtualTime($0, limit).greaterThan })
@@ -275,13 +275,13 @@ open class VirtualTimeScheduler<Converter: VirtualTimeConverterType>: SchedulerT
             next = takeNext(dueBy: { _ in true })
         }
         if let next { run(next) }
-        lock.withLock { running = false }
+        clockwork.withLock { $0.running = false }
         return next != nil
     }
 
     /// Stops `start()` after the action that is running.
     public func stop() {
-        lock.withLock { running = false }
+        clockwork.withLock { $0.running = false }
     }
 
     /// Takes the next item to run (skipping disposed ones), if `isDue` says its time is
@@ -289,35 +289,34 @@ open class VirtualTimeScheduler<Converter: VirtualTimeConverterType>: SchedulerT
     /// `Optional<VirtualTime>` costs a generic metadata lookup on every call.)
     @inline(__always)
     private func takeNext(dueBy isDue: (VirtualTime) -> Bool) -> VirtualSchedulerItem<VirtualTime>? {
-        lock.lock()
-        defer { lock.unlock() }
-        guard running else { return nil }
-        while let entry = queue.first {
-            if entry.isDisposed {
-                queue.removeFirst()
-                continue
+        let converter = self.converter
+        return clockwork.withLock { clockwork in
+            guard clockwork.running else { return nil }
+            while let entry = clockwork.queue.first {
+                if entry.isDisposed {
+                    clockwork.queue.removeFirst()
+                    continue
+                }
+                let front = unsafeDowncast(entry, to: VirtualSchedulerItem<VirtualTime>.self)
+                if !isDue(front.time) {
+                    return nil
+                }
+                clockwork.queue.removeFirst()
+                if converter.compareVirtualTime(front.time, clockwork.clock).greaterThan {
+                    clockwork.clock = front.time
+                }
+                return front
             }
-            let front = unsafeDowncast(entry, to: VirtualSchedulerItem<VirtualTime>.self)
-            if !isDue(front.time) {
-                return nil
-            }
-            queue.removeFirst()
-            if converter.compareVirtualTime(front.time, currentClock).greaterThan {
-                currentClock = front.time
-            }
-            return front
+            return nil
         }
-        return nil
     }
 
     public var debugDescription: String {
-        lock.withLock {
-            queue.elements
-                .filter { !$0.isDisposed }
-                .flatMap { unsafeDowncast($0, to: VirtualSchedulerItem<VirtualTime>.self).pendingTimes }
-                .map { "\($0)" }
-                .joined(separator: ", ")
-        }
+        clockwork.withLock { $0.queue.elements }
+            .filter { !$0.isDisposed }
+            .flatMap { unsafeDowncast($0, to: VirtualSchedulerItem<VirtualTime>.self).pendingTimes }
+            .map { "\($0)" }
+            .joined(separator: ", ")
     }
 }
 

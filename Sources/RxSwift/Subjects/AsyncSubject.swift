@@ -2,10 +2,8 @@
 public final class AsyncSubject<Element>: Observable<Element>, SubjectType, ObserverType, LockedSubject, @unchecked Sendable {
     public typealias SubjectObserverType = AsyncSubject<Element>
 
-    let lockedState = LockedSubjectState()
-    // Guarded by `lockedState`'s lock.
-    @exclusivity(unchecked)
-    private var lastElement: Element?
+    /// The value is the last element received.
+    let lockedState = LockedFanOut<SubjectState, Element?>(nil)
 
     /// A new subject.
     public override init() {
@@ -18,13 +16,13 @@ public final class AsyncSubject<Element>: Observable<Element>, SubjectType, Obse
     public func on(_ event: Event<Element>) {
         switch event {
         case .next(let value):
-            lockedState.withLock { state in
+            lockedState.withLock { state, lastElement in
                 if state.isOpen { lastElement = value }
             }
         case .error(let error):
             stop(error: error)
         case .completed:
-            let (observers, last) = lockedState.withLock { state in (state.stop(error: nil), lastElement) }
+            let (observers, last) = lockedState.withLock { state, lastElement in (state.stop(error: nil), lastElement) }
             observers?.forEachElement { observer in
                 if let last { observer.receiveNext(last) }
                 observer.receiveCompleted()
@@ -34,12 +32,12 @@ public final class AsyncSubject<Element>: Observable<Element>, SubjectType, Obse
 
     public override func subscribe<Observer: ObserverType>(_ observer: Observer) -> Disposable where Observer.Element == Element {
         admit(
-            backlog: { lastElement },
+            backlog: { lastElement in lastElement },
             refuse: { last, refusal in
                 if case .completed = refusal, let last { observer.on(.next(last)) }
                 observer.on(refusal)
             },
-            join: { state in (state.join(observer), ()) },
+            join: { state, _ in (state.join(observer), ()) },
             open: { _ in }
         )
     }

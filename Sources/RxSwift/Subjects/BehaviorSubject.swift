@@ -3,15 +3,12 @@
 public final class BehaviorSubject<Element>: Observable<Element>, SubjectType, ObserverType, Cancelable, LockedSubject, FanOutSubject, @unchecked Sendable {
     public typealias SubjectObserverType = BehaviorSubject<Element>
 
-    /// Each observer behind a `ReplayGate`.
-    let lockedState = LockedSubjectState()
-    // Guarded by `lockedState`'s lock: no dynamic exclusivity checks needed (nor paid per event).
-    @exclusivity(unchecked)
-    private var element: Element
+    /// Each observer behind a `ReplayGate`; the value is the current element.
+    let lockedState: LockedFanOut<SubjectState, Element>
 
     /// A subject whose current value is `value`.
     public init(value: Element) {
-        element = value
+        lockedState = LockedFanOut(value)
         super.init()
     }
 
@@ -23,7 +20,7 @@ public final class BehaviorSubject<Element>: Observable<Element>, SubjectType, O
     /// The current value; throws the subject's error after an error, and
     /// `RxError.disposed` after `dispose()`.
     public func value() throws -> Element {
-        let (failure, current) = lockedState.withLock { state in (state.failure(of: self), element) }
+        let (failure, current) = lockedState.withLock { state, element in (state.failure(of: self), element) }
         if let failure { throw failure }
         return current
     }
@@ -35,14 +32,14 @@ public final class BehaviorSubject<Element>: Observable<Element>, SubjectType, O
     /// Makes `element` the current value and sends it to every observer (what
     /// `on(.next(element))` does, without building and switching on an `Event`).
     public func onNext(_ element: Element) {
-        fanOut(keeping: { self.element = element }) { $0.passNext(element) }
+        fanOut(keeping: { $0 = element }) { $0.passNext(element) }
     }
 
     public override func subscribe<Observer: ObserverType>(_ observer: Observer) -> Disposable where Observer.Element == Element {
         admit(
-            backlog: {},
+            backlog: { _ in },
             refuse: { _, refusal in observer.on(refusal) },
-            join: { state in
+            join: { state, element in
                 let gate = ReplayGate(observer, replaying: true)
                 return (state.observers.insert(gate), (gate, element))
             },
@@ -56,6 +53,6 @@ public final class BehaviorSubject<Element>: Observable<Element>, SubjectType, O
     }
 
     public func dispose() {
-        disposeObservers {}
+        disposeObservers { _ in }
     }
 }

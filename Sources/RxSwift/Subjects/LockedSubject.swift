@@ -1,50 +1,34 @@
-/// A subject whose observers and ending are a `SubjectState` guarded by its own lock
-/// (`LockedSubjectState`).
+/// A subject whose observers, ending and own value (the current element, the replay
+/// buffer, the last element) sit in a `LockedFanOut`, behind its lock.
 ///
 /// Every subject does each job in the same three steps: take the lock, run a transition
 /// on the state (which returns what to do next), unlock, then do it: deliver, replay,
 /// or release what the transition removed. The steps are written once, here; for the
 /// parts that differ a subject passes the closures that read or change its own value
-/// under the lock (the current element, the replay buffer, the last element) and act on
-/// it after unlocking.
+/// under the lock and act on it after unlocking.
 ///
 /// The hot methods are `@inline(__always)`, so each subject compiles them into its own
 /// methods, as if it had written them out.
 protocol LockedSubject: SubjectObserverRemoving {
     associatedtype Element
+    /// What the subject keeps beyond its observers (`Void` for one that keeps nothing).
+    associatedtype Value
 
-    /// The subject's observers and ending, with the lock that guards them and the
-    /// subject's own value.
-    var lockedState: LockedSubjectState { get }
+    /// The subject's observers, ending and value, with the lock that guards them.
+    var lockedState: LockedFanOut<SubjectState, Value> { get }
 }
 
-/// A subject's `SubjectState` and the lock that guards it, in one object: the state is
-/// reachable only inside `withLock` (and for `endDelivery()`, which is atomic).
-///
-/// `SubjectState` cannot live in a `LockedState`: it is `~Copyable` (its `FanOut` owns
-/// the delivery list and counter), and `LockedState` hands out copies (`current`).
-final class LockedSubjectState: @unchecked Sendable {
-    private let lock = InlineLock()
-    // Guarded by `lock`: no dynamic exclusivity checks needed (nor paid per event).
-    @exclusivity(unchecked)
-    private var state = SubjectState()
-
-    init() {}
-
-    /// Runs `transition` on the state with the lock held; returns what the transition
-    /// returns, to act on after unlocking.
-    @inline(__always)
-    func withLock<Action>(_ transition: (inout SubjectState) -> Action) -> Action {
-        lock.lock()
-        defer { lock.unlock() }
-        return transition(&state)
+extension LockedFanOut where State == SubjectState {
+    /// A subject's observers and ending, and its `value`.
+    convenience init(_ value: Value) {
+        self.init(SubjectState(), value)
     }
+}
 
-    /// Ends a delivery started in a transition (`FanOut.beginDelivery()`); the count of
-    /// deliveries is atomic, so this takes no lock.
-    @inline(__always)
-    func endDelivery() {
-        state.observers.endDelivery()
+extension LockedFanOut where State == SubjectState, Value == Void {
+    /// A subject's observers and ending, for a subject that keeps no value.
+    convenience init() {
+        self.init(())
     }
 }
 
@@ -80,10 +64,10 @@ extension LockedSubject {
     }
 
     /// Ends the subject for good and drops its observers; `drop` runs under the lock
-    /// and returns the subject's own values to release after unlocking.
+    /// and returns what it takes from the subject's value, to release after unlocking.
     @inline(__always)
-    func disposeObservers<Dropped>(dropping drop: () -> Dropped) -> Dropped {
-        let (observers, dropped) = lockedState.withLock { state in (state.dispose(), drop()) }
+    func disposeObservers<Dropped>(dropping drop: (inout Value) -> Dropped) -> Dropped {
+        let (observers, dropped) = lockedState.withLock { state, value in (state.dispose(), drop(&value)) }
         withExtendedLifetime(observers) {}
         return dropped
     }
@@ -91,14 +75,14 @@ extension LockedSubject {
 }
 
 extension LockedSubject where Self: FanOutSubject {
-    /// While the subject is open: runs `keep` under the lock (the subject records the
-    /// element), starts a delivery, and after unlocking hands it to `deliver`, then ends
-    /// it. Does nothing once the subject has ended.
+    /// While the subject is open: runs `keep` on its value under the lock (the subject
+    /// records the element), starts a delivery, and after unlocking hands it to
+    /// `deliver`, then ends it. Does nothing once the subject has ended.
     @inline(__always)
-    func fanOut(keeping keep: () -> Void, deliver: (FanOutDelivery) -> Void) {
-        let delivery = lockedState.withLock { state -> FanOutDelivery? in
+    func fanOut(keeping keep: (inout Value) -> Void, deliver: (FanOutDelivery) -> Void) {
+        let delivery = lockedState.withLock { state, value -> FanOutDelivery? in
             guard state.isOpen else { return nil }
-            keep()
+            keep(&value)
             return state.observers.beginDelivery()
         }
         guard let delivery else { return }
@@ -110,22 +94,22 @@ extension LockedSubject where Self: FanOutSubject {
 extension LockedSubject {
 
     /// Subscribes an observer: under the lock, an ended subject takes its `backlog`
-    /// (what the observer receives before the refusal, e.g. the replay buffer) and an
-    /// open one lets `join` add the observer (its key and what to release, and the
-    /// `opening` to run once unlocked). After unlocking, `refuse` sends the backlog and
-    /// the refusal, or `open` runs the opening.
+    /// from its value (what the observer receives before the refusal, e.g. the replay
+    /// buffer) and an open one lets `join` add the observer (its key and what to
+    /// release, and the `opening` to run once unlocked). After unlocking, `refuse` sends
+    /// the backlog and the refusal, or `open` runs the opening.
     @inline(__always)
     func admit<Backlog, Opening>(
-        backlog: () -> Backlog,
+        backlog: (Value) -> Backlog,
         refuse: (Backlog, Event<Element>) -> Void,
-        join: (inout SubjectState) -> (joined: (key: BagKey, released: [ObserverBase]), opening: Opening),
+        join: (inout SubjectState, Value) -> (joined: (key: BagKey, released: [ObserverBase]), opening: Opening),
         open: (Opening) -> Void
     ) -> Disposable {
-        let admission = lockedState.withLock { state -> SubjectAdmission<Element, Backlog, Opening> in
+        let admission = lockedState.withLock { state, value -> SubjectAdmission<Element, Backlog, Opening> in
             if !state.isOpen, let refusal: Event<Element> = state.refusal(by: self) {
-                return .refused(refusal, backlog: backlog())
+                return .refused(refusal, backlog: backlog(value))
             }
-            let (joined, opening) = join(&state)
+            let (joined, opening) = join(&state, value)
             return .joined(key: joined.key, released: joined.released, opening: opening)
         }
         switch admission {

@@ -5,7 +5,7 @@
 public final class PublishSubject<Element>: Observable<Element>, SubjectType, Cancelable, ObserverType, LockedSubject, FanOutSubject, @unchecked Sendable {
     public typealias SubjectObserverType = PublishSubject<Element>
 
-    let lockedState = LockedSubjectState()
+    let lockedState = LockedFanOut()
 
     /// A new subject.
     public override init() {
@@ -25,14 +25,14 @@ public final class PublishSubject<Element>: Observable<Element>, SubjectType, Ca
     /// Sends `element` to every observer (what `on(.next(element))` does, without
     /// building and switching on an `Event`).
     public func onNext(_ element: Element) {
-        fanOut(keeping: {}) { $0.passNextByAddress(element) }
+        fanOut(keeping: { _ in }) { $0.passNextByAddress(element) }
     }
 
     public override func subscribe<Observer: ObserverType>(_ observer: Observer) -> Disposable where Observer.Element == Element {
         admit(
-            backlog: {},
+            backlog: { _ in },
             refuse: { _, refusal in observer.on(refusal) },
-            join: { state in (state.join(observer), ()) },
+            join: { state, _ in (state.join(observer), ()) },
             open: { _ in }
         )
     }
@@ -44,6 +44,6 @@ public final class PublishSubject<Element>: Observable<Element>, SubjectType, Ca
 
     /// Drops every observer; later subscribers receive `RxError.disposed`.
     public func dispose() {
-        disposeObservers {}
+        disposeObservers { _ in }
     }
 }

@@ -6,21 +6,14 @@
 public final class ReplaySubject<Element>: Observable<Element>, SubjectType, ObserverType, Cancelable, LockedSubject, FanOutSubject, @unchecked Sendable {
     public typealias SubjectObserverType = ReplaySubject<Element>
 
-    let lockedState = LockedSubjectState()
+    /// The value is the buffer: the latest elements, oldest first.
+    let lockedState = LockedFanOut(SubjectState(), ElementRing<Element>()) { _, buffer in buffer.release() }
     /// The most elements kept; `Int.max` when unbounded.
     private let bufferSize: Int
-    // Guarded by `lockedState`'s lock: no dynamic exclusivity checks needed (nor paid per event).
-    /// The latest elements, oldest first.
-    @exclusivity(unchecked)
-    private var buffer = ElementRing<Element>()
 
     private init(bufferSize: Int) {
         self.bufferSize = bufferSize
         super.init()
-    }
-
-    deinit {
-        buffer.release()
     }
 
     /// A subject that replays the last `bufferSize` elements.
@@ -46,7 +39,8 @@ public final class ReplaySubject<Element>: Observable<Element>, SubjectType, Obs
     /// Buffers `element` and sends it to every observer (what `on(.next(element))`
     /// does, without building and switching on an `Event`).
     public func onNext(_ element: Element) {
-        fanOut(keeping: {
+        let bufferSize = self.bufferSize
+        fanOut(keeping: { buffer in
             if bufferSize > 0 { buffer.append(bitCasting: element, keepingAtMost: bufferSize) }
         }) { $0.passNext(element) }
     }
@@ -55,12 +49,12 @@ public final class ReplaySubject<Element>: Observable<Element>, SubjectType, Obs
         admit(
             // After a terminal event the buffer is replayed before it; after `dispose()`
             // the buffer is empty.
-            backlog: { buffer.copiedElements() },
+            backlog: { buffer in buffer.copiedElements() },
             refuse: { replayed, refusal in
                 for element in replayed { observer.on(.next(element)) }
                 observer.on(refusal)
             },
-            join: { state -> (joined: (key: BagKey, released: [ObserverBase]), opening: (ReplayGate<Observer>, [Element])?) in
+            join: { state, buffer -> (joined: (key: BagKey, released: [ObserverBase]), opening: (ReplayGate<Observer>, [Element])?) in
                 if buffer.isEmpty { return (state.join(observer), nil) }
                 let gate = ReplayGate(observer, replaying: true)
                 return (state.observers.insert(gate), (gate, buffer.copiedElements()))
@@ -77,7 +71,7 @@ public final class ReplaySubject<Element>: Observable<Element>, SubjectType, Obs
     }
 
     public func dispose() {
-        var dropped = disposeObservers { buffer.takeAll() }
+        var dropped = disposeObservers { buffer in buffer.takeAll() }
         dropped.release()
     }
 }

@@ -24,10 +24,8 @@ final class ReplayGate<Observer: ObserverType>: ObserverBase, @unchecked Sendabl
     /// keeps alive, so it is not retained again for each event.
     private let direct: Unmanaged<ObserverBase>?
     private let state: InlineAtomicInt
-    private let lock = Lock.make()
-    /// Events that arrived during the replay. Guarded by `lock`.
-    @exclusivity(unchecked)
-    private var pending: [Event<Element>] = []
+    /// Events that arrived during the replay.
+    private let pending = LockedState<[Event<Element>]>([])
 
     /// A gate for `observer`; `replaying` keeps it closed until `open(after:)` runs.
     init(_ observer: Observer, replaying: Bool) {
@@ -67,14 +65,13 @@ final class ReplayGate<Observer: ObserverType>: ObserverBase, @unchecked Sendabl
 
     @inline(never)
     private func nextWhileReplaying<T>(_ element: T) {
-        lock.lock()
-        let current = state.load()
-        if current == gateReplaying {
-            pending.append(.next(unsafeBitCast(element, to: Element.self)))
-            lock.unlock()
-            return
+        let current = pending.withLock { pending -> Int in
+            let current = state.load()
+            if current == gateReplaying {
+                pending.append(.next(unsafeBitCast(element, to: Element.self)))
+            }
+            return current
         }
-        lock.unlock()
         // The replay ended in the meantime.
         if current == gateOpen { pass(element) }
     }
@@ -99,13 +96,12 @@ final class ReplayGate<Observer: ObserverType>: ObserverBase, @unchecked Sendabl
         let previous = state.fetchOr(gateStopped)
         if previous & gateStopped != 0 { return }
         if previous & gateOpen == 0 {
-            lock.lock()
-            if state.load() & gateOpen == 0 {
+            let queued = pending.withLock { pending -> Bool in
+                guard state.load() & gateOpen == 0 else { return false }
                 pending.append(event)
-                lock.unlock()
-                return
+                return true
             }
-            lock.unlock()
+            if queued { return }
         }
         passTerminal(event)
     }
@@ -140,15 +136,15 @@ final class ReplayGate<Observer: ObserverType>: ObserverBase, @unchecked Sendabl
 
     private func drainAndOpen() {
         while true {
-            lock.lock()
-            if pending.isEmpty {
-                _ = state.fetchOr(gateOpen)
-                lock.unlock()
-                return
+            let queued = pending.withLock { pending -> [Event<Element>] in
+                if pending.isEmpty {
+                    _ = state.fetchOr(gateOpen)
+                    return []
+                }
+                defer { pending = [] }
+                return pending
             }
-            let queued = pending
-            pending = []
-            lock.unlock()
+            if queued.isEmpty { return }
             for event in queued {
                 if case .next(let element) = event {
                     pass(element)

@@ -2,12 +2,11 @@
 /// connects, the last one to leave (or a terminal event) disconnects and drops the
 /// replay buffer, and the next observer connects anew.
 ///
-/// The live connection (`ShareConnection`) holds the observers, the replay buffer and
-/// the subscription to the source; it and the owner's pointer to it change under one
-/// lock, so an observer always joins a live connection (or starts one): it can never
-/// be left on a connection that ended while it subscribed. No observer, subscription
-/// or disposal runs under the lock; the buffer is replayed to a new observer outside
-/// it, before any newer event (`ReplayGate`).
+/// The live connection (`ShareConnection`, the subscription to the source), its
+/// observers and its replay buffer are one `LiveConnection`, changed under one lock
+/// (`ShareState`). No observer, subscription or disposal runs under the lock; the
+/// buffer is replayed to a new observer outside it, before any newer event
+/// (`ReplayGate`).
 ///
 /// `package` rather than internal: Swift 6.3 warns of an infinite recursion (a false
 /// positive) for an internal class whose designated initializer calls `Observable`'s
@@ -16,12 +15,8 @@ package final class ShareWhileConnected<Element>: Observable<Element>, @unchecke
     private let source: Observable<Element>
     /// How many recent elements a new observer receives.
     let replay: Int
-    /// Guards `connection` and the state of every connection of this sequence; taken
-    /// for every element, so it is the inline kind.
-    let lock = InlineLock()
-    /// The live connection, if any. Guarded by `lock`.
-    @exclusivity(unchecked)
-    var connection: ShareConnection<Element>?
+    /// The live connection with its observers and buffer; taken for every element.
+    let state = ShareState<Element>(LiveConnection(), ()) { live, _ in live.buffer.release() }
 
     init(source: Observable<Element>, replay: Int) {
         self.source = source
@@ -30,19 +25,11 @@ package final class ShareWhileConnected<Element>: Observable<Element>, @unchecke
     }
 
     override package func subscribe<Observer: ObserverType>(_ observer: Observer) -> Disposable where Observer.Element == Element {
-        lock.lock()
-        let connection: ShareConnection<Element>
-        let connects: Bool
-        if let current = self.connection {
-            connection = current
-            connects = false
-        } else {
-            connection = ShareConnection(parent: self)
-            self.connection = connection
-            connects = true
+        let (connection, connects, joined) = state.withLock { live in
+            let connects = live.connection == nil
+            if connects { live.connection = ShareConnection(parent: self) }
+            return (live.connection.unsafelyUnwrapped, connects, live.join(observer))
         }
-        let joined = connection.join(observer)
-        lock.unlock()
         withExtendedLifetime(joined.released) {}
         if let gate = joined.gate {
             gate.open(after: joined.replay)
@@ -54,45 +41,27 @@ package final class ShareWhileConnected<Element>: Observable<Element>, @unchecke
     }
 }
 
-/// One connection of a `ShareWhileConnected`: subscribed to the source, it passes each
-/// event to the connection's observers and keeps the replay buffer.
+/// What a `ShareWhileConnected` has while connected: the connection, its observers and
+/// the replay buffer. It changes as one under the lock, so an observer always joins a
+/// live connection (or starts one): it can never be left on a connection that ended
+/// while it subscribed.
 ///
-/// Its state is guarded by the owner's lock. The observers are a `FanOut`, so an
-/// element goes from the source to every observer with no `Event` built and no
-/// generic metadata looked up; the buffer is an `ElementRing`, raw storage sized by
-/// `MemoryLayout<Element>`, for the same reason.
-final class ShareConnection<Element>: ObserverBase, ObserverType, @unchecked Sendable {
-    private let parent: ShareWhileConnected<Element>
-    private let replay: Int
-    /// The subscription to the source, assigned once connected.
-    let upstream = SingleAssignmentDisposable()
+/// The observers are a `FanOut`, so an element goes from the source to every observer
+/// with no `Event` built and no generic metadata looked up; the buffer is an
+/// `ElementRing`, raw storage sized by `MemoryLayout<Element>`, for the same reason.
+struct LiveConnection<Element>: FanOutState, ~Copyable {
+    /// The live connection, if any. An older connection finds it is not this one, and
+    /// knows it has ended.
+    var connection: ShareConnection<Element>?
+    var observers = FanOut()
+    /// The latest `replay` elements of the live connection; empty when none is live.
+    var buffer = ElementRing<Element>()
 
-    // Guarded by `parent.lock`.
-    @exclusivity(unchecked)
-    private var observers = FanOut()
-    /// Set when the connection ended (terminal event, or the last observer left).
-    @exclusivity(unchecked)
-    private var ended = false
-    /// The replay buffer: the latest `replay` elements; emptied when the connection
-    /// ends.
-    @exclusivity(unchecked)
-    private var buffer = ElementRing<Element>()
-
-    init(parent: ShareWhileConnected<Element>) {
-        self.parent = parent
-        self.replay = parent.replay
-        super.init()
-    }
-
-    deinit {
-        buffer.release()
-    }
-
-    /// Adds `observer` (under `lock`). When elements are buffered, the observer is
-    /// added behind a closed gate and the caller replays `replay` through it after
-    /// unlocking. `released`: observers kept for earlier deliveries, for the caller to
-    /// release after unlocking.
-    func join<Observer: ObserverType>(_ observer: Observer) -> (key: BagKey, gate: ReplayGate<Observer>?, replay: [Element], released: [ObserverBase]) where Observer.Element == Element {
+    /// Adds `observer`. When elements are buffered, the observer is added behind a
+    /// closed gate and the caller replays `replay` through it after unlocking.
+    /// `released`: observers kept for earlier deliveries, for the caller to release
+    /// after unlocking.
+    mutating func join<Observer: ObserverType>(_ observer: Observer) -> (key: BagKey, gate: ReplayGate<Observer>?, replay: [Element], released: [ObserverBase]) where Observer.Element == Element {
         if !buffer.isEmpty {
             let gate = ReplayGate(observer, replaying: true)
             let (key, released) = observers.insert(gate)
@@ -102,31 +71,47 @@ final class ShareConnection<Element>: ObserverBase, ObserverType, @unchecked Sen
         return (key, nil, [], released)
     }
 
-    /// Removes an observer; the last one to leave ends the connection.
-    func leave(_ key: BagKey) {
-        parent.lock.lock()
-        guard !ended, let removed = observers.remove(key) else {
-            parent.lock.unlock()
-            return
-        }
-        guard observers.isEmpty else {
-            parent.lock.unlock()
-            withExtendedLifetime(removed) {}
-            return
-        }
-        var dropped = end()
-        parent.lock.unlock()
-        withExtendedLifetime(removed) {}
-        dropped.release()
-        upstream.dispose()
+    /// Ends the live connection: the buffer is handed to the caller to release after
+    /// unlocking.
+    mutating func end() -> ElementRing<Element> {
+        connection = nil
+        return buffer.takeAll()
     }
 
-    /// Ends the connection (under `lock`): the owner forgets it, and the buffer is handed
-    /// to the caller to release after unlocking.
-    private func end() -> ElementRing<Element> {
-        ended = true
-        parent.connection = nil
-        return buffer.takeAll()
+    func endDelivery() {
+        observers.endDelivery()
+    }
+}
+
+/// A share's `LiveConnection`, behind the lock taken for every element.
+typealias ShareState<Element> = LockedFanOut<LiveConnection<Element>, Void>
+
+/// One connection of a `ShareWhileConnected`: subscribed to the source, it passes each
+/// event to the observers of the live connection and keeps the replay buffer, while it
+/// is the live one.
+final class ShareConnection<Element>: ObserverBase, ObserverType, @unchecked Sendable {
+    private let state: ShareState<Element>
+    private let replay: Int
+    /// The subscription to the source, assigned once connected.
+    let upstream = SingleAssignmentDisposable()
+
+    init(parent: ShareWhileConnected<Element>) {
+        self.state = parent.state
+        self.replay = parent.replay
+        super.init()
+    }
+
+    /// Removes an observer; the last one to leave ends the connection.
+    func leave(_ key: BagKey) {
+        let (removed, dropped) = state.withLock { live -> ((ObserverBase, [ObserverBase])?, ElementRing<Element>?) in
+            guard live.connection === self, let removed = live.observers.remove(key) else { return (nil, nil) }
+            return (removed, live.observers.isEmpty ? live.end() : nil)
+        }
+        // The observer and those kept for earlier deliveries are released here, unlocked.
+        withExtendedLifetime(removed) {}
+        guard var dropped else { return }
+        dropped.release()
+        upstream.dispose()
     }
 
     override func acceptsElements<T>(of type: T.Type) -> Bool {
@@ -134,16 +119,15 @@ final class ShareConnection<Element>: ObserverBase, ObserverType, @unchecked Sen
     }
 
     override func receiveNext<T>(_ element: T) {
-        parent.lock.lock()
-        if ended {
-            parent.lock.unlock()
-            return
+        let replay = self.replay
+        let delivery = state.withLock { live -> FanOutDelivery? in
+            guard live.connection === self else { return nil }
+            if replay > 0 { live.buffer.append(bitCasting: element, keepingAtMost: replay) }
+            return live.observers.beginDelivery()
         }
-        if replay > 0 { buffer.append(bitCasting: element, keepingAtMost: replay) }
-        let delivery = observers.beginDelivery()
-        parent.lock.unlock()
+        guard let delivery else { return }
         delivery.passNext(element)
-        observers.endDelivery()
+        state.endDelivery()
     }
 
     override func receiveCompleted() {
@@ -165,16 +149,13 @@ final class ShareConnection<Element>: ObserverBase, ObserverType, @unchecked Sen
     /// A terminal event: ends the connection, passes the event on, then disposes the
     /// subscription to the source.
     private func finish(_ error: Swift.Error?) {
-        parent.lock.lock()
-        if ended {
-            parent.lock.unlock()
-            return
+        let ended = state.withLock { live -> (observers: ContiguousArray<ObserverBase>, buffer: ElementRing<Element>)? in
+            guard live.connection === self else { return nil }
+            return (live.observers.removeAll(), live.end())
         }
-        let snapshot = observers.removeAll()
-        var dropped = end()
-        parent.lock.unlock()
-        dropped.release()
-        snapshot.passTerminal(error)
+        guard var ended else { return }
+        ended.buffer.release()
+        ended.observers.passTerminal(error)
         upstream.dispose()
     }
 }
