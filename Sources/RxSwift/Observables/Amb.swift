@@ -22,8 +22,6 @@ extension ObservableType {
 
 /// `amb`'s sequences.
 struct Amb<Element>: SourcesOperator {
-    typealias SourceElement = Element
-
     let sources: [Observable<Element>]
 
     func subscribe<Observer: ObserverType>(_ observer: Observer) -> Disposable where Observer.Element == Element {

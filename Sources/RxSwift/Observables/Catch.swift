@@ -142,8 +142,6 @@ final class CatchSink<Observer: ObserverType>: PlainSink<Catch<Observer.Element>
 
 /// `catch(sequence:)`'s and `retry`'s sequences, iterated afresh for each subscription.
 struct CatchSequence<Sources: Sequence, Element>: SourcesOperator where Sources.Element == Observable<Element> {
-    typealias SourceElement = Element
-
     let sources: Sources
 
     func subscribe<Observer: ObserverType>(_ observer: Observer) -> Disposable where Observer.Element == Element {

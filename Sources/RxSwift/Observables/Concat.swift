@@ -37,8 +37,6 @@ extension ObservableType {
 
 /// `concat`'s sequences, iterated afresh for each subscription.
 struct Concat<Element>: SourcesOperator {
-    typealias SourceElement = Element
-
     private let makeIterator: () -> AnyIterator<Observable<Element>>
     /// How many sequences the iterator yields, when known: an exhausted iterator is then
     /// dropped as soon as its last sequence starts (a flattened tail keeps no history).

@@ -38,8 +38,9 @@ final class PlainProducer<Operator: PlainOperator>: Producer<Operator.Element>, 
 }
 
 /// An operator that has no one source but subscribes sequences of its own (`amb`,
-/// `concat`, `catch(sequence:)`): its value holds them with the other parameters, and
-/// its sink observes sequences of its `Element` (`SourceElement`).
+/// `concat`, `catch(sequence:)`, `refCount()`'s connectable): its value holds them
+/// with the other parameters, and its sink observes sequences of its `Element`
+/// (`SourceElement`).
 protocol SourcesOperator: OperatorParameters where SourceElement == Element {
     /// Subscribes `observer` to the operator's sequences through a new sink.
     func subscribe<Observer: ObserverType>(_ observer: Observer) -> Disposable

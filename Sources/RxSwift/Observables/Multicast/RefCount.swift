@@ -137,7 +137,6 @@ struct RefCountState {
 /// shares.
 struct RefCount<Source: ConnectableObservableType>: SourcesOperator {
     typealias Element = Source.Element
-    typealias SourceElement = Element
 
     let counter: RefCountCounter<Source>
 
