@@ -140,7 +140,7 @@ package enum RxTracking {
 /// events after a terminal event, and deliveries that overlap (two threads) or re-enter
 /// (an observer emitting into its own source) as anomalies, then passes them on as
 /// before.
-final class CreateGrammarObserver<Element>: ObserverType, @unchecked Sendable {
+final class CreateGrammarObserver<Element>: EventObserver<Element>, @unchecked Sendable {
     private let target: AnyObserver<Element>
     private let tracker: RxTracker
     private let lock = Lock.make()
@@ -152,7 +152,7 @@ final class CreateGrammarObserver<Element>: ObserverType, @unchecked Sendable {
         self.tracker = tracker
     }
 
-    func on(_ event: Event<Element>) {
+    override func on(_ event: Event<Element>) {
         let thread = currentThreadID()
         let (previousThread, endedWith) = lock.withLock { () -> (UInt?, String?) in
             let state = (deliveringThread, terminal)

@@ -10,25 +10,22 @@ extension ObservableType {
     /// ```
     public static func amb<Sequence: Swift.Sequence>(_ sequence: Sequence) -> Observable<Element>
         where Sequence.Element == Observable<Element> {
-        AmbProducer(sources: Array(sequence))
+        SourcesProducer(Amb(sources: Array(sequence)))
     }
 
     /// Mirrors whichever of `self` and `right` reacts first (any event) and disposes the
     /// other at that moment.
     public func amb<Source: ObservableType>(_ right: Source) -> Observable<Element> where Source.Element == Element {
-        AmbProducer(sources: [asObservable(), right.asObservable()])
+        SourcesProducer(Amb(sources: [asObservable(), right.asObservable()]))
     }
 }
 
-final class AmbProducer<Element>: Producer<Element>, @unchecked Sendable {
-    private let sources: [Observable<Element>]
+/// `amb`'s sequences.
+struct Amb<Element>: SourcesOperator {
+    let sources: [Observable<Element>]
 
-    init(sources: [Observable<Element>]) {
-        self.sources = sources
-    }
-
-    override func run<Observer: ObserverType>(_ observer: Observer) -> Disposable where Observer.Element == Element {
-        let sink = AmbSink(count: sources.count, observer: observer)
+    func subscribe<Observer: ObserverType>(_ observer: Observer) -> Disposable where Observer.Element == Element {
+        let sink = AmbSink(self, observer: observer)
         for (index, source) in sources.enumerated() {
             sink.subscriptions[index].setDisposable(source.subscribe(AmbObserver(sink: sink, index: index)))
         }
@@ -36,14 +33,14 @@ final class AmbProducer<Element>: Producer<Element>, @unchecked Sendable {
     }
 }
 
-final class AmbSink<Observer: ObserverType>: Sink<Observer>, @unchecked Sendable {
+final class AmbSink<Observer: ObserverType>: PlainSink<Amb<Observer.Element>, Observer>, @unchecked Sendable {
     /// The index of the source that reacted first; decided once.
     private let winner = LockedState<Int?>(nil)
     let subscriptions: [SingleAssignmentDisposable]
 
-    init(count: Int, observer: Observer) {
-        subscriptions = (0..<count).map { _ in SingleAssignmentDisposable() }
-        super.init(observer: observer)
+    override init(_ parameters: Amb<Observer.Element>, observer: Observer) {
+        subscriptions = parameters.sources.map { _ in SingleAssignmentDisposable() }
+        super.init(parameters, observer: observer)
     }
 
     /// Whether source `index` is the winner, deciding it when nobody won yet. The losers
@@ -70,9 +67,7 @@ final class AmbSink<Observer: ObserverType>: Sink<Observer>, @unchecked Sendable
     }
 }
 
-final class AmbObserver<Observer: ObserverType>: ObserverType, @unchecked Sendable {
-    typealias Element = Observer.Element
-
+final class AmbObserver<Observer: ObserverType>: EventObserver<Observer.Element>, @unchecked Sendable {
     private let sink: AmbSink<Observer>
     private let index: Int
     /// Whether this source won, once known. Only touched from `on`, which the source's
@@ -84,7 +79,7 @@ final class AmbObserver<Observer: ObserverType>: ObserverType, @unchecked Sendab
         self.index = index
     }
 
-    func on(_ event: Event<Element>) {
+    override func on(_ event: Event<Observer.Element>) {
         let wins: Bool
         if let isWinner {
             wins = isWinner

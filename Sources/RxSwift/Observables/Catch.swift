@@ -51,7 +51,7 @@ extension ObservableType {
     /// - parameter sequence: The sequences to try, in order.
     /// - returns: The elements of every attempt, ending like the first attempt that completes.
     public static func `catch`<Sequence: Swift.Sequence>(sequence: Sequence) -> Observable<Element> where Sequence.Element == Observable<Element> {
-        CatchSequence(sources: sequence)
+        SourcesProducer(CatchSequence(sources: sequence))
     }
 
     /// Subscribes to the sequences one after another, moving on each time one fails.
@@ -72,7 +72,7 @@ extension ObservableType {
     /// result:         -1--1--1-...
     /// ```
     public func retry() -> Observable<Element> {
-        CatchSequence(sources: Swift.repeatElement(asObservable(), count: Int.max))
+        SourcesProducer(CatchSequence(sources: Swift.repeatElement(asObservable(), count: Int.max)))
     }
 
     /// Subscribes to the source up to `maxAttemptCount` times in all, each time it
@@ -83,7 +83,7 @@ extension ObservableType {
     /// - parameter maxAttemptCount: How many subscriptions are made at most (0: the result completes at once).
     public func retry(_ maxAttemptCount: Int) -> Observable<Element> {
         precondition(maxAttemptCount >= 0, "Rivulet: retry(_:) needs an attempt count of 0 or more, got \(maxAttemptCount).")
-        return CatchSequence(sources: Swift.repeatElement(asObservable(), count: maxAttemptCount))
+        return SourcesProducer(CatchSequence(sources: Swift.repeatElement(asObservable(), count: maxAttemptCount)))
     }
 }
 
@@ -140,15 +140,12 @@ final class CatchSink<Observer: ObserverType>: PlainSink<Catch<Observer.Element>
 
 // MARK: - catch over a sequence of sources (and retry)
 
-final class CatchSequence<Sources: Sequence, Element>: Producer<Element>, @unchecked Sendable where Sources.Element == Observable<Element> {
-    private let sources: Sources
+/// `catch(sequence:)`'s and `retry`'s sequences, iterated afresh for each subscription.
+struct CatchSequence<Sources: Sequence, Element>: SourcesOperator where Sources.Element == Observable<Element> {
+    let sources: Sources
 
-    init(sources: Sources) {
-        self.sources = sources
-    }
-
-    override func run<Observer: ObserverType>(_ observer: Observer) -> Disposable where Observer.Element == Element {
-        let sink = CatchSequenceSink(iterator: sources.makeIterator(), observer: observer)
+    func subscribe<Observer: ObserverType>(_ observer: Observer) -> Disposable where Observer.Element == Element {
+        let sink = CatchSequenceSink(self, observer: observer)
         sink.run()
         return sink
     }
@@ -156,17 +153,16 @@ final class CatchSequence<Sources: Sequence, Element>: Producer<Element>, @unche
 
 /// Moves to the next source after each failure (`SubscribesSourcesInTurn`): a source
 /// that fails while being subscribed to is followed once that subscription returns.
-final class CatchSequenceSink<Sources: IteratorProtocol, Observer: ObserverType>: Sink<Observer>, ObserverType, SubscribesSourcesInTurn, @unchecked Sendable where Sources.Element == Observable<Observer.Element> {
-    typealias Element = Observer.Element
-
+final class CatchSequenceSink<Sources: Sequence, Observer: ObserverType>: PlainSink<CatchSequence<Sources, Observer.Element>, Observer>, ObserverType,
+    SubscribesSourcesInTurn, @unchecked Sendable where Sources.Element == Observable<Observer.Element> {
     private let subscription = SerialDisposable()
 
     /// The remaining sources and the last error.
-    private let state: LockedState<(iterator: Sources, lastError: Swift.Error?)>
+    private let state: LockedState<(iterator: Sources.Iterator, lastError: Swift.Error?)>
 
-    init(iterator: Sources, observer: Observer) {
-        state = LockedState((iterator, nil))
-        super.init(observer: observer)
+    override init(_ parameters: CatchSequence<Sources, Element>, observer: Observer) {
+        state = LockedState((parameters.sources.makeIterator(), nil))
+        super.init(parameters, observer: observer)
     }
 
     func run() {

@@ -8,7 +8,7 @@ extension ObservableType {
     /// ```
     public func concat<Source: ObservableConvertibleType>(_ second: Source) -> Observable<Element>
         where Source.Element == Element {
-        ConcatProducer(sources: [asObservable(), second.asObservable()], count: 2)
+        SourcesProducer(Concat(sources: [asObservable(), second.asObservable()], count: 2))
     }
 
     /// Concatenates the sequences of `sequence`: each is subscribed once the previous one
@@ -19,23 +19,24 @@ extension ObservableType {
     /// (`[a, [b, [c, ...].concat()].concat()].concat()`) is flattened into it.
     public static func concat<Sequence: Swift.Sequence>(_ sequence: Sequence) -> Observable<Element>
         where Sequence.Element == Observable<Element> {
-        ConcatProducer(sources: sequence, count: nil)
+        SourcesProducer(Concat(sources: sequence, count: nil))
     }
 
     /// Concatenates the sequences of `collection`: each is subscribed once the previous
     /// one completed successfully.
     public static func concat<Collection: Swift.Collection>(_ collection: Collection) -> Observable<Element>
         where Collection.Element == Observable<Element> {
-        ConcatProducer(sources: collection, count: collection.count)
+        SourcesProducer(Concat(sources: collection, count: collection.count))
     }
 
     /// Concatenates `sources`: each is subscribed once the previous one completed successfully.
     public static func concat(_ sources: Observable<Element>...) -> Observable<Element> {
-        ConcatProducer(sources: sources, count: sources.count)
+        SourcesProducer(Concat(sources: sources, count: sources.count))
     }
 }
 
-final class ConcatProducer<Element>: Producer<Element>, @unchecked Sendable {
+/// `concat`'s sequences, iterated afresh for each subscription.
+struct Concat<Element>: SourcesOperator {
     private let makeIterator: () -> AnyIterator<Observable<Element>>
     /// How many sequences the iterator yields, when known: an exhausted iterator is then
     /// dropped as soon as its last sequence starts (a flattened tail keeps no history).
@@ -51,8 +52,8 @@ final class ConcatProducer<Element>: Producer<Element>, @unchecked Sendable {
         ConcatIteration(iterator: makeIterator(), remaining: count)
     }
 
-    override func run<Observer: ObserverType>(_ observer: Observer) -> Disposable where Observer.Element == Element {
-        let sink = ConcatSink(first: iteration, observer: observer)
+    func subscribe<Observer: ObserverType>(_ observer: Observer) -> Disposable where Observer.Element == Element {
+        let sink = ConcatSink(self, observer: observer)
         sink.setUpstream(sink.current)
         sink.scheduleMoveNext()
         return sink
@@ -97,17 +98,15 @@ struct ConcatIteration<Element> {
 /// Moves through its sequences in turn (`SubscribesSourcesInTurn`): the first
 /// subscription waits until the outermost `subscribe` has wired every disposable, so
 /// `take(n)` can stop an endless concatenation.
-final class ConcatSink<Observer: ObserverType>: Sink<Observer>, ObserverType, SubscribesSourcesInTurn, @unchecked Sendable {
-    typealias Element = Observer.Element
-
+final class ConcatSink<Observer: ObserverType>: PlainSink<Concat<Observer.Element>, Observer>, ObserverType, SubscribesSourcesInTurn, @unchecked Sendable {
     private let mover = LockedState(MoveLoop())
     /// Iterations, innermost last. Only the moving thread touches it.
     private var iterations: [ConcatIteration<Element>]
     let current = SerialDisposable()
 
-    init(first: ConcatIteration<Element>, observer: Observer) {
-        iterations = [first]
-        super.init(observer: observer)
+    override init(_ parameters: Concat<Element>, observer: Observer) {
+        iterations = [parameters.iteration]
+        super.init(parameters, observer: observer)
     }
 
     func on(_ event: Event<Element>) {
@@ -150,8 +149,8 @@ final class ConcatSink<Observer: ObserverType>: Sink<Observer>, ObserverType, Su
             } else {
                 iterations.append(top)
             }
-            if let nested = candidate as? ConcatProducer<Element> {
-                iterations.append(nested.iteration)
+            if let nested = candidate as? SourcesProducer<Concat<Element>> {
+                iterations.append(nested.sourcesOperator.iteration)
                 let depth = iterations.count
                 concatDepthRecord.withLock { $0 = max($0, depth) }
                 continue

@@ -48,39 +48,31 @@ struct Debug<Element>: PlainOperator {
     let output: (String) -> Void
 
     func subscribe<Observer: ObserverType>(_ observer: Observer, to source: Observable<Element>) -> Disposable where Observer.Element == Element {
-        DebugSink(identifier: identifier, trimOutput: trimOutput, output: output, observer: observer).observe(source)
+        DebugSink(self, observer: observer).observe(source)
     }
 }
 
-final class DebugSink<Observer: ObserverType>: Sink<Observer>, ObserverType, @unchecked Sendable {
-    typealias Element = Observer.Element
-
+final class DebugSink<Observer: ObserverType>: PlainSink<Debug<Observer.Element>, Observer>, ObserverType, @unchecked Sendable {
     private static var maximumEventLength: Int { 40 }
 
-    private let identifier: String
-    private let trimOutput: Bool
-    private let output: (String) -> Void
     private let formatter = LockedState(DateFormatter())
     private let loggedDisposal = AtomicFlag()
 
-    init(identifier: String, trimOutput: Bool, output: @escaping (String) -> Void, observer: Observer) {
-        self.identifier = identifier
-        self.trimOutput = trimOutput
-        self.output = output
+    override init(_ parameters: Debug<Observer.Element>, observer: Observer) {
         formatter.withLock { $0.dateFormat = "yyyy-MM-dd HH:mm:ss.SSS" }
-        super.init(observer: observer)
+        super.init(parameters, observer: observer)
         log("subscribed")
     }
 
     private func log(_ content: String) {
         let timestamp = formatter.withLock { $0.string(from: Date()) }
-        output("\(timestamp): \(identifier) -> \(content)")
+        parameters.output("\(timestamp): \(parameters.identifier) -> \(content)")
     }
 
     func on(_ event: Event<Element>) {
         let text = "\(event)"
         let limit = DebugSink.maximumEventLength
-        let shown = trimOutput && text.count > limit
+        let shown = parameters.trimOutput && text.count > limit
             ? String(text.prefix(limit / 2)) + "..." + String(text.suffix(limit / 2))
             : text
         log("Event \(shown)")

@@ -54,7 +54,7 @@ struct Do<Element>: PlainOperator {
 
     func subscribe<Observer: ObserverType>(_ observer: Observer, to source: Observable<Element>) -> Disposable where Observer.Element == Element {
         onSubscribe?()
-        let sink = DoSink(handlers: handlers, observer: observer)
+        let sink = DoSink(self, observer: observer)
         let subscription = source.subscribe(sink)
         onSubscribed?()
         if let onDispose {
@@ -71,47 +71,38 @@ struct Do<Element>: PlainOperator {
     }
 }
 
-final class DoSink<Observer: ObserverType>: Sink<Observer>, ObserverType, @unchecked Sendable {
-    typealias Element = Observer.Element
-
-    private let handlers: DoHandlers<Element>
-
-    init(handlers: DoHandlers<Element>, observer: Observer) {
-        self.handlers = handlers
-        super.init(observer: observer)
-    }
-
+final class DoSink<Observer: ObserverType>: PlainSink<Do<Observer.Element>, Observer>, ObserverType, @unchecked Sendable {
     func on(_ event: Event<Element>) {
         switch event {
         case .next(let element):
             do {
-                try handlers.onNext?(element)
+                try parameters.handlers.onNext?(element)
             } catch {
                 forwardError(error)
                 return
             }
             forwardEvent(event)
             do {
-                try handlers.afterNext?(element)
+                try parameters.handlers.afterNext?(element)
             } catch {
                 forwardError(error)
             }
         case .error(let error):
             do {
-                try handlers.onError?(error)
+                try parameters.handlers.onError?(error)
             } catch let handlerError {
                 forwardError(handlerError)
                 return
             }
-            finish(event) { try self.handlers.afterError?(error) }
+            finish(event) { try self.parameters.handlers.afterError?(error) }
         case .completed:
             do {
-                try handlers.onCompleted?()
+                try parameters.handlers.onCompleted?()
             } catch {
                 forwardError(error)
                 return
             }
-            finish(event) { try self.handlers.afterCompleted?() }
+            finish(event) { try self.parameters.handlers.afterCompleted?() }
         }
     }
 

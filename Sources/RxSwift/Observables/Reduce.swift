@@ -42,37 +42,26 @@ struct Reduce<SourceElement, Accumulate, Result>: PlainOperator {
     let mapResult: (Accumulate) throws -> Result
 
     func subscribe<Observer: ObserverType>(_ observer: Observer, to source: Observable<SourceElement>) -> Disposable where Observer.Element == Element {
-        ReduceSink<SourceElement, Accumulate, Observer>(
-            seed: seed, accumulator: accumulator, mapResult: mapResult, observer: observer
-        ).observe(source)
+        ReduceSink(self, observer: observer).observe(source)
     }
 }
 
-final class ReduceSink<Element, Accumulate, Observer: ObserverType>: Sink<Observer>, ObserverType, @unchecked Sendable {
+final class ReduceSink<SourceElement, Accumulate, Observer: ObserverType>: PlainSink<Reduce<SourceElement, Accumulate, Observer.Element>, Observer>, ObserverType, @unchecked Sendable {
     typealias Result = Observer.Element
 
-    private let accumulator: (Accumulate, Element) throws -> Accumulate
-    private let mapResult: (Accumulate) throws -> Result
     // Touched only from `on`, which the Rx grammar serialises.
     private var state: Accumulate
 
-    init(
-        seed: Accumulate,
-        accumulator: @escaping (Accumulate, Element) throws -> Accumulate,
-        mapResult: @escaping (Accumulate) throws -> Result,
-        observer: Observer
-    ) {
-        self.state = seed
-        self.accumulator = accumulator
-        self.mapResult = mapResult
-        super.init(observer: observer)
+    override init(_ parameters: Reduce<SourceElement, Accumulate, Result>, observer: Observer) {
+        state = parameters.seed
+        super.init(parameters, observer: observer)
     }
 
     func on(_ event: Event<Element>) {
         switch event {
         case .next(let element):
             do {
-                state = try accumulator(state, element)
+                state = try parameters.accumulator(state, element)
             } catch {
                 forwardError(error)
             }
@@ -81,7 +70,7 @@ final class ReduceSink<Element, Accumulate, Observer: ObserverType>: Sink<Observ
         case .completed:
             let result: Result
             do {
-                result = try mapResult(state)
+                result = try parameters.mapResult(state)
             } catch {
                 forwardError(error)
                 return

@@ -52,7 +52,7 @@ struct RetryWhen<Element, TriggerObservable: ObservableType, TriggerError>: Plai
     let notificationHandler: (Observable<TriggerError>) -> TriggerObservable
 
     func subscribe<Observer: ObserverType>(_ observer: Observer, to source: Observable<Element>) -> Disposable where Observer.Element == Element {
-        let sink = RetryWhenSink<Observer, TriggerObservable, TriggerError>(source: source, observer: observer)
+        let sink = RetryWhenSink(self, source: source, observer: observer)
         sink.run(trigger: notificationHandler(sink.errors.asObservable()).asObservable())
         return sink
     }
@@ -61,8 +61,10 @@ struct RetryWhen<Element, TriggerObservable: ObservableType, TriggerError>: Plai
 /// The source and the trigger may send from different threads, so events go out
 /// serialised (`SerializedSink`). Each retry is a move to the next source
 /// (`SubscribesSourcesInTurn`).
-final class RetryWhenSink<Observer: ObserverType, TriggerObservable: ObservableType, TriggerError>: SerializedSink<Observer, Void>, ObserverType, SubscribesSourcesInTurn, @unchecked Sendable {
-    typealias Element = Observer.Element
+final class RetryWhenSink<Observer: ObserverType, TriggerObservable: ObservableType, TriggerError>:
+    PlainSerializedSink<RetryWhen<Observer.Element, TriggerObservable, TriggerError>, Observer, Void>, ObserverType, SubscribesSourcesInTurn,
+    @unchecked Sendable {
+    typealias Parameters = RetryWhen<Observer.Element, TriggerObservable, TriggerError>
 
     private let source: Observable<Element>
     /// The errors of the source, for the notification handler.
@@ -74,9 +76,9 @@ final class RetryWhenSink<Observer: ObserverType, TriggerObservable: ObservableT
     /// The listener of the failed attempt waiting for the trigger.
     private let listenerSubscription = SerialDisposable()
 
-    init(source: Observable<Element>, observer: Observer) {
+    init(_ parameters: Parameters, source: Observable<Element>, observer: Observer) {
         self.source = source
-        super.init(observer: observer, state: ())
+        super.init(parameters, observer: observer, state: ())
     }
 
     func run(trigger: Observable<TriggerObservable.Element>) {
@@ -124,8 +126,8 @@ final class RetryWhenSink<Observer: ObserverType, TriggerObservable: ObservableT
 
 /// Listens to the trigger for one failed attempt: the first element retries (later
 /// ones are ignored; the next attempt has its own listener).
-private final class RetryTriggerListener<Observer: ObserverType, TriggerObservable: ObservableType, TriggerError>: ObserverType, @unchecked Sendable {
-    typealias Element = TriggerObservable.Element
+private final class RetryTriggerListener<Observer: ObserverType, TriggerObservable: ObservableType, TriggerError>:
+    EventObserver<TriggerObservable.Element>, @unchecked Sendable {
     private let sink: RetryWhenSink<Observer, TriggerObservable, TriggerError>
     private let retried = AtomicFlag()
 
@@ -133,7 +135,7 @@ private final class RetryTriggerListener<Observer: ObserverType, TriggerObservab
         self.sink = sink
     }
 
-    func on(_ event: Event<Element>) {
+    override func on(_ event: Event<TriggerObservable.Element>) {
         if case .next = event, retried.testAndSet() { return }
         sink.onTrigger(event)
     }

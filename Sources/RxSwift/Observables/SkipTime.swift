@@ -22,7 +22,7 @@ struct SkipTime<Element>: PlainOperator {
     let scheduler: SchedulerType
 
     func subscribe<Observer: ObserverType>(_ observer: Observer, to source: Observable<Element>) -> Disposable where Observer.Element == Element {
-        let sink = SkipTimeSink(observer: observer)
+        let sink = SkipTimeSink(self, observer: observer)
         let timer = scheduler.scheduleRelative(sink, dueTime: duration) { sink in
             sink.open()
             return Disposables.create()
@@ -33,9 +33,7 @@ struct SkipTime<Element>: PlainOperator {
 
 /// Only the source sends events (the timer just opens the gate), so the source's
 /// own serialisation is all the delivery needs.
-final class SkipTimeSink<Observer: ObserverType>: Sink<Observer>, ObserverType, @unchecked Sendable {
-    typealias Element = Observer.Element
-    /// Set once `duration` has passed.
+final class SkipTimeSink<Observer: ObserverType>: PlainSink<SkipTime<Observer.Element>, Observer>, ObserverType, @unchecked Sendable {    /// Set once `duration` has passed.
     private let gate = AtomicFlag()
 
     func open() {

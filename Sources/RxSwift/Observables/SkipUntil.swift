@@ -27,7 +27,7 @@ struct SkipUntil<Element, Other>: PlainOperator {
     let other: Observable<Other>
 
     func subscribe<Observer: ObserverType>(_ observer: Observer, to source: Observable<Element>) -> Disposable where Observer.Element == Element {
-        let sink = SkipUntilSink<Other, Observer>(observer: observer)
+        let sink = SkipUntilSink(self, observer: observer)
         let sourceSubscription = source.subscribe(sink)
         sink.triggerSubscription.setDisposable(other.subscribe(SideObserver(sink)))
         sink.setUpstream(Disposables.create(sourceSubscription, sink.triggerSubscription))
@@ -36,9 +36,8 @@ struct SkipUntil<Element, Other>: PlainOperator {
 }
 
 /// Skips the source's elements until `other` sends one; observes `other` too.
-final class SkipUntilSink<Other, Observer: ObserverType>: SerializedSink<Observer, Void>, ObserverType, SideEventReceiver, @unchecked Sendable {
-    typealias Element = Observer.Element
-
+final class SkipUntilSink<Other, Observer: ObserverType>: PlainSerializedSink<SkipUntil<Observer.Element, Other>, Observer, Void>, ObserverType, SideEventReceiver,
+    @unchecked Sendable {
     private let open = AtomicFlag()
     let triggerSubscription = SingleAssignmentDisposable()
 

@@ -27,7 +27,7 @@ struct TakeTime<Element>: PlainOperator {
     let scheduler: SchedulerType
 
     func subscribe<Observer: ObserverType>(_ observer: Observer, to source: Observable<Element>) -> Disposable where Observer.Element == Element {
-        let sink = TakeTimeSink(observer: observer)
+        let sink = TakeTimeSink(self, observer: observer)
         // The timer starts before the source is subscribed to, as in RxSwift: on a
         // virtual clock it wins a tie with the first events of a cold source.
         let timer = scheduler.scheduleRelative((), dueTime: duration) { [weak sink] _ in
@@ -38,9 +38,7 @@ struct TakeTime<Element>: PlainOperator {
     }
 }
 
-final class TakeTimeSink<Observer: ObserverType>: SerializedSink<Observer, Void>, ObserverType, @unchecked Sendable {
-    typealias Element = Observer.Element
-
+final class TakeTimeSink<Observer: ObserverType>: PlainSerializedSink<TakeTime<Observer.Element>, Observer, Void>, ObserverType, @unchecked Sendable {
     func on(_ event: Event<Element>) {
         deliverSerialized(event)
     }

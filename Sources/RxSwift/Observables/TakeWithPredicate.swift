@@ -109,7 +109,7 @@ struct TakeUntil<Element, Other>: PlainOperator {
     let other: Observable<Other>
 
     func subscribe<Observer: ObserverType>(_ observer: Observer, to source: Observable<Element>) -> Disposable where Observer.Element == Element {
-        let sink = TakeUntilSink<Other, Observer>(observer: observer)
+        let sink = TakeUntilSink(self, observer: observer)
         // As in RxSwift, the trigger is subscribed first: one that fires during its
         // own subscription ends the sequence before the source starts.
         sink.triggerSubscription.setDisposable(other.subscribe(SideObserver(sink)))
@@ -120,9 +120,8 @@ struct TakeUntil<Element, Other>: PlainOperator {
 }
 
 /// Passes the source on until `other` sends an element; observes `other` too.
-final class TakeUntilSink<Other, Observer: ObserverType>: SerializedSink<Observer, Void>, ObserverType, SideEventReceiver, @unchecked Sendable {
-    typealias Element = Observer.Element
-
+final class TakeUntilSink<Other, Observer: ObserverType>: PlainSerializedSink<TakeUntil<Observer.Element, Other>, Observer, Void>, ObserverType, SideEventReceiver,
+    @unchecked Sendable {
     let triggerSubscription = SingleAssignmentDisposable()
 
     func on(_ event: Event<Element>) {

@@ -26,10 +26,3 @@ class SerializedSink<Observer: ObserverType, State>: Sink<Observer>, @unchecked 
         update { $0.send(event) }
     }
 }
-
-extension SerializedSink where State == Void {
-    /// A sink with no state of its own: it only serialises deliveries.
-    convenience init(observer: Observer) {
-        self.init(observer: observer, state: ())
-    }
-}

@@ -11,14 +11,14 @@ protocol SideEventReceiver: AnyObject {
 /// The observer of a sink's second sequence: it hands every event to the sink's
 /// `receiveSide`, so a sink needs no observer class of its own for it. It holds the
 /// sink strongly, as the subscription it belongs to does.
-final class SideObserver<Receiver: SideEventReceiver>: ObserverType, @unchecked Sendable {
+final class SideObserver<Receiver: SideEventReceiver>: EventObserver<Receiver.SideElement>, @unchecked Sendable {
     private let receiver: Receiver
 
     init(_ receiver: Receiver) {
         self.receiver = receiver
     }
 
-    func on(_ event: Event<Receiver.SideElement>) {
+    override func on(_ event: Event<Receiver.SideElement>) {
         receiver.receiveSide(event)
     }
 }

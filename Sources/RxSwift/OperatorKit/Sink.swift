@@ -1,9 +1,9 @@
 /// The plain recipe for an operator's per-subscription object (see ARCHITECTURE.md,
-/// "Adding an operator"): a final subclass of `Sink<Observer>` that conforms to
-/// `ObserverType`, receives its source's events in `on(_:)` and calls `forwardNext`,
-/// `forwardError` / `forwardCompleted` (`forwardEvent` for an event in hand,
-/// `forwardLast` for a result and its completion); its Producer's `run`
-/// makes it, calls `setUpstream(source.subscribe(sink))` and returns it.
+/// "Adding an operator"): a final subclass of `Sink<Observer>`, through `PlainSink`
+/// (PlainOperator.swift), that conforms to `ObserverType`, receives its source's events
+/// in `on(_:)` and calls `forwardNext`, `forwardError` / `forwardCompleted`
+/// (`forwardEvent` for an event in hand, `forwardLast` for a result and its
+/// completion); its operator value makes it and returns `sink.observe(source)`.
 ///
 /// `SinkCore` holds what does not depend on the observer's type; `Sink` adds the
 /// observer. Elements go downstream on the direct path when the observer has one (see

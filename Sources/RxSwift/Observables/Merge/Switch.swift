@@ -12,7 +12,7 @@ extension ObservableType {
     /// error, or an error thrown by `selector`, ends it.
     public func flatMapLatest<Source: ObservableConvertibleType>(_ selector: @escaping (Element) throws -> Source)
         -> Observable<Source.Element> {
-        SwitchProducer(source: asObservable(), selector: selector)
+        PlainProducer(asObservable(), FlatMapLatest(selector: selector))
     }
 
     /// Projects each element to an infallible and follows the most recent one, as the
@@ -24,7 +24,7 @@ extension ObservableType {
     /// sources that cannot fail.
     public func flatMapLatest<Source: InfallibleType>(_ selector: @escaping (Element) throws -> Source)
         -> Infallible<Source.Element> {
-        Infallible(SwitchProducer(source: asObservable(), selector: selector))
+        Infallible(PlainProducer(asObservable(), FlatMapLatest(selector: selector)))
     }
 }
 
@@ -34,7 +34,7 @@ extension ObservableType where Element: ObservableConvertibleType {
     ///
     /// It completes once the outer sequence and the latest inner one have completed.
     public func switchLatest() -> Observable<Element.Element> {
-        SwitchProducer(source: asObservable(), selector: { $0 })
+        PlainProducer(asObservable(), FlatMapLatest(selector: { $0 }))
     }
 }
 
@@ -94,45 +94,35 @@ struct SwitchState<Element> {
     }
 }
 
-final class SwitchProducer<SourceElement, Inner: ObservableConvertibleType>: Producer<Inner.Element>, @unchecked Sendable {
-    private let source: Observable<SourceElement>
-    private let selector: (SourceElement) throws -> Inner
+/// `flatMapLatest`'s and `switchLatest`'s selector.
+struct FlatMapLatest<SourceElement, Inner: ObservableConvertibleType>: PlainOperator {
+    typealias Element = Inner.Element
 
-    init(source: Observable<SourceElement>, selector: @escaping (SourceElement) throws -> Inner) {
-        self.source = source
-        self.selector = selector
-    }
+    let selector: (SourceElement) throws -> Inner
 
-    override func run<Observer: ObserverType>(_ observer: Observer) -> Disposable where Observer.Element == Inner.Element {
-        let sink = SwitchSink(selector: selector, observer: observer)
+    func subscribe<Observer: ObserverType>(_ observer: Observer, to source: Observable<SourceElement>) -> Disposable where Observer.Element == Element {
+        let sink = SwitchSink(self, observer: observer)
         sink.setUpstream(Disposables.create(sink.outerSubscription, sink.innerSubscription))
         sink.outerSubscription.setDisposable(source.subscribe(sink))
         return sink
     }
 }
 
-final class SwitchSink<SourceElement, Inner: ObservableConvertibleType, Observer: ObserverType>: Sink<Observer>, ObserverType,
-    @unchecked Sendable where Inner.Element == Observer.Element {
-    typealias Element = SourceElement
+final class SwitchSink<SourceElement, Inner: ObservableConvertibleType, Observer: ObserverType>:
+    PlainSink<FlatMapLatest<SourceElement, Inner>, Observer>, ObserverType, @unchecked Sendable where Inner.Element == Observer.Element {
     typealias Output = Observer.Element
 
-    private let selector: (SourceElement) throws -> Inner
     private let state = LockedState(SwitchState<Output>())
     let outerSubscription = SingleAssignmentDisposable()
     /// The latest inner subscription; assigning a new one disposes the previous.
     let innerSubscription = SerialDisposable()
-
-    init(selector: @escaping (SourceElement) throws -> Inner, observer: Observer) {
-        self.selector = selector
-        super.init(observer: observer)
-    }
 
     func on(_ event: Event<SourceElement>) {
         switch event {
         case .next(let element):
             let inner: Inner
             do {
-                inner = try selector(element)
+                inner = try parameters.selector(element)
             } catch {
                 fail(error)
                 return
@@ -177,7 +167,7 @@ final class SwitchSink<SourceElement, Inner: ObservableConvertibleType, Observer
     }
 }
 
-final class SwitchInnerObserver<SourceElement, Inner: ObservableConvertibleType, Observer: ObserverType>: ObserverType,
+final class SwitchInnerObserver<SourceElement, Inner: ObservableConvertibleType, Observer: ObserverType>: EventObserver<Observer.Element>,
     @unchecked Sendable where Inner.Element == Observer.Element {
     private let sink: SwitchSink<SourceElement, Inner, Observer>
     private let id: Int
@@ -189,7 +179,7 @@ final class SwitchInnerObserver<SourceElement, Inner: ObservableConvertibleType,
         self.subscription = subscription
     }
 
-    func on(_ event: Event<Observer.Element>) {
+    override func on(_ event: Event<Observer.Element>) {
         switch event {
         case .next(let element):
             sink.innerNext(element, from: id)

@@ -23,7 +23,7 @@ public class ConnectableObservable<Element>: Observable<Element>, ConnectableObs
 
     /// The implementation of `refCount()` for this connectable.
     func makeRefCount() -> Observable<Element> {
-        RefCount(source: self)
+        SourcesProducer(RefCount(source: self))
     }
 }
 
@@ -299,9 +299,7 @@ final class ConnectableObservableAdapter<Subject: SubjectType>: ConnectableObser
 
 /// One connection of a connectable observable: the observer subscribed to the source,
 /// forwarding into the subject; disposing it (or the source terminating) ends it.
-final class MulticastConnection<Subject: SubjectType>: ObserverType, Cancelable, @unchecked Sendable {
-    typealias Element = Subject.Observer.Element
-
+final class MulticastConnection<Subject: SubjectType>: EventObserver<Subject.Observer.Element>, Cancelable, @unchecked Sendable {
     private let subjectObserver: Subject.Observer
     private let subscription = SingleAssignmentDisposable()
     private let disposed = AtomicFlag()
@@ -321,7 +319,7 @@ final class MulticastConnection<Subject: SubjectType>: ObserverType, Cancelable,
         disposed.isSet
     }
 
-    func on(_ event: Event<Element>) {
+    override func on(_ event: Event<Element>) {
         if disposed.isSet { return }
         // A terminal event ends the connection first, so that observers reacting to it
         // (resubscribing, connecting again) find a fresh subject and no connection.

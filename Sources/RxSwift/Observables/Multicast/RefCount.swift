@@ -12,7 +12,7 @@ extension ConnectableObservableType {
         if let connectable = self as? ConnectableObservable<Element> {
             return connectable.makeRefCount()
         }
-        return RefCount(source: self)
+        return SourcesProducer(RefCount(source: self))
     }
 }
 
@@ -133,9 +133,25 @@ struct RefCountState {
     }
 }
 
-final class RefCount<Source: ConnectableObservableType>: Producer<Source.Element>, ObserverCounting, @unchecked Sendable {
+/// `refCount()`'s connectable, with the count of its observers that every subscription
+/// shares.
+struct RefCount<Source: ConnectableObservableType>: SourcesOperator {
     typealias Element = Source.Element
 
+    let counter: RefCountCounter<Source>
+
+    init(source: Source) {
+        counter = RefCountCounter(source: source)
+    }
+
+    func subscribe<Observer: ObserverType>(_ observer: Observer) -> Disposable where Observer.Element == Element {
+        counter.subscribe(RefCountSink(self, observer: observer))
+    }
+}
+
+/// The connectable of a `refCount()` and the count of its observers (`RefCountState`),
+/// under one lock.
+final class RefCountCounter<Source: ConnectableObservableType>: ObserverCounting, @unchecked Sendable {
     private let source: Source
     private let lock = Lock.make()
     private var state = RefCountState()
@@ -144,8 +160,9 @@ final class RefCount<Source: ConnectableObservableType>: Producer<Source.Element
         self.source = source
     }
 
-    override func run<Observer: ObserverType>(_ observer: Observer) -> Disposable where Observer.Element == Element {
-        let sink = RefCountSink(parent: self, observer: observer)
+    /// Subscribes `sink` to the connectable, counts it, and connects when it is the
+    /// first; returns the sink.
+    func subscribe<Observer>(_ sink: RefCountSink<Source, Observer>) -> Disposable {
         let subscription = source.subscribe(sink)
         // A sink that a terminal event reached before it was counted (its subject had
         // terminated, or terminated since) is not counted and does not connect. This is
@@ -204,22 +221,14 @@ final class RefCount<Source: ConnectableObservableType>: Producer<Source.Element
     }
 }
 
-final class RefCountSink<Source: ConnectableObservableType, Observer: ObserverType>: Sink<Observer>, ObserverType, @unchecked Sendable
+final class RefCountSink<Source: ConnectableObservableType, Observer: ObserverType>: PlainSink<RefCount<Source>, Observer>, ObserverType, @unchecked Sendable
 where Source.Element == Observer.Element {
-    typealias Element = Observer.Element
-
-    private let parent: RefCount<Source>
     /// The generation the sink was counted in; `nil` until counted. Guarded by the
-    /// parent's lock.
+    /// counter's lock.
     fileprivate var generation: UInt64?
     /// Whether a terminal event reached the sink before it was counted. Guarded by the
-    /// parent's lock.
+    /// counter's lock.
     fileprivate var endedUncounted = false
-
-    init(parent: RefCount<Source>, observer: Observer) {
-        self.parent = parent
-        super.init(observer: observer)
-    }
 
     func on(_ event: Event<Element>) {
         switch event {
@@ -228,7 +237,7 @@ where Source.Element == Observer.Element {
         case .error, .completed:
             // The connection ends before observers react, so one that resubscribes
             // from its handler connects anew.
-            parent.terminate(self)
+            parameters.counter.terminate(self)
             forwardEvent(event)
         }
     }

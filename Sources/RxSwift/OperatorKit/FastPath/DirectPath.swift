@@ -1,5 +1,6 @@
-/// Finding an observer's direct path (see ObserverBase.swift), and the two observers
-/// that give one where there is none: `EventAdapter` for an observer that takes only
+/// Finding an observer's direct path (see ObserverBase.swift); `EventObserver`, the base
+/// of the internal observers that take `Event`s; and the two observers that give a
+/// direct path where there is none: `EventAdapter` for an observer that takes only
 /// `Event`s, `VacantObserver` for an empty slot of a list of observers.
 ///
 /// Contract: a sender that got a direct path from these functions sends it only
@@ -45,6 +46,32 @@ extension ObserverBase {
         case .error(let error): receiveError(error)
         case .completed: receiveCompleted()
         }
+    }
+}
+
+/// The base of an internal observer that handles its events in `on(_:)`: it accepts
+/// its own element type on the direct path and turns each call into the `Event` for
+/// `on`, so a sender reaches it without an `EventAdapter`.
+class EventObserver<Element>: ObserverBase, ObserverType, @unchecked Sendable {
+    override final func acceptsElements<T>(of type: T.Type) -> Bool {
+        T.self == Element.self
+    }
+
+    override final func receiveNext<T>(_ element: T) {
+        on(.next(unsafeBitCast(element, to: Element.self)))
+    }
+
+    override final func receiveCompleted() {
+        on(.completed)
+    }
+
+    override final func receiveError(_ error: Swift.Error) {
+        on(.error(error))
+    }
+
+    /// Abstract: takes one event.
+    func on(_ event: Event<Element>) {
+        rxAbstractMethod()
     }
 }
 

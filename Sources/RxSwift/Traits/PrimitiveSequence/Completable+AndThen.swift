@@ -7,79 +7,61 @@ extension PrimitiveSequenceType where Trait == CompletableTrait, Element == Swif
     /// result: --------(a|)
     /// ```
     public func andThen<Element>(_ second: Single<Element>) -> Single<Element> {
-        Single(raw: AndThen(completable: primitiveSequence.asObservable(), second: second.asObservable()))
+        Single(raw: PlainProducer(primitiveSequence.asObservable(), AndThen(second: second.asObservable())))
     }
 
     /// Subscribes to `second` once this completable completes; an error skips it.
     public func andThen<Element>(_ second: Maybe<Element>) -> Maybe<Element> {
-        Maybe(raw: AndThen(completable: primitiveSequence.asObservable(), second: second.asObservable()))
+        Maybe(raw: PlainProducer(primitiveSequence.asObservable(), AndThen(second: second.asObservable())))
     }
 
     /// Subscribes to `second` once this completable completes; an error skips it.
     public func andThen(_ second: Completable) -> Completable {
-        Completable(raw: AndThen(completable: primitiveSequence.asObservable(), second: second.asObservable()))
+        Completable(raw: PlainProducer(primitiveSequence.asObservable(), AndThen(second: second.asObservable())))
     }
 
     /// Subscribes to `second` once this completable completes; an error skips it.
     public func andThen<Element>(_ second: Observable<Element>) -> Observable<Element> {
-        AndThen(completable: primitiveSequence.asObservable(), second: second)
+        PlainProducer(primitiveSequence.asObservable(), AndThen(second: second))
     }
 }
 
-/// Runs a completable, then, once it completed, the second sequence.
-final class AndThen<Element>: Producer<Element>, @unchecked Sendable {
-    private let completable: Observable<Swift.Never>
-    private let second: Observable<Element>
+/// `andThen`'s second sequence: the completable is the source.
+struct AndThen<Element>: PlainOperator {
+    typealias SourceElement = Swift.Never
 
-    init(completable: Observable<Swift.Never>, second: Observable<Element>) {
-        self.completable = completable
-        self.second = second
-    }
+    let second: Observable<Element>
 
-    override func run<Observer: ObserverType>(_ observer: Observer) -> Disposable where Observer.Element == Element {
-        let sink = AndThenSink(second: second, observer: observer)
+    func subscribe<Observer: ObserverType>(_ observer: Observer, to completable: Observable<Swift.Never>) -> Disposable where Observer.Element == Element {
+        let sink = AndThenSink(self, observer: observer)
         sink.setUpstream(sink.subscription)
         // The completable's subscription sits in the serial disposable before it starts,
         // so a synchronous completion replaces (and disposes) it rather than the reverse.
         let first = SingleAssignmentDisposable()
         sink.subscription.disposable = first
-        first.setDisposable(completable.subscribe(AndThenFirstObserver(sink: sink)))
+        first.setDisposable(completable.subscribe(sink))
         return sink
     }
 }
 
-/// Receives the completable's events on behalf of the sink.
-struct AndThenFirstObserver<Observer: ObserverType>: ObserverType {
-    let sink: AndThenSink<Observer>
+/// Observes the completable, then, once it completed, the second sequence through a
+/// `SideObserver`: the two never overlap.
+final class AndThenSink<Observer: ObserverType>: PlainSink<AndThen<Observer.Element>, Observer>, ObserverType, SideEventReceiver, @unchecked Sendable {
+    /// The completable's subscription first, then the second sequence's.
+    let subscription = SerialDisposable()
 
     func on(_ event: Event<Swift.Never>) {
         switch event {
         case .error(let error):
-            sink.forwardError(error)
+            forwardError(error)
         case .completed:
-            sink.startSecond()
+            if isDisposed { return }
+            subscription.disposable = parameters.second.subscribe(SideObserver(self))
         }
     }
-}
 
-final class AndThenSink<Observer: ObserverType>: Sink<Observer>, ObserverType, @unchecked Sendable {
-    typealias Element = Observer.Element
-
-    /// The completable's subscription first, then the second sequence's.
-    let subscription = SerialDisposable()
-    private let second: Observable<Element>
-
-    init(second: Observable<Element>, observer: Observer) {
-        self.second = second
-        super.init(observer: observer)
-    }
-
-    func startSecond() {
-        if isDisposed { return }
-        subscription.disposable = second.subscribe(self)
-    }
-
-    func on(_ event: Event<Element>) {
+    /// An event of the second sequence.
+    func receiveSide(_ event: Event<Observer.Element>) {
         forwardEvent(event)
     }
 }

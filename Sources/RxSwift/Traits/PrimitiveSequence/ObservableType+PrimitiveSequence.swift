@@ -78,11 +78,12 @@ struct FirstElement<SourceElement>: PlainOperator {
     typealias Element = SourceElement?
 
     func subscribe<Observer: ObserverType>(_ observer: Observer, to source: Observable<SourceElement>) -> Disposable where Observer.Element == Element {
-        FirstElementSink<SourceElement, Observer>(observer: observer).observe(source)
+        FirstElementSink(self, observer: observer).observe(source)
     }
 }
 
-final class FirstElementSink<Element, Observer: ObserverType>: Sink<Observer>, ObserverType, @unchecked Sendable where Observer.Element == Element? {
+final class FirstElementSink<SourceElement, Observer: ObserverType>: PlainSink<FirstElement<SourceElement>, Observer>, ObserverType, @unchecked Sendable
+    where Observer.Element == SourceElement? {
     func on(_ event: Event<Element>) {
         switch event {
         case .next(let value):

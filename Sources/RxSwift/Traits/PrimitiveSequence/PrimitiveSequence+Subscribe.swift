@@ -8,7 +8,7 @@ extension PrimitiveSequenceType {
 }
 
 /// Hands the first event it receives to `handle` and drops the rest.
-private final class OutcomeObserver<Element>: ObserverType, @unchecked Sendable {
+private final class OutcomeObserver<Element>: EventObserver<Element>, @unchecked Sendable {
     private let handle: (Event<Element>) -> Void
     private let stopped = AtomicFlag()
 
@@ -16,7 +16,7 @@ private final class OutcomeObserver<Element>: ObserverType, @unchecked Sendable 
         self.handle = handle
     }
 
-    func on(_ event: Event<Element>) {
+    override func on(_ event: Event<Element>) {
         if stopped.testAndSet() { return }
         handle(event)
     }
