@@ -365,7 +365,7 @@ public struct RxMarblesCommand: Sendable {
         if !chain.isEmpty || !compare.isEmpty {
             diagrams = [try combination { chain.isEmpty ? try Gallery.compare(compare, inputs: $0) : try Gallery.chain(chain, inputs: $0) }]
             write(renderer.render(diagrams[0]))
-            if events { write(eventListing(diagrams[0])) }
+            if events { write(EventListing.text(of: diagrams[0])) }
         } else if let operatorName {
             guard let entry = Gallery.entry(named: operatorName) else {
                 throw UsageError(NearestMatch.unknownOperatorMessage(operatorName, known: Gallery.names))
@@ -380,7 +380,7 @@ public struct RxMarblesCommand: Sendable {
                 return
             }
             write(renderer.render(diagrams[0]))
-            if events { write(eventListing(diagrams[0])) }
+            if events { write(EventListing.text(of: diagrams[0])) }
         } else {
             write(galleryText(renderer: renderer, showEvents: events))
             diagrams = Gallery.entries.map { $0.diagram() }
@@ -469,36 +469,10 @@ public struct RxMarblesCommand: Sendable {
             for entry in members {
                 let diagram = entry.diagram()
                 text += "\n" + renderer.render(diagram)
-                if showEvents { text += eventListing(diagram) }
+                if showEvents { text += EventListing.text(of: diagram) }
             }
         }
         return text
-    }
-
-    /// Each stream's events in RxTest notation: `.next(3, "1a")`.
-    public func eventListing(_ diagram: OperatorDiagram) -> String {
-        var lines: [String] = []
-        // Inputs by their names; a chain's stages by the operator that made them.
-        let names = diagram.inputs.map(\.name)
-            + diagram.stages.map { $0.output.name.isEmpty ? "\($0.name) output" : $0.output.name }
-            + [diagram.output.name.isEmpty ? "output" : diagram.output.name]
-        for (row, (timeline, name)) in zip(diagram.timelines, names).enumerated() {
-            let events = timeline.events.map { event -> String in
-                switch event.kind {
-                case .next(let label): return ".next(\(event.frame), \(Int(label) != nil ? label : "\"\(label)\""))"
-                case .completed: return ".completed(\(event.frame))"
-                case .error(let message): return ".error(\(event.frame), \(message))"
-                }
-            }
-            lines.append("  \(name): [" + events.joined(separator: ", ") + "]")
-            if row < diagram.inputs.count {
-                let spans = timeline.subscriptions.map { span in
-                    span.end.map { "Subscription(\(span.start), \($0))" } ?? "Subscription(\(span.start))"
-                }
-                lines.append("  \(name).subscriptions: [" + spans.joined(separator: ", ") + "]")
-            }
-        }
-        return lines.joined(separator: "\n") + "\n"
     }
 
     /// The file name of an operator's picture.
