@@ -89,7 +89,9 @@ public enum RivuletVersion {
 }
 
 /// The `rxmarbles` command: the gallery, one operator's diagram, `--list`, pictures.
-/// (`rxmarbles serve` is the playground's command, in RxMarblesServer.)
+/// Its subcommands (``RxMarblesSubcommand``: `rxmarbles serve`, the playground's
+/// command in RxMarblesServer) are chosen by the first argument, before this parses
+/// anything.
 public struct RxMarblesCommand: Sendable {
     /// The operator to show; the whole gallery when `nil`.
     public var operatorName: String?
@@ -137,7 +139,7 @@ public struct RxMarblesCommand: Sendable {
 
         \(usage)
                rxmarbles --list
-               rxmarbles serve [--port <port>] [--host <host>]
+        \(subcommandUsages)
                rxmarbles --version
 
         ARGUMENTS:
@@ -173,6 +175,9 @@ public struct RxMarblesCommand: Sendable {
           --version               Print the version.
           -h, --help              Show this help.
 
+        SUBCOMMANDS (the first argument; each has its own options and --help):
+        \(subcommandList)
+
         MARBLES (for --input): one character per frame; '-' nothing happens, any other
         single character is an element with that key, '|' completes, '#' fails, '(ab)'
         groups events at one frame, '^' marks where a hot input is subscribed.
@@ -197,6 +202,18 @@ public struct RxMarblesCommand: Sendable {
         directory that cannot be written.
 
         """
+
+    /// The usage line of each subcommand, under the root command's.
+    private static var subcommandUsages: String {
+        RxMarblesSubcommand.allCases.map { "       " + $0.synopsis }.joined(separator: "\n")
+    }
+
+    /// Each subcommand with its abstract, in the columns of the options.
+    private static var subcommandList: String {
+        RxMarblesSubcommand.allCases.map { subcommand in
+            "  " + subcommand.name.padding(toLength: 22, withPad: " ", startingAt: 0) + "  " + subcommand.abstract
+        }.joined(separator: "\n")
+    }
 
     private static let valueOptions: Set<String> = ["--input", "--svg", "--svg-dir", "--docc", "--color", "--test", "--chain", "--compare"]
     private static let flagOptions: Set<String> = ["--list", "--subscriptions", "--events", "--ascii", "--help", "-h", "--version"]
@@ -265,6 +282,9 @@ public struct RxMarblesCommand: Sendable {
                 throw UsageError(NearestMatch.unknownOperatorMessage(name, known: Gallery.names))
             }
         } else if let operatorName {
+            if let subcommand = RxMarblesSubcommand(rawValue: operatorName) {
+                throw UsageError("\(subcommand.name) is a subcommand, not an operator: give it first, as in \(subcommand.synopsis).")
+            }
             if Gallery.entry(named: operatorName) == nil {
                 throw UsageError(NearestMatch.unknownOperatorMessage(operatorName, known: Gallery.names))
             }
