@@ -89,7 +89,9 @@ public enum RivuletVersion {
 }
 
 /// The `rxmarbles` command: the gallery, one operator's diagram, `--list`, pictures.
-/// (`rxmarbles serve` is the playground's command, in RxMarblesServer.)
+/// Its subcommands (``RxMarblesSubcommand``: `rxmarbles serve`, the playground's
+/// command in RxMarblesServer) are chosen by the first argument, before this parses
+/// anything.
 public struct RxMarblesCommand: Sendable {
     /// The operator to show; the whole gallery when `nil`.
     public var operatorName: String?
@@ -137,7 +139,7 @@ public struct RxMarblesCommand: Sendable {
 
         \(usage)
                rxmarbles --list
-               rxmarbles serve [--port <port>] [--host <host>]
+        \(subcommandUsages)
                rxmarbles --version
 
         ARGUMENTS:
@@ -173,6 +175,9 @@ public struct RxMarblesCommand: Sendable {
           --version               Print the version.
           -h, --help              Show this help.
 
+        SUBCOMMANDS (the first argument; each has its own options and --help):
+        \(subcommandList)
+
         MARBLES (for --input): one character per frame; '-' nothing happens, any other
         single character is an element with that key, '|' completes, '#' fails, '(ab)'
         groups events at one frame, '^' marks where a hot input is subscribed.
@@ -197,6 +202,18 @@ public struct RxMarblesCommand: Sendable {
         directory that cannot be written.
 
         """
+
+    /// The usage line of each subcommand, under the root command's.
+    private static var subcommandUsages: String {
+        RxMarblesSubcommand.allCases.map { "       " + $0.synopsis }.joined(separator: "\n")
+    }
+
+    /// Each subcommand with its abstract, in the columns of the options.
+    private static var subcommandList: String {
+        RxMarblesSubcommand.allCases.map { subcommand in
+            "  " + subcommand.name.padding(toLength: 22, withPad: " ", startingAt: 0) + "  " + subcommand.abstract
+        }.joined(separator: "\n")
+    }
 
     private static let valueOptions: Set<String> = ["--input", "--svg", "--svg-dir", "--docc", "--color", "--test", "--chain", "--compare"]
     private static let flagOptions: Set<String> = ["--list", "--subscriptions", "--events", "--ascii", "--help", "-h", "--version"]
@@ -265,6 +282,9 @@ public struct RxMarblesCommand: Sendable {
                 throw UsageError(NearestMatch.unknownOperatorMessage(name, known: Gallery.names))
             }
         } else if let operatorName {
+            if let subcommand = RxMarblesSubcommand(rawValue: operatorName) {
+                throw UsageError("\(subcommand.name) is a subcommand, not an operator: give it first, as in \(subcommand.synopsis).")
+            }
             if Gallery.entry(named: operatorName) == nil {
                 throw UsageError(NearestMatch.unknownOperatorMessage(operatorName, known: Gallery.names))
             }
@@ -365,7 +385,7 @@ public struct RxMarblesCommand: Sendable {
         if !chain.isEmpty || !compare.isEmpty {
             diagrams = [try combination { chain.isEmpty ? try Gallery.compare(compare, inputs: $0) : try Gallery.chain(chain, inputs: $0) }]
             write(renderer.render(diagrams[0]))
-            if events { write(eventListing(diagrams[0])) }
+            if events { write(EventListing.text(of: diagrams[0])) }
         } else if let operatorName {
             guard let entry = Gallery.entry(named: operatorName) else {
                 throw UsageError(NearestMatch.unknownOperatorMessage(operatorName, known: Gallery.names))
@@ -380,7 +400,7 @@ public struct RxMarblesCommand: Sendable {
                 return
             }
             write(renderer.render(diagrams[0]))
-            if events { write(eventListing(diagrams[0])) }
+            if events { write(EventListing.text(of: diagrams[0])) }
         } else {
             write(galleryText(renderer: renderer, showEvents: events))
             diagrams = Gallery.entries.map { $0.diagram() }
@@ -469,36 +489,10 @@ public struct RxMarblesCommand: Sendable {
             for entry in members {
                 let diagram = entry.diagram()
                 text += "\n" + renderer.render(diagram)
-                if showEvents { text += eventListing(diagram) }
+                if showEvents { text += EventListing.text(of: diagram) }
             }
         }
         return text
-    }
-
-    /// Each stream's events in RxTest notation: `.next(3, "1a")`.
-    public func eventListing(_ diagram: OperatorDiagram) -> String {
-        var lines: [String] = []
-        // Inputs by their names; a chain's stages by the operator that made them.
-        let names = diagram.inputs.map(\.name)
-            + diagram.stages.map { $0.output.name.isEmpty ? "\($0.name) output" : $0.output.name }
-            + [diagram.output.name.isEmpty ? "output" : diagram.output.name]
-        for (row, (timeline, name)) in zip(diagram.timelines, names).enumerated() {
-            let events = timeline.events.map { event -> String in
-                switch event.kind {
-                case .next(let label): return ".next(\(event.frame), \(Int(label) != nil ? label : "\"\(label)\""))"
-                case .completed: return ".completed(\(event.frame))"
-                case .error(let message): return ".error(\(event.frame), \(message))"
-                }
-            }
-            lines.append("  \(name): [" + events.joined(separator: ", ") + "]")
-            if row < diagram.inputs.count {
-                let spans = timeline.subscriptions.map { span in
-                    span.end.map { "Subscription(\(span.start), \($0))" } ?? "Subscription(\(span.start))"
-                }
-                lines.append("  \(name).subscriptions: [" + spans.joined(separator: ", ") + "]")
-            }
-        }
-        return lines.joined(separator: "\n") + "\n"
     }
 
     /// The file name of an operator's picture.

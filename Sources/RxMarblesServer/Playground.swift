@@ -151,22 +151,25 @@ public enum Playground {
         if !chain.isEmpty, !compare.isEmpty {
             throw Problem(status: 400, message: "Chain the operator or compare it, not both at once.")
         }
+        // Each marble text is parsed once, here: the diagram is made from the parsed
+        // inputs, and the inputs' marbles are placed from the same.
+        let parsed = try parse(inputs)
         let diagram: OperatorDiagram
         var tests: [String: String] = [:]
         if !chain.isEmpty {
-            let runs = try run(inputs) { parsed in try Gallery.chainedRuns([entry.name] + chain, inputs: parsed) }
+            let runs = try run(parsed) { inputs in try Gallery.chainedRuns([entry.name] + chain, inputs: inputs) }
             diagram = Gallery.chain(of: runs)
             for style in TestStyle.allCases {
                 tests[style.rawValue] = try? TestWriter(style: style).write(chaining: runs)
             }
         } else if !compare.isEmpty {
-            let runs = try run(inputs) { parsed in try Gallery.comparedRuns([entry.name] + compare, inputs: parsed) }
+            let runs = try run(parsed) { inputs in try Gallery.comparedRuns([entry.name] + compare, inputs: inputs) }
             diagram = Gallery.comparison(of: runs)
             for style in TestStyle.allCases {
                 tests[style.rawValue] = try? TestWriter(style: style).write(comparing: runs)
             }
-        } else if let inputs {
-            diagram = try run(inputs) { parsed in try entry.diagram(inputs: parsed ?? []) }
+        } else if let parsed {
+            diagram = try run(parsed) { inputs in try entry.diagram(inputs: inputs ?? []) }
         } else {
             diagram = entry.diagram()
         }
@@ -176,22 +179,21 @@ public enum Playground {
             }
         }
         let renderer = SVGRenderer()
-        let listing = RxMarblesCommand().eventListing(diagram)
         return Diagram(
             operator: diagram.name,
             call: diagram.call,
             svg: renderer.render(diagram),
-            events: listing.split(separator: "\n").map { $0.trimmingCharacters(in: .whitespaces) },
+            events: EventListing.lines(of: diagram),
             frameX: renderer.geometry(diagram).frameAnchors,
-            inputMarbles: inputs.map { marbles(of: diagram, texts: $0) } ?? diagram.inputs.map { _ in [] },
+            inputMarbles: parsed.map { marbles(of: diagram, inputs: $0) } ?? diagram.inputs.map { _ in [] },
             tests: tests
         )
     }
 
-    /// Makes a diagram from the marble texts (`nil`: the example's own inputs), turning
-    /// every refusal into a ``Problem``.
-    static func run<Result>(_ given: [String]?, _ make: ([MarbleInput]?) throws -> Result) throws(Problem) -> Result {
-        let texts = given ?? []
+    /// The marble texts parsed (`nil`, the example's own inputs, stays `nil`), every
+    /// refusal a ``Problem`` naming the input and the position at fault.
+    static func parse(_ texts: [String]?) throws(Problem) -> [MarbleInput]? {
+        guard let texts else { return nil }
         if texts.count > maximumInputCount {
             throw Problem(status: 400, message: "At most \(maximumInputCount) inputs, got \(texts.count).")
         }
@@ -206,8 +208,14 @@ public enum Playground {
                 throw Problem(status: 422, message: "Input \(index + 1): \(error.description)", input: index + 1, position: error.position)
             }
         }
+        return parsed
+    }
+
+    /// What `make` makes of the parsed inputs (`nil`: the example's own), turning every
+    /// refusal into a ``Problem``.
+    static func run<Result>(_ inputs: [MarbleInput]?, _ make: ([MarbleInput]?) throws -> Result) throws(Problem) -> Result {
         do {
-            return try make(given == nil ? nil : parsed)
+            return try make(inputs)
         } catch let error as CombinationError {
             throw Problem(status: error.isUsageError ? 400 : 422, message: error.description)
         } catch let error as GalleryInputError {
@@ -218,7 +226,8 @@ public enum Playground {
             case let .valueNotAccepted(_, input, _, _, _, position, _):
                 throw Problem(status: 422, message: message, input: input, position: position)
             case let .coldInputBeforeZero(_, input, _):
-                throw Problem(status: 422, message: message, input: input, position: texts[input - 1].firstIndex(of: "^").map { texts[input - 1].distance(from: texts[input - 1].startIndex, to: $0) })
+                let text = inputs.flatMap { input <= $0.count ? $0[input - 1].text : nil } ?? ""
+                throw Problem(status: 422, message: message, input: input, position: text.firstIndex(of: "^").map { text.distance(from: text.startIndex, to: $0) })
             }
         } catch {
             throw Problem(status: 422, message: "\(error)")
@@ -227,9 +236,8 @@ public enum Playground {
 
     /// For each input, its events' frames in the picture, positions in the text and
     /// kinds, in the order the picture draws them.
-    static func marbles(of diagram: OperatorDiagram, texts: [String]) -> [[Marble]] {
-        zip(diagram.inputs, texts).map { timeline, text in
-            guard let parsed = try? MarbleInputParser.parse(text) else { return [] }
+    static func marbles(of diagram: OperatorDiagram, inputs: [MarbleInput]) -> [[Marble]] {
+        zip(diagram.inputs, inputs).map { timeline, parsed in
             // The picture keeps the text's order within a frame and draws frames in order;
             // the parser gives events in text order, so the n-th event drawn is the n-th
             // event of the text once both are sorted by time.

@@ -1,7 +1,8 @@
 import Foundation
 import RxMarblesKit
 
-/// `rxmarbles serve`: the playground in a browser.
+/// `rxmarbles serve`: the playground in a browser, the tool's subcommand
+/// (`RxMarblesSubcommand.serve`).
 ///
 /// The server itself (Hummingbird, SwiftNIO) is built with the package's `Playground`
 /// trait only, so that a package using the library products never fetches it; without
@@ -17,7 +18,7 @@ public struct ServeCommand: Sendable {
     public init() {}
 
     /// The one-line usage.
-    public static let usage = "USAGE: rxmarbles serve [--port <port>] [--host <host>]"
+    public static let usage = "USAGE: " + RxMarblesSubcommand.serve.synopsis
 
     /// `rxmarbles serve --help`.
     public static let helpText = """

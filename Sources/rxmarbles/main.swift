@@ -1,10 +1,10 @@
 import RxMarblesKit
 import RxMarblesServer
 
-// `rxmarbles serve` runs the playground server; everything else is the gallery.
-let arguments = Array(CommandLine.arguments.dropFirst())
-if arguments.first == "serve" {
-    await ServeCommand.main(Array(arguments.dropFirst()))
-} else {
-    RxMarblesCommand.main(arguments)
+// The root command draws the gallery and the operators; it hands a subcommand, chosen
+// by the first argument, the arguments after its name.
+await RxMarblesCommand.main(Array(CommandLine.arguments.dropFirst())) { subcommand, arguments in
+    switch subcommand {
+    case .serve: await ServeCommand.main(arguments)
+    }
 }

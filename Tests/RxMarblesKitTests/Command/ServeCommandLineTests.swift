@@ -1,4 +1,5 @@
 import Foundation
+import RxMarblesKit
 import RxMarblesServer
 import Testing
 
@@ -9,6 +10,31 @@ import Testing
         #expect(result.status == 0)
         #expect(result.stdout.contains("USAGE: rxmarbles serve [--port <port>] [--host <host>]"))
         #expect(try runExecutable(["--help"]).stdout.contains("rxmarbles serve --port 8080"))
+    }
+
+    @Test func serveIsASubcommandListedInTheRootHelp() throws {
+        let help = try runExecutable(["--help"])
+        #expect(help.status == 0)
+        #expect(help.stdout.contains("\nSUBCOMMANDS (the first argument; each has its own options and --help):\n  serve                   The marble playground in a browser.\n"))
+        let serveHelp = try runExecutable(["serve", "--help"])
+        #expect(serveHelp.status == 0)
+        #expect(serveHelp.stdout == ServeCommand.helpText)
+        #expect(serveHelp.stderr.isEmpty)
+    }
+
+    @Test func onlyTheFirstArgumentChoosesTheSubcommand() throws {
+        #expect(RxMarblesSubcommand.chosen(by: ["serve", "--port", "0"])?.subcommand == .serve)
+        #expect(RxMarblesSubcommand.chosen(by: ["serve", "--port", "0"])?.arguments == ["--port", "0"])
+        // An operator is the root command's plain argument, wherever it stands.
+        #expect(RxMarblesSubcommand.chosen(by: ["debounce"]) == nil)
+        #expect(RxMarblesSubcommand.chosen(by: ["--events", "serve"]) == nil)
+        #expect(RxMarblesSubcommand.chosen(by: ["--", "serve"]) == nil)
+        #expect(RxMarblesSubcommand.chosen(by: []) == nil)
+        // Elsewhere its name is no operator, and the error says where it goes.
+        let misplaced = try runExecutable(["--events", "serve"])
+        #expect(misplaced.status == 64)
+        #expect(misplaced.stderr.contains("serve is a subcommand, not an operator: give it first, as in rxmarbles serve [--port <port>] [--host <host>]."))
+        #expect(try runExecutable(["debounce"]).status == 0)
     }
 
     @Test(arguments: [["--port", "70000"], ["--port", "-1"], ["--bogus"], ["map"]])
