@@ -23,19 +23,17 @@ struct TakeCount<Element>: PlainOperator {
 }
 
 final class TakeCountSink<Observer: ObserverType>: PlainSink<TakeCount<Observer.Element>, Observer>, ObserverType, @unchecked Sendable {
-    private let lock = Lock.make()
+    /// How many elements went through; only `on` touches it, and the Rx grammar
+    /// serialises `on`.
     private var taken = 0
 
     func on(_ event: Event<Element>) {
         switch event {
         case .next:
             let count = parameters.count
-            let taking = lock.withLock { () -> Int? in
-                guard taken < count else { return nil }
-                taken += 1
-                return taken
-            }
-            guard let taking else { return }
+            guard taken < count else { return }
+            taken += 1
+            let taking = taken
             forwardEvent(event)
             if taking == count { forwardCompleted() }
         case .error, .completed:

@@ -21,20 +21,18 @@ struct ToArray<SourceElement>: PlainOperator {
 }
 
 final class ToArraySink<SourceElement, Observer: ObserverType>: PlainSink<ToArray<SourceElement>, Observer>, ObserverType, @unchecked Sendable where Observer.Element == [SourceElement] {
-    private let lock = Lock.make()
+    /// The elements so far; only `on` touches them, and the Rx grammar serialises `on`.
     private var elements: [SourceElement] = []
 
     func on(_ event: Event<SourceElement>) {
         switch event {
         case .next(let element):
-            lock.withLock { elements.append(element) }
+            elements.append(element)
         case .error(let error):
             forwardError(error)
         case .completed:
-            let collected = lock.withLock { () -> [SourceElement] in
-                defer { elements = [] }
-                return elements
-            }
+            let collected = elements
+            elements = []
             forwardLast(collected)
         }
     }

@@ -153,8 +153,7 @@ struct RefCount<Source: ConnectableObservableType>: SourcesOperator {
 /// under one lock.
 final class RefCountCounter<Source: ConnectableObservableType>: ObserverCounting, @unchecked Sendable {
     private let source: Source
-    private let lock = Lock.make()
-    private var state = RefCountState()
+    private let state = LockedState(RefCountState())
 
     init(source: Source) {
         self.source = source
@@ -169,11 +168,13 @@ final class RefCountCounter<Source: ConnectableObservableType>: ObserverCounting
         // decided under the lock the terminal event took, so a terminal event delivered
         // on another thread is either seen here or ends the generation the sink joined;
         // RxSwift checks it under its refCount lock too.
-        let registration = lock.withLock { () -> (generation: UInt64, mustConnect: Bool)? in
-            if sink.endedUncounted { return nil }
-            let registration = state.register()
-            sink.generation = registration.generation
-            return registration
+        let registration = state.withLock { state -> (generation: UInt64, mustConnect: Bool)? in
+            sink.withTicket(holding: &state) { ticket, state in
+                if ticket.endedUncounted { return nil }
+                let registration = state.register()
+                ticket.generation = registration.generation
+                return registration
+            }
         }
         guard let registration else {
             subscription.dispose()
@@ -190,7 +191,7 @@ final class RefCountCounter<Source: ConnectableObservableType>: ObserverCounting
     private func connect() {
         while true {
             let connection = source.connect()
-            let outcome = lock.withLock { state.connectFinished(connection) }
+            let outcome = state.withLock { $0.connectFinished(connection) }
             switch outcome {
             case .keep:
                 return
@@ -205,17 +206,19 @@ final class RefCountCounter<Source: ConnectableObservableType>: ObserverCounting
 
     /// An observer left: disconnects when it was the last of its connection.
     func release(generation: UInt64) {
-        let connection = lock.withLock { state.unregister(generation: generation) }
+        let connection = state.withLock { $0.unregister(generation: generation) }
         connection?.dispose()
     }
 
     fileprivate func terminate<Observer>(_ sink: RefCountSink<Source, Observer>) {
-        let connection = lock.withLock { () -> Disposable? in
-            guard let generation = sink.generation else {
-                sink.endedUncounted = true
-                return nil
+        let connection = state.withLock { state -> Disposable? in
+            sink.withTicket(holding: &state) { ticket, state in
+                guard let generation = ticket.generation else {
+                    ticket.endedUncounted = true
+                    return nil
+                }
+                return state.terminate(generation: generation)
             }
-            return state.terminate(generation: generation)
         }
         connection?.dispose()
     }
@@ -223,12 +226,24 @@ final class RefCountCounter<Source: ConnectableObservableType>: ObserverCounting
 
 final class RefCountSink<Source: ConnectableObservableType, Observer: ObserverType>: PlainSink<RefCount<Source>, Observer>, ObserverType, @unchecked Sendable
 where Source.Element == Observer.Element {
-    /// The generation the sink was counted in; `nil` until counted. Guarded by the
-    /// counter's lock.
-    fileprivate var generation: UInt64?
-    /// Whether a terminal event reached the sink before it was counted. Guarded by the
-    /// counter's lock.
-    fileprivate var endedUncounted = false
+    /// How the sink stands with the counter: counted in a generation, or ended before
+    /// it was counted.
+    struct Ticket {
+        /// The generation the sink was counted in; `nil` until counted.
+        var generation: UInt64?
+        /// Whether a terminal event reached the sink before it was counted.
+        var endedUncounted = false
+    }
+
+    /// Reached only through `withTicket(holding:_:)`.
+    private var ticket = Ticket()
+
+    /// Runs `body` on the sink's ticket and the counter's state, which it takes from
+    /// the caller: the state is reachable only inside the counter's `withLock`, so
+    /// every change of the ticket is made under the counter's lock.
+    fileprivate func withTicket<Result>(holding state: inout RefCountState, _ body: (inout Ticket, inout RefCountState) -> Result) -> Result {
+        body(&ticket, &state)
+    }
 
     func on(_ event: Event<Element>) {
         switch event {
