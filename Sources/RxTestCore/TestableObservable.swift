@@ -85,20 +85,22 @@ final class HotObservable<Element>: TestableObservable<Element>, @unchecked Send
 /// The observers of a hot observable, shared with its scheduled events (which must not
 /// keep the observable, and through it the scheduler, alive).
 private final class HotObservers<Element>: @unchecked Sendable {
-    private let observers = LockedState(Bag<AnyObserver<Element>>(vacancy: AnyObserver { _ in }))
+    /// The observers, as the value of a `LockedPair` (no state of a fixed type): its
+    /// generic half costs no metadata lookup per event, as a `LockedState` would.
+    private let observers = LockedPair((), Bag<AnyObserver<Element>>(vacancy: AnyObserver { _ in }))
 
     func insert(_ observer: AnyObserver<Element>) -> BagKey {
-        observers.withLock { $0.insert(observer) }
+        observers.withLock { _, observers in observers.insert(observer) }
     }
 
     func remove(_ key: BagKey) {
-        let removed = observers.withLock { $0.remove(key) }
+        let removed = observers.withLock { _, observers in observers.remove(key) }
         _ = removed
     }
 
     /// Sends `event` to the observers subscribed now, in subscription order.
     func deliver(_ event: Event<Element>) {
-        let snapshot = observers.withLock { $0.elements }
+        let snapshot = observers.withLock { _, observers in observers.elements }
         for observer in snapshot {
             observer.on(event)
         }
@@ -138,15 +140,16 @@ public final class TestableObserver<Element>: ObserverType, @unchecked Sendable 
     /// The scheduler whose clock stamps the events (not public, as in RxSwift: a user's
     /// extension may well use a `scheduler` of its own).
     let scheduler: TestScheduler
-    /// What the observer received. Events arrive into `times` and `received`:
-    /// appending to a list of generic `Recorded` values would cost generic metadata
-    /// lookups on every event. A read moves them over to `recorded`.
+    /// What the observer received: the times of the events not yet read, as the state
+    /// of a `LockedPair`, the events themselves as its value. Events arrive into
+    /// `times` and `received`: appending to a list of generic `Recorded` values would
+    /// cost generic metadata lookups on every event. A read moves them over to
+    /// `recorded`.
     private struct Log {
-        var times: [TestTime] = []
         var received: ContiguousArray<Event<Element>> = []
         var recorded: [Recorded<Event<Element>>] = []
 
-        mutating func recordedEvents() -> [Recorded<Event<Element>>] {
+        mutating func recordedEvents(_ times: inout [TestTime]) -> [Recorded<Event<Element>>] {
             if !times.isEmpty {
                 recorded.reserveCapacity(recorded.count + times.count)
                 for index in times.indices {
@@ -159,7 +162,7 @@ public final class TestableObserver<Element>: ObserverType, @unchecked Sendable 
         }
     }
 
-    private let log = LockedState(Log())
+    private let log = LockedPair([TestTime](), Log())
 
     package init(scheduler: TestScheduler) {
         self.scheduler = scheduler
@@ -172,13 +175,13 @@ public final class TestableObserver<Element>: ObserverType, @unchecked Sendable 
 
     /// The events received so far.
     public var events: [Recorded<Event<Element>>] {
-        log.withLock { $0.recordedEvents() }
+        log.withLock { times, log in log.recordedEvents(&times) }
     }
 
     public func on(_ event: Event<Element>) {
         let now = scheduler.clock
-        log.withLock { log in
-            log.times.append(now)
+        log.withLock { times, log in
+            times.append(now)
             log.received.append(event)
         }
     }

@@ -71,8 +71,8 @@ extension ObserverType where Self: SinkCore {
 }
 
 /// The sink of a plain operator (or of a `SourcesOperator`) that reads its parameters
-/// from the operator value rather than copying each into a property of its own. Only per-subscription state
-/// is left to declare in the subclass.
+/// from the operator value rather than copying each into a property of its own. Only
+/// per-subscription state is left to declare in the subclass.
 class PlainSink<Operator: OperatorParameters, Observer: ObserverType>: Sink<Observer>, @unchecked Sendable
     where Observer.Element == Operator.Element {
     /// What the sink receives, as an observer of the source: its `Element` for

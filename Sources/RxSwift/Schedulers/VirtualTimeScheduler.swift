@@ -45,10 +45,10 @@ open class VirtualTimeScheduler<Converter: VirtualTimeConverterType>: SchedulerT
     /// The virtual interval.
     public typealias VirtualTimeInterval = Converter.VirtualTimeIntervalUnit
 
-    /// The clock, the queue of pending work and whether work is running.
+    /// The queue of pending work and whether work is running; the clock is the other
+    /// half of the `LockedPair`, as its type is the converter's.
     private struct Clockwork {
         var running = false
-        var clock: VirtualTime
         var queue: Heap<VirtualSchedulerOrder>
         /// The id of the next item queued: the order of scheduling, for equal times.
         var nextId = 0
@@ -61,7 +61,7 @@ open class VirtualTimeScheduler<Converter: VirtualTimeConverterType>: SchedulerT
         }
     }
 
-    private let clockwork: LockedState<Clockwork>
+    private let clockwork: LockedPair<Clockwork, VirtualTime>
     private let converter: Converter
 
     /// A scheduler starting at `initialClock`.
@@ -81,7 +81,7 @@ open class VirtualTimeScheduler<Converter: VirtualTimeConverterType>: SchedulerT
                 }
             })
         }
-        clockwork = LockedState(Clockwork(clock: initialClock, queue: queue))
+        clockwork = LockedPair(Clockwork(queue: queue), initialClock)
         Resources.incrementTotal()
     }
 
@@ -96,7 +96,7 @@ open class VirtualTimeScheduler<Converter: VirtualTimeConverterType>: SchedulerT
 
     /// The current virtual time.
     public var clock: VirtualTime {
-        clockwork.withLock { $0.clock }
+        clockwork.withLock { _, clock in clock }
     }
 
     /// Whether work is still pending.
@@ -219,8 +219,8 @@ open class VirtualTimeScheduler<Converter: VirtualTimeConverterType>: SchedulerT
         while let next = takeNext(dueBy: { !converter.compareVirtualTime($0, virtualTime).greaterThan }) {
             run(next)
         }
-        clockwork.withLock { clockwork in
-            clockwork.clock = virtualTime
+        clockwork.withLock { clockwork, clock in
+            clock = virtualTime
             clockwork.running = false
         }
     }
@@ -228,10 +228,10 @@ open class VirtualTimeScheduler<Converter: VirtualTimeConverterType>: SchedulerT
     /// Moves the clock forward by `virtualInterval` without running any work.
     public func sleep(_ virtualInterval: VirtualTimeInterval) {
         let converter = self.converter
-        let refusedFrom = clockwork.withLock { clockwork -> VirtualTime? in
-            let sleepTo = converter.offsetVirtualTime(clockwork.clock, offset: virtualInterval)
-            if converter.compareVirtualTime(sleepTo, clockwork.clock).lessThen { return clockwork.clock }
-            clockwork.clock = sleepTo
+        let refusedFrom = clockwork.withLock { _, clock -> VirtualTime? in
+            let sleepTo = converter.offsetVirtualTime(clock, offset: virtualInterval)
+            if converter.compareVirtualTime(sleepTo, clock).lessThen { return clock }
+            clock = sleepTo
             return nil
         }
         if let refusedFrom {
@@ -290,7 +290,7 @@ open class VirtualTimeScheduler<Converter: VirtualTimeConverterType>: SchedulerT
     @inline(__always)
     private func takeNext(dueBy isDue: (VirtualTime) -> Bool) -> VirtualSchedulerItem<VirtualTime>? {
         let converter = self.converter
-        return clockwork.withLock { clockwork in
+        return clockwork.withLock { clockwork, clock in
             guard clockwork.running else { return nil }
             while let entry = clockwork.queue.first {
                 if entry.isDisposed {
@@ -302,8 +302,8 @@ open class VirtualTimeScheduler<Converter: VirtualTimeConverterType>: SchedulerT
                     return nil
                 }
                 clockwork.queue.removeFirst()
-                if converter.compareVirtualTime(front.time, clockwork.clock).greaterThan {
-                    clockwork.clock = front.time
+                if converter.compareVirtualTime(front.time, clock).greaterThan {
+                    clock = front.time
                 }
                 return front
             }

@@ -3,7 +3,7 @@ public final class AsyncSubject<Element>: Observable<Element>, SubjectType, Obse
     public typealias SubjectObserverType = AsyncSubject<Element>
 
     /// The value is the last element received.
-    let lockedState = LockedFanOut<SubjectState, Element?>(nil)
+    let lockedState = LockedPair<SubjectState, Element?>(nil)
 
     /// A new subject.
     public override init() {

@@ -4,11 +4,11 @@ public final class BehaviorSubject<Element>: Observable<Element>, SubjectType, O
     public typealias SubjectObserverType = BehaviorSubject<Element>
 
     /// Each observer behind a `ReplayGate`; the value is the current element.
-    let lockedState: LockedFanOut<SubjectState, Element>
+    let lockedState: LockedPair<SubjectState, Element>
 
     /// A subject whose current value is `value`.
     public init(value: Element) {
-        lockedState = LockedFanOut(value)
+        lockedState = LockedPair(value)
         super.init()
     }
 

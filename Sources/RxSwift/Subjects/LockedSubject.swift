@@ -1,5 +1,5 @@
 /// A subject whose observers, ending and own value (the current element, the replay
-/// buffer, the last element) sit in a `LockedFanOut`, behind its lock.
+/// buffer, the last element) sit in a `LockedPair`, behind its lock.
 ///
 /// Every subject does each job in the same three steps: take the lock, run a transition
 /// on the state (which returns what to do next), unlock, then do it: deliver, replay,
@@ -15,17 +15,17 @@ protocol LockedSubject: SubjectObserverRemoving {
     associatedtype Value
 
     /// The subject's observers, ending and value, with the lock that guards them.
-    var lockedState: LockedFanOut<SubjectState, Value> { get }
+    var lockedState: LockedPair<SubjectState, Value> { get }
 }
 
-extension LockedFanOut where State == SubjectState {
+extension LockedPair where State == SubjectState {
     /// A subject's observers and ending, and its `value`.
     convenience init(_ value: Value) {
         self.init(SubjectState(), value)
     }
 }
 
-extension LockedFanOut where State == SubjectState, Value == Void {
+extension LockedPair where State == SubjectState, Value == Void {
     /// A subject's observers and ending, for a subject that keeps no value.
     convenience init() {
         self.init(())

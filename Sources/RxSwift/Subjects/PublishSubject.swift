@@ -5,7 +5,7 @@
 public final class PublishSubject<Element>: Observable<Element>, SubjectType, Cancelable, ObserverType, LockedSubject, FanOutSubject, @unchecked Sendable {
     public typealias SubjectObserverType = PublishSubject<Element>
 
-    let lockedState = LockedFanOut()
+    let lockedState = LockedPair()
 
     /// A new subject.
     public override init() {

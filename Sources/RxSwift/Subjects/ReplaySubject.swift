@@ -7,7 +7,7 @@ public final class ReplaySubject<Element>: Observable<Element>, SubjectType, Obs
     public typealias SubjectObserverType = ReplaySubject<Element>
 
     /// The value is the buffer: the latest elements, oldest first.
-    let lockedState = LockedFanOut(SubjectState(), ElementRing<Element>()) { _, buffer in buffer.release() }
+    let lockedState = LockedPair(SubjectState(), ElementRing<Element>()) { _, buffer in buffer.release() }
     /// The most elements kept; `Int.max` when unbounded.
     private let bufferSize: Int
 

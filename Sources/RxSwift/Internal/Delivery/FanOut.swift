@@ -9,7 +9,7 @@
 /// the owner's lock, and `deliveries` counts the walks running, so that a change made
 /// meanwhile keeps what they read alive (see `DeliveryList`).
 ///
-/// It lives in its owner's locked state (`LockedFanOut`), so only
+/// It lives in its owner's locked state (`LockedPair`), so only
 /// `endDelivery()`, which is atomic, runs without the lock. What the mutating methods
 /// hand back (observers removed or kept for earlier deliveries) is
 /// released by the caller after unlocking, so no observer's `deinit` runs under the lock.

@@ -84,7 +84,7 @@ struct LiveConnection<Element>: FanOutState, ~Copyable {
 }
 
 /// A share's `LiveConnection`, behind the lock taken for every element.
-typealias ShareState<Element> = LockedFanOut<LiveConnection<Element>, Void>
+typealias ShareState<Element> = LockedPair<LiveConnection<Element>, Void>
 
 /// One connection of a `ShareWhileConnected`: subscribed to the source, it passes each
 /// event to the observers of the live connection and keeps the replay buffer, while it
