@@ -221,13 +221,12 @@ final class VirtualSleep: @unchecked Sendable {
         case cancelled
     }
 
-    private let lock = Lock.make()
-    private var state = State.idle
+    private let state = LockedState(State.idle)
 
     /// Installs the continuation; resumes it with `CancellationError` and returns `false`
     /// when the task was cancelled first.
     func install(_ continuation: CheckedContinuation<Void, Error>) -> Bool {
-        let cancelled = lock.withLock { () -> Bool in
+        let cancelled = state.withLock { state -> Bool in
             if case .cancelled = state {
                 state = .done
                 return true
@@ -243,7 +242,7 @@ final class VirtualSleep: @unchecked Sendable {
 
     /// Keeps the scheduled wake-up so that a cancellation can dispose it.
     func attach(_ wakeUp: Disposable) {
-        let disposeNow = lock.withLock { () -> Bool in
+        let disposeNow = state.withLock { state -> Bool in
             guard case .sleeping(let continuation, nil) = state else { return true }
             state = .sleeping(continuation, wakeUp)
             return false
@@ -255,7 +254,7 @@ final class VirtualSleep: @unchecked Sendable {
 
     /// The deadline was reached.
     func wake() {
-        let continuation = lock.withLock { () -> CheckedContinuation<Void, Error>? in
+        let continuation = state.withLock { state -> CheckedContinuation<Void, Error>? in
             guard case .sleeping(let continuation, _) = state else { return nil }
             state = .done
             return continuation
@@ -265,7 +264,7 @@ final class VirtualSleep: @unchecked Sendable {
 
     /// The task was cancelled.
     func cancel() {
-        let pending = lock.withLock { () -> (CheckedContinuation<Void, Error>, Disposable?)? in
+        let pending = state.withLock { state -> (CheckedContinuation<Void, Error>, Disposable?)? in
             switch state {
             case .idle:
                 state = .cancelled

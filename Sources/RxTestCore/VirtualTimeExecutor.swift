@@ -12,16 +12,20 @@ import RxSwift
 /// asynchronous `advance` waits for that moment after each action it runs, so the code
 /// an action resumed has done all it can before the clock moves on.
 package final class VirtualTimeExecutor: @unchecked Sendable {
-    private let lock = Lock.make()
-    private var jobs = SerialDelivery<UnownedJob>()
-    private var idleWaiters: [CheckedContinuation<Void, Never>] = []
+    /// The jobs queued and whether one is running, and who waits for idleness.
+    private struct Work {
+        var jobs = SerialDelivery<UnownedJob>()
+        var idleWaiters: [CheckedContinuation<Void, Never>] = []
+    }
+
+    private let work = LockedState(Work())
     private let queue = DispatchQueue(label: "Rivulet.VirtualTimeExecutor")
 
     package init() {}
 
     /// Queues a job and starts draining when the executor was idle.
     func enqueue(unowned job: UnownedJob) {
-        if lock.withLock({ jobs.enqueueStartingDrain(job) }) {
+        if work.withLock({ $0.jobs.enqueueStartingDrain(job) }) {
             queue.async { self.drain() }
         }
     }
@@ -35,12 +39,12 @@ package final class VirtualTimeExecutor: @unchecked Sendable {
     /// them may queue jobs here again, which starts a new drain).
     private func drain() {
         while true {
-            let step = lock.withLock { () -> Step in
-                if let job = jobs.next() {
+            let step = work.withLock { work -> Step in
+                if let job = work.jobs.next() {
                     return .run(job)
                 }
-                defer { idleWaiters.removeAll() }
-                return .idle(idleWaiters)
+                defer { work.idleWaiters.removeAll() }
+                return .idle(work.idleWaiters)
             }
             switch step {
             case .run(let job):
@@ -66,9 +70,9 @@ package final class VirtualTimeExecutor: @unchecked Sendable {
     /// queued, none running.
     package func waitUntilIdle() async {
         await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
-            let idle = lock.withLock { () -> Bool in
-                if !jobs.isBusy { return true }
-                idleWaiters.append(continuation)
+            let idle = work.withLock { work -> Bool in
+                if !work.jobs.isBusy { return true }
+                work.idleWaiters.append(continuation)
                 return false
             }
             if idle {

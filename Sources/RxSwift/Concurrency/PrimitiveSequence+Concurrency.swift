@@ -128,14 +128,13 @@ final class OutcomeContinuation<Value>: @unchecked Sendable {
         case subscribingCancelled(CheckedContinuation<Value, Error>)
     }
 
-    private let lock = Lock.make()
-    private var state = State.idle
+    private let state = LockedState(State.idle)
 
     /// Installs the continuation. A wait cancelled before this still subscribes once, as
     /// in RxSwift, so that a sequence that ends during its subscription (`Maybe.empty()`)
     /// gives its outcome; `attach` ends it with `CancellationError` otherwise.
     func install(_ continuation: CheckedContinuation<Value, Error>) {
-        lock.withLock {
+        state.withLock { state in
             switch state {
             case .idle: state = .waiting(continuation, nil)
             case .cancelled: state = .subscribingCancelled(continuation)
@@ -148,7 +147,7 @@ final class OutcomeContinuation<Value>: @unchecked Sendable {
     /// or the wait was cancelled meanwhile, and ends a wait cancelled before it began
     /// that got no outcome during the subscription.
     func attach(_ subscription: Disposable) {
-        let (keep, cancelled) = lock.withLock { () -> (Bool, CheckedContinuation<Value, Error>?) in
+        let (keep, cancelled) = state.withLock { state -> (Bool, CheckedContinuation<Value, Error>?) in
             switch state {
             case .waiting(let continuation, nil):
                 state = .waiting(continuation, subscription)
@@ -166,7 +165,7 @@ final class OutcomeContinuation<Value>: @unchecked Sendable {
 
     /// Resumes with the outcome unless already resumed.
     func resolve(_ result: Result<Value, Error>) {
-        let continuation = lock.withLock { () -> CheckedContinuation<Value, Error>? in
+        let continuation = state.withLock { state -> CheckedContinuation<Value, Error>? in
             switch state {
             case .waiting(let continuation, _), .subscribingCancelled(let continuation):
                 state = .done
@@ -182,7 +181,7 @@ final class OutcomeContinuation<Value>: @unchecked Sendable {
 
     /// Disposes the subscription and resumes with `CancellationError` unless already resumed.
     func cancel() {
-        let (continuation, subscription) = lock.withLock { () -> (CheckedContinuation<Value, Error>?, Disposable?) in
+        let (continuation, subscription) = state.withLock { state -> (CheckedContinuation<Value, Error>?, Disposable?) in
             switch state {
             case .idle:
                 state = .cancelled

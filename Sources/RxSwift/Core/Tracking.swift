@@ -143,9 +143,13 @@ package enum RxTracking {
 final class CreateGrammarObserver<Element>: EventObserver<Element>, @unchecked Sendable {
     private let target: AnyObserver<Element>
     private let tracker: RxTracker
-    private let lock = Lock.make()
-    private var deliveringThread: UInt?
-    private var terminal: String?
+    /// The thread delivering an event now, and the terminal event that went through.
+    private struct Delivery {
+        var deliveringThread: UInt?
+        var terminal: String?
+    }
+
+    private let delivery = LockedState(Delivery())
 
     init(_ target: AnyObserver<Element>, tracker: RxTracker) {
         self.target = target
@@ -154,11 +158,13 @@ final class CreateGrammarObserver<Element>: EventObserver<Element>, @unchecked S
 
     override func on(_ event: Event<Element>) {
         let thread = currentThreadID()
-        let (previousThread, endedWith) = lock.withLock { () -> (UInt?, String?) in
-            let state = (deliveringThread, terminal)
-            if deliveringThread == nil { deliveringThread = thread }
-            if event.isStopEvent, terminal == nil { terminal = "\(event)" }
-            return state
+        // Described before locking: describing an error runs its own code.
+        let terminal = event.isStopEvent ? "\(event)" : nil
+        let (previousThread, endedWith) = delivery.withLock { delivery -> (UInt?, String?) in
+            let previous = (delivery.deliveringThread, delivery.terminal)
+            if delivery.deliveringThread == nil { delivery.deliveringThread = thread }
+            if delivery.terminal == nil { delivery.terminal = terminal }
+            return previous
         }
         if let endedWith {
             report(
@@ -182,7 +188,7 @@ final class CreateGrammarObserver<Element>: EventObserver<Element>, @unchecked S
         }
         target.on(event)
         if previousThread == nil {
-            lock.withLock { deliveringThread = nil }
+            delivery.withLock { $0.deliveringThread = nil }
         }
     }
 

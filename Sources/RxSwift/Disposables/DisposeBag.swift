@@ -2,12 +2,19 @@
 ///
 /// To dispose early, assign a new bag: `bag = DisposeBag()`.
 public final class DisposeBag: DisposeBase, @unchecked Sendable {
-    private let lock = Lock.make()
-    private var disposables: [Disposable] = []
-    private var isDisposed = false
+    /// The disposables held, and whether the bag was disposed (`disposables` is empty
+    /// from then on).
+    private struct Contents {
+        var disposables: [Disposable] = []
+        var isDisposed = false
+    }
+
+    private let contents: LockedState<Contents>
 
     /// An empty bag.
-    override public init() {}
+    override public init() {
+        contents = LockedState(Contents())
+    }
 
     /// A bag holding `disposables`.
     public convenience init(disposing disposables: Disposable...) {
@@ -21,7 +28,7 @@ public final class DisposeBag: DisposeBase, @unchecked Sendable {
 
     /// A bag holding `disposables`.
     public init(disposing disposables: [Disposable]) {
-        self.disposables = disposables
+        contents = LockedState(Contents(disposables: disposables))
         super.init()
     }
 
@@ -42,29 +49,29 @@ public final class DisposeBag: DisposeBase, @unchecked Sendable {
 
     /// Adds several disposables.
     public func insert(_ disposables: [Disposable]) {
-        let rejected = lock.withLock { () -> [Disposable] in
-            if isDisposed { return disposables }
-            self.disposables.append(contentsOf: disposables)
+        let rejected = contents.withLock { contents -> [Disposable] in
+            if contents.isDisposed { return disposables }
+            contents.disposables.append(contentsOf: disposables)
             return []
         }
         for disposable in rejected { disposable.dispose() }
     }
 
     private func _insert(_ disposable: Disposable) -> Disposable? {
-        lock.withLock {
-            if isDisposed { return disposable }
-            disposables.append(disposable)
+        contents.withLock { contents -> Disposable? in
+            if contents.isDisposed { return disposable }
+            contents.disposables.append(disposable)
             return nil
         }
     }
 
     private func dispose() {
-        let taken = lock.withLock { () -> [Disposable] in
+        let taken = contents.withLock { contents -> [Disposable] in
             defer {
-                disposables.removeAll()
-                isDisposed = true
+                contents.disposables.removeAll()
+                contents.isDisposed = true
             }
-            return disposables
+            return contents.disposables
         }
         for disposable in taken { disposable.dispose() }
     }

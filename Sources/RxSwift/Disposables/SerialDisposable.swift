@@ -1,9 +1,13 @@
 /// Holds one disposable at a time: setting a new one disposes the previous one;
 /// after disposal, a new one is disposed at once.
 public final class SerialDisposable: Cancelable, @unchecked Sendable {
-    private let lock = Lock.make()
-    private var current: Disposable?
-    private var disposed = false
+    /// The disposable held, and whether `dispose()` ran (`current` is `nil` from then on).
+    private struct Slot {
+        var current: Disposable?
+        var disposed = false
+    }
+
+    private let slot = LockedState(Slot())
 
     /// An empty serial disposable.
     public init() {
@@ -15,19 +19,19 @@ public final class SerialDisposable: Cancelable, @unchecked Sendable {
     }
 
     public var isDisposed: Bool {
-        lock.withLock { disposed }
+        slot.withLock { $0.disposed }
     }
 
     /// The current disposable.
     public var disposable: Disposable {
         get {
-            lock.withLock { current ?? Disposables.create() }
+            slot.withLock { $0.current } ?? Disposables.create()
         }
         set {
-            let (previous, rejected) = lock.withLock { () -> (Disposable?, Disposable?) in
-                if disposed { return (nil, newValue) }
-                defer { current = newValue }
-                return (current, nil)
+            let (previous, rejected) = slot.withLock { slot -> (Disposable?, Disposable?) in
+                if slot.disposed { return (nil, newValue) }
+                defer { slot.current = newValue }
+                return (slot.current, nil)
             }
             previous?.dispose()
             rejected?.dispose()
@@ -35,11 +39,11 @@ public final class SerialDisposable: Cancelable, @unchecked Sendable {
     }
 
     public func dispose() {
-        let previous = lock.withLock { () -> Disposable? in
-            if disposed { return nil }
-            disposed = true
-            defer { current = nil }
-            return current
+        let previous = slot.withLock { slot -> Disposable? in
+            if slot.disposed { return nil }
+            slot.disposed = true
+            defer { slot.current = nil }
+            return slot.current
         }
         previous?.dispose()
     }
@@ -105,14 +109,27 @@ public final class SingleAssignmentDisposable: Cancelable, @unchecked Sendable {
 /// Disposes the underlying disposable once the primary reference and every
 /// retained reference are disposed.
 public final class RefCountDisposable: Cancelable, @unchecked Sendable {
-    private let lock = Lock.make()
-    private var disposable: Disposable?
-    private var primaryDisposed = false
-    private var count = 0
+    /// The underlying disposable (`nil` once disposed), whether the primary reference
+    /// was disposed, and how many retained references are live.
+    private struct References {
+        var disposable: Disposable?
+        var primaryDisposed = false
+        var retained = 0
+
+        /// The underlying disposable when nothing keeps it alive any longer; it is
+        /// taken, so it is handed out once.
+        mutating func takeIfUnreferenced() -> Disposable? {
+            guard primaryDisposed, retained == 0 else { return nil }
+            defer { disposable = nil }
+            return disposable
+        }
+    }
+
+    private let references: LockedState<References>
 
     /// Wraps `disposable`.
     public init(disposable: Disposable) {
-        self.disposable = disposable
+        references = LockedState(References(disposable: disposable))
         Resources.incrementTotal()
     }
 
@@ -121,41 +138,34 @@ public final class RefCountDisposable: Cancelable, @unchecked Sendable {
     }
 
     public var isDisposed: Bool {
-        lock.withLock { disposable == nil }
+        references.withLock { $0.disposable == nil }
     }
 
     /// A reference that keeps the underlying disposable alive until disposed.
     public func retain() -> Disposable {
-        lock.withLock { () -> Disposable in
-            guard disposable != nil else { return Disposables.create() }
-            count += 1
-            return RefCountInnerDisposable(self)
+        let retained = references.withLock { references -> Bool in
+            guard references.disposable != nil else { return false }
+            references.retained += 1
+            return true
         }
+        return retained ? RefCountInnerDisposable(self) : Disposables.create()
     }
 
     fileprivate func release() {
-        let toDispose = lock.withLock { () -> Disposable? in
-            guard disposable != nil else { return nil }
-            precondition(count > 0, "Rivulet: RefCountDisposable was released more often than retained.")
-            count -= 1
-            if primaryDisposed && count == 0 {
-                defer { disposable = nil }
-                return disposable
-            }
-            return nil
+        let toDispose = references.withLock { references -> Disposable? in
+            guard references.disposable != nil else { return nil }
+            precondition(references.retained > 0, "Rivulet: RefCountDisposable was released more often than retained.")
+            references.retained -= 1
+            return references.takeIfUnreferenced()
         }
         toDispose?.dispose()
     }
 
     public func dispose() {
-        let toDispose = lock.withLock { () -> Disposable? in
-            guard disposable != nil, !primaryDisposed else { return nil }
-            primaryDisposed = true
-            if count == 0 {
-                defer { disposable = nil }
-                return disposable
-            }
-            return nil
+        let toDispose = references.withLock { references -> Disposable? in
+            guard references.disposable != nil, !references.primaryDisposed else { return nil }
+            references.primaryDisposed = true
+            return references.takeIfUnreferenced()
         }
         toDispose?.dispose()
     }
@@ -179,14 +189,19 @@ private final class RefCountInnerDisposable: Disposable, @unchecked Sendable {
 public final class ScheduledDisposable: Cancelable, @unchecked Sendable {
     /// The scheduler the disposal runs on.
     public let scheduler: ImmediateSchedulerType
-    private let lock = Lock.make()
-    private var disposable: Disposable?
-    private var disposed = false
+    /// The disposable to dispose (`nil` once the scheduled disposal took it), and
+    /// whether `dispose()` ran.
+    private struct Pending {
+        var disposable: Disposable?
+        var disposed = false
+    }
+
+    private let pending: LockedState<Pending>
 
     /// Disposes `disposable` on `scheduler` when disposed.
     public init(scheduler: ImmediateSchedulerType, disposable: Disposable) {
         self.scheduler = scheduler
-        self.disposable = disposable
+        pending = LockedState(Pending(disposable: disposable))
         Resources.incrementTotal()
     }
 
@@ -195,20 +210,20 @@ public final class ScheduledDisposable: Cancelable, @unchecked Sendable {
     }
 
     public var isDisposed: Bool {
-        lock.withLock { disposed }
+        pending.withLock { $0.disposed }
     }
 
     public func dispose() {
-        let shouldSchedule = lock.withLock { () -> Bool in
-            if disposed { return false }
-            disposed = true
+        let shouldSchedule = pending.withLock { pending -> Bool in
+            if pending.disposed { return false }
+            pending.disposed = true
             return true
         }
         guard shouldSchedule else { return }
         _ = scheduler.schedule(self) { this in
-            let disposable = this.lock.withLock { () -> Disposable? in
-                defer { this.disposable = nil }
-                return this.disposable
+            let disposable = this.pending.withLock { pending -> Disposable? in
+                defer { pending.disposable = nil }
+                return pending.disposable
             }
             disposable?.dispose()
             return Disposables.create()

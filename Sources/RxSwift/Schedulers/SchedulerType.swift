@@ -122,14 +122,14 @@ extension SchedulerType {
 final class RecursiveScheduler<State, Scheduler: ImmediateSchedulerType>: Disposable, @unchecked Sendable {
     typealias Action = (State, _ recurse: (State, RxTimeInterval?) -> Void) -> Void
 
-    private let lock = Lock.make()
-    private var action: Action?
+    /// The action, `nil` once disposed.
+    private let action: LockedState<Action?>
     private let scheduler: Scheduler
     private let group = CompositeDisposable()
 
     init(scheduler: Scheduler, action: @escaping Action) {
         self.scheduler = scheduler
-        self.action = action
+        self.action = LockedState(action)
     }
 
     func schedule(_ state: State, dueTime: RxTimeInterval?) {
@@ -143,7 +143,7 @@ final class RecursiveScheduler<State, Scheduler: ImmediateSchedulerType>: Dispos
                 return slot.key
             }
             if let key { self.group.remove(for: key) }
-            let action = self.lock.withLock { self.action }
+            let action = self.action.current
             action?(state) { [weak self] state, dueTime in self?.schedule(state, dueTime: dueTime) }
             return Disposables.create()
         }
@@ -172,7 +172,9 @@ final class RecursiveScheduler<State, Scheduler: ImmediateSchedulerType>: Dispos
     }
 
     func dispose() {
-        lock.withLock { action = nil }
+        // Taken out and released after unlocking: what the action captured may
+        // deinitialise.
+        _ = action.withLock { $0.take() }
         group.dispose()
     }
 }

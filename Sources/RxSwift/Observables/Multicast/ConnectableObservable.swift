@@ -212,8 +212,7 @@ final class ConnectableObservableAdapter<Subject: SubjectType>: ConnectableObser
 
     private let source: Observable<Subject.Observer.Element>
     private let makeSubject: () -> Subject
-    private let lock = Lock.make()
-    private var state = MulticastState<SubjectPair, Connection>(subjectIdentity: { $0.identity })
+    private let state = LockedState(MulticastState<SubjectPair, Connection>(subjectIdentity: { $0.identity }))
 
     init(source: Observable<Subject.Observer.Element>, makeSubject: @escaping () -> Subject) {
         self.source = source
@@ -223,7 +222,7 @@ final class ConnectableObservableAdapter<Subject: SubjectType>: ConnectableObser
 
     override func subscribe<Observer: ObserverType>(_ observer: Observer) -> Disposable where Observer.Element == Subject.Element {
         while true {
-            if let current = lock.withLock({ state.subject }) {
+            if let current = state.withLock({ $0.subject }) {
                 return current.pair.subject.subscribe(observer)
             }
             install(makePair())
@@ -232,7 +231,7 @@ final class ConnectableObservableAdapter<Subject: SubjectType>: ConnectableObser
 
     override func connect() -> Disposable {
         while true {
-            let made = lock.withLock { state.connect(newConnection) }
+            let made = state.withLock { $0.connect(newConnection) }
             guard let made else {
                 install(makePair())
                 continue
@@ -259,12 +258,12 @@ final class ConnectableObservableAdapter<Subject: SubjectType>: ConnectableObser
 
     /// Stores a freshly made subject unless another thread stored one meanwhile.
     private func install(_ pair: SubjectPair) {
-        lock.withLock { state.install(pair) }
+        state.withLock { $0.install(pair) }
     }
 
     /// Called by a connection as it ends; `byTerminalEvent`: the source terminated.
     func connectionEnded(_ connection: Connection, byTerminalEvent: Bool) {
-        lock.withLock { state.connectionEnded(connection, byTerminalEvent: byTerminalEvent) }
+        state.withLock { $0.connectionEnded(connection, byTerminalEvent: byTerminalEvent) }
     }
 
     // MARK: refCount
@@ -272,7 +271,7 @@ final class ConnectableObservableAdapter<Subject: SubjectType>: ConnectableObser
     /// Counts a refCount observer and returns the subject it subscribes to.
     fileprivate func reserve() -> (pair: SubjectPair, generation: UInt64) {
         while true {
-            if let reserved = lock.withLock({ state.reserve() }) {
+            if let reserved = state.withLock({ $0.reserve() }) {
                 return reserved
             }
             install(makePair())
@@ -281,7 +280,7 @@ final class ConnectableObservableAdapter<Subject: SubjectType>: ConnectableObser
 
     /// A refCount observer subscribed: connects when it is the first.
     fileprivate func confirm(generation: UInt64, ended: Bool) {
-        switch lock.withLock({ state.confirm(generation: generation, ended: ended, make: newConnection) }) {
+        switch state.withLock({ $0.confirm(generation: generation, ended: ended, make: newConnection) }) {
         case .none:
             break
         case .connect(let connection):
@@ -293,7 +292,7 @@ final class ConnectableObservableAdapter<Subject: SubjectType>: ConnectableObser
 
     /// A refCount observer left: disconnects when it was the last.
     func release(generation: UInt64) {
-        lock.withLock { state.release(generation: generation) }?.dispose()
+        state.withLock { $0.release(generation: generation) }?.dispose()
     }
 }
 

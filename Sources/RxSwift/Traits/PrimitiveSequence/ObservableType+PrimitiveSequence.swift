@@ -43,13 +43,13 @@ struct AsSingle<Element>: PlainOperator {
 /// The sink of `asSingle` (`requireElement`) and `asMaybe`: the element waits for the
 /// source's completion; a second one is an error.
 final class AsSingleSink<Observer: ObserverType>: PlainSink<AsSingle<Observer.Element>, Observer>, ObserverType, @unchecked Sendable {
-    private let lock = Lock.make()
-    private var element: Element?
+    /// The element, waiting for the source's completion.
+    private let element = LockedState<Element?>(nil)
 
     func on(_ event: Event<Element>) {
         switch event {
         case .next(let value):
-            let isSecond = lock.withLock { () -> Bool in
+            let isSecond = element.withLock { element -> Bool in
                 if element != nil { return true }
                 element = value
                 return false
@@ -58,10 +58,7 @@ final class AsSingleSink<Observer: ObserverType>: PlainSink<AsSingle<Observer.El
         case .error:
             forwardEvent(event)
         case .completed:
-            let kept = lock.withLock { () -> Element? in
-                defer { element = nil }
-                return element
-            }
+            let kept = element.withLock { $0.take() }
             if let kept {
                 forwardLast(kept)
             } else if parameters.requireElement {
