@@ -122,14 +122,16 @@ extension SchedulerType {
 final class RecursiveScheduler<State, Scheduler: ImmediateSchedulerType>: Disposable, @unchecked Sendable {
     typealias Action = (State, _ recurse: (State, RxTimeInterval?) -> Void) -> Void
 
-    /// The action, `nil` once disposed.
-    private let action: LockedState<Action?>
+    /// The action, `nil` once disposed: the value of a `LockedPair` with no state of a
+    /// fixed type, as `Action` depends on the generic `State` and a `LockedState` would
+    /// look up its storage's metadata on every recursive step.
+    private let action: LockedPair<Void, Action?>
     private let scheduler: Scheduler
     private let group = CompositeDisposable()
 
     init(scheduler: Scheduler, action: @escaping Action) {
         self.scheduler = scheduler
-        self.action = LockedState(action)
+        self.action = LockedPair((), action)
     }
 
     func schedule(_ state: State, dueTime: RxTimeInterval?) {
@@ -143,7 +145,7 @@ final class RecursiveScheduler<State, Scheduler: ImmediateSchedulerType>: Dispos
                 return slot.key
             }
             if let key { self.group.remove(for: key) }
-            let action = self.action.current
+            let action = self.action.withLock { _, action in action }
             action?(state) { [weak self] state, dueTime in self?.schedule(state, dueTime: dueTime) }
             return Disposables.create()
         }
@@ -174,7 +176,7 @@ final class RecursiveScheduler<State, Scheduler: ImmediateSchedulerType>: Dispos
     func dispose() {
         // Taken out and released after unlocking: what the action captured may
         // deinitialise.
-        _ = action.withLock { $0.take() }
+        _ = action.withLock { _, action in action.take() }
         group.dispose()
     }
 }

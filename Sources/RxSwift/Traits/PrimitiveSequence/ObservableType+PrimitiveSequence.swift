@@ -43,22 +43,22 @@ struct AsSingle<Element>: PlainOperator {
 /// The sink of `asSingle` (`requireElement`) and `asMaybe`: the element waits for the
 /// source's completion; a second one is an error.
 final class AsSingleSink<Observer: ObserverType>: PlainSink<AsSingle<Observer.Element>, Observer>, ObserverType, @unchecked Sendable {
-    /// The element, waiting for the source's completion.
-    private let element = LockedState<Element?>(nil)
+    /// The element, waiting for the source's completion; only `on` touches it, and the
+    /// Rx grammar serialises `on`.
+    private var element: Element?
 
     func on(_ event: Event<Element>) {
         switch event {
         case .next(let value):
-            let isSecond = element.withLock { element -> Bool in
-                if element != nil { return true }
-                element = value
-                return false
+            if element != nil {
+                forwardError(RxError.moreThanOneElement)
+                return
             }
-            if isSecond { forwardError(RxError.moreThanOneElement) }
+            element = value
         case .error:
             forwardEvent(event)
         case .completed:
-            let kept = element.withLock { $0.take() }
+            let kept = element.take()
             if let kept {
                 forwardLast(kept)
             } else if parameters.requireElement {
