@@ -122,16 +122,25 @@ extension SchedulerType {
 final class RecursiveScheduler<State, Scheduler: ImmediateSchedulerType>: Disposable, @unchecked Sendable {
     typealias Action = (State, _ recurse: (State, RxTimeInterval?) -> Void) -> Void
 
-    /// The action, `nil` once disposed: the value of a `LockedPair` with no state of a
+    /// The action, `nil` once disposed.
+    ///
+    /// In a struct, not bare: a function value stored as a generic parameter is
+    /// re-abstracted whenever it crosses into concrete code, and passed `inout` it
+    /// came back wrapped in two more thunks on every recursive step (a stack overflow
+    /// after some thousands of steps). The value of a `LockedPair` with no state of a
     /// fixed type, as `Action` depends on the generic `State` and a `LockedState` would
-    /// look up its storage's metadata on every recursive step.
-    private let action: LockedPair<Void, Action?>
+    /// look up its storage's metadata on every step.
+    private struct Pending {
+        var action: Action?
+    }
+
+    private let pending: LockedPair<Void, Pending>
     private let scheduler: Scheduler
     private let group = CompositeDisposable()
 
     init(scheduler: Scheduler, action: @escaping Action) {
         self.scheduler = scheduler
-        self.action = LockedPair((), action)
+        self.pending = LockedPair((), Pending(action: action))
     }
 
     func schedule(_ state: State, dueTime: RxTimeInterval?) {
@@ -145,7 +154,7 @@ final class RecursiveScheduler<State, Scheduler: ImmediateSchedulerType>: Dispos
                 return slot.key
             }
             if let key { self.group.remove(for: key) }
-            let action = self.action.withLock { _, action in action }
+            let action = self.pending.withLock { _, pending in pending.action }
             action?(state) { [weak self] state, dueTime in self?.schedule(state, dueTime: dueTime) }
             return Disposables.create()
         }
@@ -176,7 +185,7 @@ final class RecursiveScheduler<State, Scheduler: ImmediateSchedulerType>: Dispos
     func dispose() {
         // Taken out and released after unlocking: what the action captured may
         // deinitialise.
-        _ = action.withLock { _, action in action.take() }
+        _ = pending.withLock { _, pending in pending.action.take() }
         group.dispose()
     }
 }

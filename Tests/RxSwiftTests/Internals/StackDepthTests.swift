@@ -96,6 +96,27 @@ struct StackDepthTests {
         #expect(result?.clock == depth + 1)
     }
 
+    /// Each step runs as a new action on the queue, so the stack stays flat, unless the
+    /// recursive action grows with each step (as a function value stored generically
+    /// and passed `inout` does: two thunks more per step).
+    @Test("scheduleRecursive 100,000 times on a dispatch queue scheduler")
+    func dispatchQueueRecursion() {
+        let scheduler = ConcurrentDispatchQueueScheduler(qos: .default)
+        let runs = LockedBox(0)
+        let done = DispatchSemaphore(value: 0)
+        let disposable = scheduler.scheduleRecursive(0) { step, recurse in
+            runs.mutate { $0 += 1 }
+            if step < depth {
+                recurse(step + 1)
+            } else {
+                done.signal()
+            }
+        }
+        #expect(done.wait(timeout: .now() + 120) == .success)
+        disposable.dispose()
+        #expect(runs.value == depth + 1)
+    }
+
     @Test("range, from and repeatElement emit 100,000 elements through a chain without recursion")
     func longSynchronousSources() {
         let result = onSmallStack { () -> [Int] in
