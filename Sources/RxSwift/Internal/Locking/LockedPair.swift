@@ -12,14 +12,17 @@
 /// in `Value`. `State` may be `~Copyable` (a `FanOut`). The lock is an `InlineLock`, in
 /// place.
 package final class LockedPair<State: ~Copyable, Value>: @unchecked Sendable {
-    private let lock = InlineLock()
     // Reached only with `lock` held (but for `endDelivery()`, below, which reads only
     // an atomic), so the dynamic exclusivity checks are left out rather than paid on
-    // every event.
+    // every event. `@usableFromInline` only so that `withLock` is inlined in the test
+    // kit's modules too (a call there would look up the metadata of the state's and
+    // value's types on every event: the `TestScheduler` row, `TestableObserver.on`);
+    // nothing else reads them.
+    @usableFromInline let lock = InlineLock()
     @exclusivity(unchecked)
-    private var state: State
+    @usableFromInline var state: State
     @exclusivity(unchecked)
-    private var value: Value
+    @usableFromInline var value: Value
     /// Called once the owner is gone, with the state and value (a buffer frees its
     /// storage).
     private let release: (inout State, inout Value) -> Void
@@ -36,7 +39,7 @@ package final class LockedPair<State: ~Copyable, Value>: @unchecked Sendable {
 
     /// Runs `transition` on the state and the value with the lock held; returns what
     /// the transition returns, to act on after unlocking.
-    @inline(__always)
+    @inlinable @inline(__always)
     package func withLock<Action>(_ transition: (inout State, inout Value) -> Action) -> Action {
         lock.lock()
         let action = transition(&state, &value)
@@ -45,7 +48,7 @@ package final class LockedPair<State: ~Copyable, Value>: @unchecked Sendable {
     }
 
     /// `withLock` for a transition that needs only the state.
-    @inline(__always)
+    @inlinable @inline(__always)
     package func withLock<Action>(_ transition: (inout State) -> Action) -> Action {
         lock.lock()
         let action = transition(&state)

@@ -71,6 +71,15 @@ struct LiveConnection<Element>: FanOutState, ~Copyable {
         return (key, nil, [], released)
     }
 
+    /// When `connection` is the live one: buffers `element` (of type `Element`) when
+    /// `replay` is more than 0 and starts its delivery.
+    @inline(__always)
+    mutating func beginDelivery<T>(of element: T, from connection: ShareConnection<Element>, keeping replay: Int) -> FanOutDelivery? {
+        guard self.connection === connection else { return nil }
+        if replay > 0 { buffer.append(bitCasting: element, keepingAtMost: replay) }
+        return observers.beginDelivery()
+    }
+
     /// Ends the live connection: the buffer is handed to the caller to release after
     /// unlocking.
     mutating func end() -> ElementRing<Element> {
@@ -119,12 +128,7 @@ final class ShareConnection<Element>: ObserverBase, ObserverType, @unchecked Sen
     }
 
     override func receiveNext<T>(_ element: T) {
-        let replay = self.replay
-        let delivery = state.withLock { live -> FanOutDelivery? in
-            guard live.connection === self else { return nil }
-            if replay > 0 { live.buffer.append(bitCasting: element, keepingAtMost: replay) }
-            return live.observers.beginDelivery()
-        }
+        let delivery = state.withLock { $0.beginDelivery(of: element, from: self, keeping: replay) }
         guard let delivery else { return }
         delivery.passNext(element)
         state.endDelivery()
