@@ -49,7 +49,9 @@ public class TestableObservable<Element>: ObservableType, @unchecked Sendable {
 }
 
 final class HotObservable<Element>: TestableObservable<Element>, @unchecked Sendable {
-    private let observers = HotObservers<Element>()
+    /// Shared with its scheduled events, which must not keep the observable (and
+    /// through it the scheduler) alive.
+    private let observers = ObserverList<Element>()
 
     override init(scheduler: TestScheduler, recordedEvents: [Recorded<Event<Element>>]) {
         super.init(scheduler: scheduler, recordedEvents: recordedEvents)
@@ -67,7 +69,7 @@ final class HotObservable<Element>: TestableObservable<Element>, @unchecked Send
             events.append(recorded.value)
         }
         scheduler.scheduleScriptedSteps(at: times) { [events, observers] index in
-            observers.deliver(events[index])
+            observers.send(events[index])
         }
     }
 
@@ -78,31 +80,6 @@ final class HotObservable<Element>: TestableObservable<Element>, @unchecked Send
         return Disposables.create { [weak self] in
             observers.remove(key)
             self?.recordUnsubscription(index)
-        }
-    }
-}
-
-/// The observers of a hot observable, shared with its scheduled events (which must not
-/// keep the observable, and through it the scheduler, alive).
-private final class HotObservers<Element>: @unchecked Sendable {
-    /// The observers, as the value of a `LockedPair` (no state of a fixed type): its
-    /// generic half costs no metadata lookup per event, as a `LockedState` would.
-    private let observers = LockedPair((), Bag<AnyObserver<Element>>(vacancy: AnyObserver { _ in }))
-
-    func insert(_ observer: AnyObserver<Element>) -> BagKey {
-        observers.withLock { _, observers in observers.insert(observer) }
-    }
-
-    func remove(_ key: BagKey) {
-        let removed = observers.withLock { _, observers in observers.remove(key) }
-        _ = removed
-    }
-
-    /// Sends `event` to the observers subscribed now, in subscription order.
-    func deliver(_ event: Event<Element>) {
-        let snapshot = observers.withLock { _, observers in observers.elements }
-        for observer in snapshot {
-            observer.on(event)
         }
     }
 }
@@ -140,29 +117,11 @@ public final class TestableObserver<Element>: ObserverType, @unchecked Sendable 
     /// The scheduler whose clock stamps the events (not public, as in RxSwift: a user's
     /// extension may well use a `scheduler` of its own).
     let scheduler: TestScheduler
-    /// What the observer received: the times of the events not yet read, as the state
-    /// of a `LockedPair`, the events themselves as its value. Events arrive into
-    /// `times` and `received`: appending to a list of generic `Recorded` values would
-    /// cost generic metadata lookups on every event. A read moves them over to
-    /// `recorded`.
-    private struct Log {
-        var received: ContiguousArray<Event<Element>> = []
-        var recorded: [Recorded<Event<Element>>] = []
-
-        mutating func recordedEvents(_ times: inout [TestTime]) -> [Recorded<Event<Element>>] {
-            if !times.isEmpty {
-                recorded.reserveCapacity(recorded.count + times.count)
-                for index in times.indices {
-                    recorded.append(Recorded(time: times[index], value: received[index]))
-                }
-                times.removeAll()
-                received.removeAll()
-            }
-            return recorded
-        }
-    }
-
-    private let log = LockedPair([TestTime](), Log())
+    /// Events as they arrive, with their times.
+    private let arrivals = TimedEventLog<Element>()
+    /// The events read so far, as `Recorded` values: a read moves the arrivals here,
+    /// under this lock, so that two reads keep the order.
+    private let recorded = LockedState<[Recorded<Event<Element>>]>([])
 
     package init(scheduler: TestScheduler) {
         self.scheduler = scheduler
@@ -175,14 +134,17 @@ public final class TestableObserver<Element>: ObserverType, @unchecked Sendable 
 
     /// The events received so far.
     public var events: [Recorded<Event<Element>>] {
-        log.withLock { times, log in log.recordedEvents(&times) }
+        recorded.withLock { recorded in
+            let (times, events) = arrivals.takeAll()
+            recorded.reserveCapacity(recorded.count + times.count)
+            for index in times.indices {
+                recorded.append(Recorded(time: times[index], value: events[index]))
+            }
+            return recorded
+        }
     }
 
     public func on(_ event: Event<Element>) {
-        let now = scheduler.clock
-        log.withLock { times, log in
-            times.append(now)
-            log.received.append(event)
-        }
+        arrivals.append(event, at: scheduler.clock)
     }
 }

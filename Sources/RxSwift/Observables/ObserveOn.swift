@@ -43,8 +43,9 @@ final class ObserveOnSink<Observer: ObserverType>: Sink<Observer>, ObserverType,
     typealias Element = Observer.Element
 
     private let scheduler: ImmediateSchedulerType
-    private let lock = Lock.make()
-    private var delivery = SerialDelivery<Event<Element>>()
+    /// The events waiting for the drain (a `LockedPair`'s value: its type follows
+    /// `Element`).
+    private let delivery = LockedPair((), SerialDelivery<Event<Element>>())
     private let scheduled = SerialDisposable()
 
     init(scheduler: ImmediateSchedulerType, observer: Observer) {
@@ -53,7 +54,7 @@ final class ObserveOnSink<Observer: ObserverType>: Sink<Observer>, ObserverType,
     }
 
     func on(_ event: Event<Element>) {
-        if lock.withLock({ delivery.enqueueStartingDrain(event) }) {
+        if delivery.withLock({ _, delivery in delivery.enqueueStartingDrain(event) }) {
             scheduled.disposable = scheduler.scheduleRecursive(()) { [weak self] _, recurse in
                 self?.drainOne(recurse)
             }
@@ -61,13 +62,13 @@ final class ObserveOnSink<Observer: ObserverType>: Sink<Observer>, ObserverType,
     }
 
     private func drainOne(_ recurse: (()) -> Void) {
-        guard let event = lock.withLock({ delivery.next() }), !isDisposed else { return }
+        guard let event = delivery.withLock({ _, delivery in delivery.next() }), !isDisposed else { return }
         if event.isStopEvent {
             forwardEvent(event)
             return
         }
         forwardEvent(event)
-        if lock.withLock({ delivery.release() }) { recurse(()) }
+        if delivery.withLock({ _, delivery in delivery.release() }) { recurse(()) }
     }
 
     override func disposeCore() {

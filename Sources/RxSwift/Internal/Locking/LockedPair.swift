@@ -11,18 +11,19 @@
 /// parameters (or whose layout does not: references, raw pointers) and put the rest
 /// in `Value`. `State` may be `~Copyable` (a `FanOut`). The lock is an `InlineLock`, in
 /// place.
+///
+/// `withLock` is inlined only inside RxSwift: a `package` method is not inlined across
+/// modules, so another module's per-event path calls a method of an RxSwift type
+/// that holds the pair (`TestKitLists.swift`) rather than `withLock` itself.
 package final class LockedPair<State: ~Copyable, Value>: @unchecked Sendable {
+    private let lock = InlineLock()
     // Reached only with `lock` held (but for `endDelivery()`, below, which reads only
     // an atomic), so the dynamic exclusivity checks are left out rather than paid on
-    // every event. `@usableFromInline` only so that `withLock` is inlined in the test
-    // kit's modules too (a call there would look up the metadata of the state's and
-    // value's types on every event: the `TestScheduler` row, `TestableObserver.on`);
-    // nothing else reads them.
-    @usableFromInline let lock = InlineLock()
+    // every event.
     @exclusivity(unchecked)
-    @usableFromInline var state: State
+    private var state: State
     @exclusivity(unchecked)
-    @usableFromInline var value: Value
+    private var value: Value
     /// Called once the owner is gone, with the state and value (a buffer frees its
     /// storage).
     private let release: (inout State, inout Value) -> Void
@@ -39,7 +40,7 @@ package final class LockedPair<State: ~Copyable, Value>: @unchecked Sendable {
 
     /// Runs `transition` on the state and the value with the lock held; returns what
     /// the transition returns, to act on after unlocking.
-    @inlinable @inline(__always)
+    @inline(__always)
     package func withLock<Action>(_ transition: (inout State, inout Value) -> Action) -> Action {
         lock.lock()
         let action = transition(&state, &value)
@@ -48,7 +49,7 @@ package final class LockedPair<State: ~Copyable, Value>: @unchecked Sendable {
     }
 
     /// `withLock` for a transition that needs only the state.
-    @inlinable @inline(__always)
+    @inline(__always)
     package func withLock<Action>(_ transition: (inout State) -> Action) -> Action {
         lock.lock()
         let action = transition(&state)
