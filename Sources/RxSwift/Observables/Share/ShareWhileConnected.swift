@@ -72,12 +72,17 @@ struct LiveConnection<Element>: FanOutState, ~Copyable {
     }
 
     /// When `connection` is the live one: buffers `element` (of type `Element`) when
-    /// `replay` is more than 0 and starts its delivery.
+    /// `replay` is more than 0 and starts its delivery. The observers that earlier
+    /// deliveries kept go to `released`, for the caller to release after the walk.
     @inline(__always)
-    mutating func beginDelivery<T>(of element: T, from connection: ShareConnection<Element>, keeping replay: Int) -> FanOutDelivery? {
+    mutating func beginDelivery<T>(
+        of element: T, from connection: ShareConnection<Element>, keeping replay: Int, released: inout [ObserverBase]?
+    ) -> DeliveryWalk? {
         guard self.connection === connection else { return nil }
         if replay > 0 { buffer.append(bitCasting: element, keepingAtMost: replay) }
-        return observers.beginDelivery()
+        let delivery = observers.beginDelivery()
+        released = delivery.released
+        return delivery.walk
     }
 
     /// Ends the live connection: the buffer is handed to the caller to release after
@@ -129,15 +134,18 @@ final class ShareConnection<Element>: ObserverBase, ObserverType, @unchecked Sen
 
     override func receiveNext<T>(_ element: T) {
         // A local function, so that it can be inlined here: as a closure, the locked
-        // step was called out of line (callgrind, the Driver row).
+        // step was called out of line; and it hands back the walk, a plain value, with
+        // what to release apart, rather than an optional `FanOutDelivery` to consume
+        // (callgrind, the Driver row).
+        var released: [ObserverBase]?
         @inline(__always)
-        func begin(_ live: inout LiveConnection<Element>) -> FanOutDelivery? {
-            live.beginDelivery(of: element, from: self, keeping: replay)
+        func begin(_ live: inout LiveConnection<Element>) -> DeliveryWalk? {
+            live.beginDelivery(of: element, from: self, keeping: replay, released: &released)
         }
-        let delivery = state.withLock(begin)
-        guard let delivery else { return }
-        delivery.passNext(element)
+        guard let walk = state.withLock(begin) else { return }
+        walk.passNext(element)
         state.endDelivery()
+        withExtendedLifetime(released) {}
     }
 
     override func receiveCompleted() {
