@@ -56,6 +56,9 @@ struct LiveConnection<Element>: FanOutState, ~Copyable {
     var observers = FanOut()
     /// The latest `replay` elements of the live connection; empty when none is live.
     var buffer = ElementRing<Element>()
+    /// Observers that earlier deliveries kept alive and that a delivery started since
+    /// no longer needs, for that delivery to take and release after its walk.
+    private var releasable: [ObserverBase] = []
 
     /// Adds `observer`. When elements are buffered, the observer is added behind a
     /// closed gate and the caller replays `replay` through it after unlocking.
@@ -72,17 +75,32 @@ struct LiveConnection<Element>: FanOutState, ~Copyable {
     }
 
     /// When `connection` is the live one: buffers `element` (of type `Element`) when
-    /// `replay` is more than 0 and starts its delivery. The observers that earlier
-    /// deliveries kept go to `released`, for the caller to release after the walk.
+    /// `replay` is more than 0 and starts its delivery. `releases`: observers that
+    /// earlier deliveries kept wait in `releasable`, for the caller to take with
+    /// `takeReleasable()` after its walk (as a `FanOutDelivery` would release them).
+    /// A plain result, with nothing to release on the common path, because the
+    /// per-element path of the Driver row paid for an optional `FanOutDelivery`.
     @inline(__always)
     mutating func beginDelivery<T>(
-        of element: T, from connection: ShareConnection<Element>, keeping replay: Int, released: inout [ObserverBase]?
-    ) -> DeliveryWalk? {
+        of element: T, from connection: ShareConnection<Element>, keeping replay: Int
+    ) -> (walk: DeliveryWalk, releases: Bool)? {
         guard self.connection === connection else { return nil }
         if replay > 0 { buffer.append(bitCasting: element, keepingAtMost: replay) }
         let delivery = observers.beginDelivery()
-        released = delivery.released
-        return delivery.walk
+        guard let released = delivery.released else { return (delivery.walk, false) }
+        keepReleasable(released)
+        return (delivery.walk, true)
+    }
+
+    @inline(never)
+    private mutating func keepReleasable(_ released: [ObserverBase]) {
+        releasable.append(contentsOf: released)
+    }
+
+    /// The observers `beginDelivery` set aside, to release after unlocking.
+    mutating func takeReleasable() -> [ObserverBase] {
+        defer { releasable = [] }
+        return releasable
     }
 
     /// Ends the live connection: the buffer is handed to the caller to release after
@@ -134,18 +152,18 @@ final class ShareConnection<Element>: ObserverBase, ObserverType, @unchecked Sen
 
     override func receiveNext<T>(_ element: T) {
         // A local function, so that it can be inlined here: as a closure, the locked
-        // step was called out of line; and it hands back the walk, a plain value, with
-        // what to release apart, rather than an optional `FanOutDelivery` to consume
-        // (callgrind, the Driver row).
-        var released: [ObserverBase]?
+        // step was called out of line (callgrind, the Driver row).
         @inline(__always)
-        func begin(_ live: inout LiveConnection<Element>) -> DeliveryWalk? {
-            live.beginDelivery(of: element, from: self, keeping: replay, released: &released)
+        func begin(_ live: inout LiveConnection<Element>) -> (walk: DeliveryWalk, releases: Bool)? {
+            live.beginDelivery(of: element, from: self, keeping: replay)
         }
-        guard let walk = state.withLock(begin) else { return }
+        guard let (walk, releases) = state.withLock(begin) else { return }
         walk.passNext(element)
         state.endDelivery()
-        withExtendedLifetime(released) {}
+        if releases {
+            let released = state.withLock { $0.takeReleasable() }
+            withExtendedLifetime(released) {}
+        }
     }
 
     override func receiveCompleted() {
