@@ -23,17 +23,20 @@ struct TakeCount<Element>: PlainOperator {
 }
 
 final class TakeCountSink<Observer: ObserverType>: PlainSink<TakeCount<Observer.Element>, Observer>, ObserverType, @unchecked Sendable {
-    /// How many elements went through; only `on` touches it, and the Rx grammar
-    /// serialises `on`.
-    private var taken = 0
+    /// How many elements went through. Locked although only `on` touches it, so that a
+    /// source sending from several threads at once still passes at most `count`.
+    private let taken = LockedState(0)
 
     func on(_ event: Event<Element>) {
         switch event {
         case .next:
             let count = parameters.count
-            guard taken < count else { return }
-            taken += 1
-            let taking = taken
+            let taking = taken.withLock { taken -> Int? in
+                guard taken < count else { return nil }
+                taken += 1
+                return taken
+            }
+            guard let taking else { return }
             forwardEvent(event)
             if taking == count { forwardCompleted() }
         case .error, .completed:

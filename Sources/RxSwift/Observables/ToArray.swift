@@ -21,18 +21,23 @@ struct ToArray<SourceElement>: PlainOperator {
 }
 
 final class ToArraySink<SourceElement, Observer: ObserverType>: PlainSink<ToArray<SourceElement>, Observer>, ObserverType, @unchecked Sendable where Observer.Element == [SourceElement] {
-    /// The elements so far; only `on` touches them, and the Rx grammar serialises `on`.
-    private var elements: [SourceElement] = []
+    /// The elements so far. Locked although only `on` touches them: a source that
+    /// breaks the grammar by sending from several threads at once loses no element
+    /// (`PrimitiveSequenceConversionTests.concurrentElements`). A `LockedPair`'s value,
+    /// as its type follows `SourceElement`.
+    private let elements = LockedPair((), [SourceElement]())
 
     func on(_ event: Event<SourceElement>) {
         switch event {
         case .next(let element):
-            elements.append(element)
+            elements.withLock { _, elements in elements.append(element) }
         case .error(let error):
             forwardError(error)
         case .completed:
-            let collected = elements
-            elements = []
+            let collected = elements.withLock { _, elements in
+                defer { elements = [] }
+                return elements
+            }
             forwardLast(collected)
         }
     }

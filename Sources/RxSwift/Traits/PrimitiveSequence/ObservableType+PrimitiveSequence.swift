@@ -43,22 +43,25 @@ struct AsSingle<Element>: PlainOperator {
 /// The sink of `asSingle` (`requireElement`) and `asMaybe`: the element waits for the
 /// source's completion; a second one is an error.
 final class AsSingleSink<Observer: ObserverType>: PlainSink<AsSingle<Observer.Element>, Observer>, ObserverType, @unchecked Sendable {
-    /// The element, waiting for the source's completion; only `on` touches it, and the
-    /// Rx grammar serialises `on`.
-    private var element: Element?
+    /// The element, waiting for the source's completion. Locked although only `on`
+    /// touches it: a source sending from several threads at once still gets exactly one
+    /// ending (`PrimitiveSequenceConversionTests.concurrentElements`). A `LockedPair`'s
+    /// value, as its type follows `Element`.
+    private let element = LockedPair((), Element?.none)
 
     func on(_ event: Event<Element>) {
         switch event {
         case .next(let value):
-            if element != nil {
-                forwardError(RxError.moreThanOneElement)
-                return
+            let isSecond = element.withLock { _, element -> Bool in
+                if element != nil { return true }
+                element = value
+                return false
             }
-            element = value
+            if isSecond { forwardError(RxError.moreThanOneElement) }
         case .error:
             forwardEvent(event)
         case .completed:
-            let kept = element.take()
+            let kept = element.withLock { _, element in element.take() }
             if let kept {
                 forwardLast(kept)
             } else if parameters.requireElement {
