@@ -114,9 +114,9 @@ done
 
 # The modules a dependent compiles, in dependency order, after the system modules'
 # cache (its own row, counted in the total: a user pays it once per clean build):
-# swift-atomics first where
-# RxSwift depends on it (Apple platforms; everywhere in revisions whose manifest has no
-# platform condition on it), so that the RxSwift row is RxSwift alone.
+# swift-atomics first where RxSwift depends on it (Apple platforms; everywhere in
+# revisions whose manifest has no platform condition on it), so that the RxSwift row
+# is RxSwift alone.
 modules=(RxSwift RxRelay)
 if [ "$(uname)" = Darwin ] || ! grep -q 'package: "swift-atomics", condition:' "$work/Rivulet/Package.swift"; then
     modules=(_AtomicsShims Atomics "${modules[@]}")
