@@ -262,6 +262,9 @@ public enum ArityCodeGenerator {
         \(indices.map { "    private let store\($0): CombiningStore<E\($0)>" }.joined(separator: "\n"))
             private let resultSelector: (\(types)) throws -> Result
 
+            /// Never called: fills the superclass's `init(stores:)` slot (see `rxUnusedInitializer`).
+            override convenience init(stores: [AnyObject]) { rxUnusedInitializer() }
+
             init(
                 \(indices.map { "_ store\($0): CombiningStore<E\($0)>" }.joined(separator: ", ")),
                 resultSelector: @escaping (\(types)) throws -> Result

@@ -38,6 +38,16 @@ func rxAbstractMethod(file: StaticString = #file, line: UInt = #line) -> Never {
     rxFatalError("Abstract method: a subclass must override it.", file: file, line: line)
 }
 
+/// The body of an initializer a subclass declares only to fill the slot of its
+/// superclass's designated initializer, which it does not inherit. Left empty, that slot
+/// gets a stub synthesised by the compiler, and each source file with such a stub
+/// compiles about 3 KB more machine code in a debug build (see ARCHITECTURE.md, "Build
+/// cost"). Never called: each class is made through its own initializers.
+@inline(never)
+func rxUnusedInitializer(file: StaticString = #file, line: UInt = #line) -> Never {
+    rxFatalError("This initializer only fills its superclass's slot; the class's own initializers make it.", file: file, line: line)
+}
+
 /// Stops the program with a message that says what went wrong (misuse that RxSwift
 /// also turns into a crash).
 package func rxFatalError(_ message: @autoclosure () -> String, file: StaticString = #file, line: UInt = #line) -> Never {

@@ -71,6 +71,9 @@ final class AnonymousObserver<Element>: ObserverBase, ObserverType, @unchecked S
     private let elementHandler: ((Element) -> Void)?
     private let stopped = InlineAtomicInt(0)
 
+    /// Never called: fills the superclass's `init()` slot (see `rxUnusedInitializer`).
+    override convenience init() { rxUnusedInitializer() }
+
     /// An observer of events; `elementHandler`, when given, receives the elements
     /// directly (it must do what `handler` does for `.next`).
     init(_ handler: @escaping (Event<Element>) -> Void, elementHandler: ((Element) -> Void)? = nil) {

@@ -100,6 +100,9 @@ final class SubscribeObserver<Element>: ObserverBase, ObserverType, Disposable, 
     /// `stopped`: a terminal event arrived; `ended`: `onDisposed` ran (or was due).
     private let state = InlineAtomicInt(0)
 
+    /// Never called: fills the superclass's `init()` slot (see `rxUnusedInitializer`).
+    override convenience init() { rxUnusedInitializer() }
+
     /// Records the call stack when `Hooks` asks for it, and opens the test kit's token
     /// when a checked scope tracks subscriptions.
     @usableFromInline

@@ -151,6 +151,9 @@ final class CreateGrammarObserver<Element>: EventObserver<Element>, @unchecked S
 
     private let delivery = LockedState(Delivery())
 
+    /// Never called: fills the superclass's `init()` slot (see `rxUnusedInitializer`).
+    override convenience init() { rxUnusedInitializer() }
+
     init(_ target: AnyObserver<Element>, tracker: RxTracker) {
         self.target = target
         self.tracker = tracker

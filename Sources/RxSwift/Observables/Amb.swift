@@ -74,6 +74,9 @@ final class AmbObserver<Observer: ObserverType>: EventObserver<Observer.Element>
     /// own grammar serialises.
     private var isWinner: Bool?
 
+    /// Never called: fills the superclass's `init()` slot (see `rxUnusedInitializer`).
+    override convenience init() { rxUnusedInitializer() }
+
     init(sink: AmbSink<Observer>, index: Int) {
         self.sink = sink
         self.index = index

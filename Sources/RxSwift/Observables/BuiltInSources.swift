@@ -108,6 +108,9 @@ final class IntRange: Producer<Int>, @unchecked Sendable {
     private let start: Int
     private let count: Int
 
+    /// Never called: fills the superclass's `init()` slot (see `rxUnusedInitializer`).
+    override convenience init() { rxUnusedInitializer() }
+
     init(start: Int, count: Int) {
         self.start = start
         self.count = count
@@ -136,6 +139,9 @@ private final class IntRangeEmission<Observer: ObserverType>: TrampolineWork, @u
     private let end: Int
     /// The trampoline of the thread that subscribed: the emission runs only there.
     private let trampoline: TrampolineState
+
+    /// Never called: fills the superclass's `init()` slot (see `rxUnusedInitializer`).
+    override convenience init() { rxUnusedInitializer() }
 
     init(sink: SequenceSink<Observer>, observer: Observer, from start: Int, to end: Int, on trampoline: TrampolineState) {
         self.sink = sink
@@ -195,6 +201,9 @@ struct RangeSequence<Element: FixedWidthInteger>: Sequence, IteratorProtocol {
 @usableFromInline
 final class Just<Element>: Producer<Element>, @unchecked Sendable {
     private let element: Element
+
+    /// Never called: fills the superclass's `init()` slot (see `rxUnusedInitializer`).
+    override convenience init() { rxUnusedInitializer() }
 
     @usableFromInline
     init(_ element: Element) {
@@ -262,6 +271,9 @@ final class NeverProducer<Element>: Producer<Element>, @unchecked Sendable {
 final class Fail<Element>: Producer<Element>, @unchecked Sendable {
     private let error: Swift.Error
 
+    /// Never called: fills the superclass's `init()` slot (see `rxUnusedInitializer`).
+    override convenience init() { rxUnusedInitializer() }
+
     init(_ error: Swift.Error) {
         self.error = error
     }
@@ -279,6 +291,9 @@ final class Fail<Element>: Producer<Element>, @unchecked Sendable {
 final class ObservableSequence<Elements: Sequence>: Producer<Elements.Element>, @unchecked Sendable {
     private let elements: Elements
     private let scheduler: ImmediateSchedulerType
+
+    /// Never called: fills the superclass's `init()` slot (see `rxUnusedInitializer`).
+    override convenience init() { rxUnusedInitializer() }
 
     init(_ elements: Elements, scheduler: ImmediateSchedulerType) {
         self.elements = elements
@@ -317,6 +332,9 @@ where Observer.Element == Iterator.Element {
     /// The trampoline of the thread that subscribed: the emission runs only there.
     private let trampoline: TrampolineState
 
+    /// Never called: fills the superclass's `init()` slot (see `rxUnusedInitializer`).
+    override convenience init() { rxUnusedInitializer() }
+
     init(_ iterator: Iterator, sink: SequenceSink<Observer>, on trampoline: TrampolineState) {
         self.iterator = iterator
         self.sink = sink
@@ -349,6 +367,9 @@ final class Generate<Element>: Producer<Element>, @unchecked Sendable {
     private let condition: (Element) throws -> Bool
     private let iterate: (Element) throws -> Element
     private let scheduler: ImmediateSchedulerType
+
+    /// Never called: fills the superclass's `init()` slot (see `rxUnusedInitializer`).
+    override convenience init() { rxUnusedInitializer() }
 
     init(initialState: Element, condition: @escaping (Element) throws -> Bool, iterate: @escaping (Element) throws -> Element, scheduler: ImmediateSchedulerType) {
         self.initialState = initialState

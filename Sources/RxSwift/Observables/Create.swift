@@ -13,6 +13,9 @@ final class AnonymousObservable<Element>: Producer<Element>, @unchecked Sendable
 
     private let handler: SubscribeHandler
 
+    /// Never called: fills the superclass's `init()` slot (see `rxUnusedInitializer`).
+    override convenience init() { rxUnusedInitializer() }
+
     init(_ handler: @escaping SubscribeHandler) {
         self.handler = handler
     }
@@ -40,6 +43,9 @@ extension ObservableType {
 
 final class Deferred<Element>: Producer<Element>, @unchecked Sendable {
     private let factory: () throws -> Observable<Element>
+
+    /// Never called: fills the superclass's `init()` slot (see `rxUnusedInitializer`).
+    override convenience init() { rxUnusedInitializer() }
 
     init(_ factory: @escaping () throws -> Observable<Element>) {
         self.factory = factory

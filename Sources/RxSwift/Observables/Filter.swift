@@ -37,6 +37,13 @@ func filterStep<Element>(_ predicate: @escaping (Element) throws -> Bool) -> Opt
 final class Filter<Element>: SpecializedProducer<Element, Element>, @unchecked Sendable {
     @usableFromInline let predicate: (Element) throws -> Bool
 
+    /// Never called: fills the superclass's `init(source:elementStep:subscribe:)` slot (see `rxUnusedInitializer`).
+    override convenience init(
+        source: Observable<Element>,
+        elementStep: OptionalAddressStep,
+        subscribe: @escaping (SpecializedProducer<Element, Element>, consuming ObserverBase, OptionalAddressStep) -> Disposable
+    ) { rxUnusedInitializer() }
+
     @usableFromInline
     init(
         source: Observable<Element>,
@@ -54,6 +61,9 @@ final class Filter<Element>: SpecializedProducer<Element, Element>, @unchecked S
 @usableFromInline
 final class FilterSink<Element>: StepSink<Element, Element>, @unchecked Sendable {
     private let predicate: (Element) throws -> Bool
+
+    /// Never called: fills the superclass's `init(step:tail:downstream:)` slot (see `rxUnusedInitializer`).
+    override convenience init(step: @escaping AddressStep, tail: OptionalAddressStep, downstream: consuming ObserverBase) { rxUnusedInitializer() }
 
     @usableFromInline
     init(predicate: @escaping (Element) throws -> Bool, step: @escaping AddressStep, tail: OptionalAddressStep, downstream: consuming ObserverBase) {

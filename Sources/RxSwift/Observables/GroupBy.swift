@@ -71,6 +71,9 @@ package final class GroupedObservableImpl<Element>: Observable<Element>, @unchec
     private let subject: PublishSubject<Element>
     private let refCount: RefCountDisposable
 
+    /// Never called: fills the superclass's `init()` slot (see `rxUnusedInitializer`).
+    override package convenience init() { rxUnusedInitializer() }
+
     init(subject: PublishSubject<Element>, refCount: RefCountDisposable) {
         self.subject = subject
         self.refCount = refCount

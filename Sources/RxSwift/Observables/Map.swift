@@ -36,6 +36,13 @@ func mapStep<Source, Result>(_ transform: @escaping (Source) throws -> Result) -
 final class Map<Source, Result>: SpecializedProducer<Source, Result>, @unchecked Sendable {
     @usableFromInline let transform: (Source) throws -> Result
 
+    /// Never called: fills the superclass's `init(source:elementStep:subscribe:)` slot (see `rxUnusedInitializer`).
+    override convenience init(
+        source: Observable<Source>,
+        elementStep: OptionalAddressStep,
+        subscribe: @escaping (SpecializedProducer<Source, Result>, consuming ObserverBase, OptionalAddressStep) -> Disposable
+    ) { rxUnusedInitializer() }
+
     @usableFromInline
     init(
         source: Observable<Source>,
@@ -53,6 +60,9 @@ final class Map<Source, Result>: SpecializedProducer<Source, Result>, @unchecked
 @usableFromInline
 final class MapSink<Source, Result>: StepSink<Source, Result>, @unchecked Sendable {
     private let transform: (Source) throws -> Result
+
+    /// Never called: fills the superclass's `init(step:tail:downstream:)` slot (see `rxUnusedInitializer`).
+    override convenience init(step: @escaping AddressStep, tail: OptionalAddressStep, downstream: consuming ObserverBase) { rxUnusedInitializer() }
 
     @usableFromInline
     init(transform: @escaping (Source) throws -> Result, step: @escaping AddressStep, tail: OptionalAddressStep, downstream: consuming ObserverBase) {

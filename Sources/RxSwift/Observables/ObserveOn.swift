@@ -48,6 +48,9 @@ final class ObserveOnSink<Observer: ObserverType>: Sink<Observer>, ObserverType,
     private let delivery = LockedPair((), SerialDelivery<Event<Element>>())
     private let scheduled = SerialDisposable()
 
+    /// Never called: fills the superclass's `init(observer:)` slot (see `rxUnusedInitializer`).
+    override convenience init(observer: consuming Observer) { rxUnusedInitializer() }
+
     init(scheduler: ImmediateSchedulerType, observer: Observer) {
         self.scheduler = scheduler
         super.init(observer: observer)
@@ -134,6 +137,9 @@ final class ObserveOnSerialQueueSink<Observer: ObserverType>: Sink<Observer>, Ob
     /// Disposed: new events are dropped.
     @exclusivity(unchecked)
     private var closed = false
+
+    /// Never called: fills the superclass's `init(observer:)` slot (see `rxUnusedInitializer`).
+    override convenience init(observer: consuming Observer) { rxUnusedInitializer() }
 
     init(scheduler: SerialDispatchQueueScheduler, observer: Observer) {
         self.scheduler = scheduler

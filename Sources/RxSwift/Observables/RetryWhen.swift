@@ -76,6 +76,11 @@ final class RetryWhenSink<Observer: ObserverType, TriggerObservable: ObservableT
     /// The listener of the failed attempt waiting for the trigger.
     private let listenerSubscription = SerialDisposable()
 
+    /// Never called: fills the superclass's `init(_:observer:state:)` slot (see `rxUnusedInitializer`).
+    override convenience init(
+        _ parameters: RetryWhen<Observer.Element, TriggerObservable, TriggerError>, observer: Observer, state: Void
+    ) { rxUnusedInitializer() }
+
     init(_ parameters: Parameters, source: Observable<Element>, observer: Observer) {
         self.source = source
         super.init(parameters, observer: observer, state: ())
@@ -130,6 +135,9 @@ private final class RetryTriggerListener<Observer: ObserverType, TriggerObservab
     EventObserver<TriggerObservable.Element>, @unchecked Sendable {
     private let sink: RetryWhenSink<Observer, TriggerObservable, TriggerError>
     private let retried = AtomicFlag()
+
+    /// Never called: fills the superclass's `init()` slot (see `rxUnusedInitializer`).
+    override convenience init() { rxUnusedInitializer() }
 
     init(sink: RetryWhenSink<Observer, TriggerObservable, TriggerError>) {
         self.sink = sink

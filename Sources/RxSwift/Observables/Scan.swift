@@ -83,6 +83,13 @@ final class Scan<Element, Accumulate>: SpecializedProducer<Element, Accumulate>,
     @usableFromInline let seed: Accumulate
     @usableFromInline let step: ScanStep
 
+    /// Never called: fills the superclass's `init(source:elementStep:subscribe:)` slot (see `rxUnusedInitializer`).
+    override convenience init(
+        source: Observable<Element>,
+        elementStep: OptionalAddressStep,
+        subscribe: @escaping (SpecializedProducer<Element, Accumulate>, consuming ObserverBase, OptionalAddressStep) -> Disposable
+    ) { rxUnusedInitializer() }
+
     @usableFromInline
     init(
         source: Observable<Element>,
@@ -103,6 +110,9 @@ final class ScanSink<Element, Accumulate>: SpecializedSink<Element, Accumulate>,
     @exclusivity(unchecked)
     private var state: Accumulate
     private let step: ScanStep
+
+    /// Never called: fills the superclass's `init(downstream:)` slot (see `rxUnusedInitializer`).
+    override convenience init(downstream: consuming ObserverBase) { rxUnusedInitializer() }
 
     @usableFromInline
     init(seed: Accumulate, step: @escaping ScanStep, downstream: consuming ObserverBase) {

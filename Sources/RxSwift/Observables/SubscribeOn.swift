@@ -22,6 +22,9 @@ final class SubscribeOn<Source: ObservableType>: Producer<Source.Element>, @unch
     private let source: Source
     private let scheduler: ImmediateSchedulerType
 
+    /// Never called: fills the superclass's `init()` slot (see `rxUnusedInitializer`).
+    override convenience init() { rxUnusedInitializer() }
+
     init(source: Source, scheduler: ImmediateSchedulerType) {
         self.source = source
         self.scheduler = scheduler

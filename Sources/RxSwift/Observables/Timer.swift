@@ -15,6 +15,9 @@ final class Timer<Element: RxAbstractInteger>: Producer<Element>, @unchecked Sen
     private let period: RxTimeInterval?
     private let scheduler: SchedulerType
 
+    /// Never called: fills the superclass's `init()` slot (see `rxUnusedInitializer`).
+    override convenience init() { rxUnusedInitializer() }
+
     init(dueTime: RxTimeInterval, period: RxTimeInterval?, scheduler: SchedulerType) {
         self.dueTime = dueTime
         self.period = period

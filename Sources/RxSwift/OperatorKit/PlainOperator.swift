@@ -27,6 +27,9 @@ final class PlainProducer<Operator: PlainOperator>: Producer<Operator.Element>, 
     private let source: Observable<Operator.SourceElement>
     private let plainOperator: Operator
 
+    /// Never called: fills the superclass's `init()` slot (see `rxUnusedInitializer`).
+    override convenience init() { rxUnusedInitializer() }
+
     init(_ source: Observable<Operator.SourceElement>, _ plainOperator: Operator) {
         self.source = source
         self.plainOperator = plainOperator
@@ -52,6 +55,9 @@ protocol SourcesOperator: OperatorParameters where SourceElement == Element {
 final class SourcesProducer<Operator: SourcesOperator>: Producer<Operator.Element>, @unchecked Sendable {
     /// The operator, read by a `concat` that flattens this one into itself.
     let sourcesOperator: Operator
+
+    /// Never called: fills the superclass's `init()` slot (see `rxUnusedInitializer`).
+    override convenience init() { rxUnusedInitializer() }
 
     init(_ sourcesOperator: Operator) {
         self.sourcesOperator = sourcesOperator
@@ -82,6 +88,9 @@ class PlainSink<Operator: OperatorParameters, Observer: ObserverType>: Sink<Obse
     /// The operator, whose parameters the sink reads.
     final let parameters: Operator
 
+    /// Never called: fills the superclass's `init(observer:)` slot (see `rxUnusedInitializer`).
+    override convenience init(observer: consuming Observer) { rxUnusedInitializer() }
+
     init(_ parameters: Operator, observer: Observer) {
         self.parameters = parameters
         super.init(observer: observer)
@@ -98,6 +107,9 @@ class PlainSerializedSink<Operator: OperatorParameters, Observer: ObserverType, 
 
     /// The operator, whose parameters the sink reads.
     final let parameters: Operator
+
+    /// Never called: fills the superclass's `init(observer:state:)` slot (see `rxUnusedInitializer`).
+    override convenience init(observer: Observer, state: State) { rxUnusedInitializer() }
 
     init(_ parameters: Operator, observer: Observer, state: State) {
         self.parameters = parameters

@@ -7,6 +7,9 @@ class SerializedSink<Observer: ObserverType, State>: Sink<Observer>, @unchecked 
     /// The operator's state and the events waiting for delivery.
     final let state: LockedState<SerializedState<State, Observer.Element>>
 
+    /// Never called: fills the superclass's `init(observer:)` slot (see `rxUnusedInitializer`).
+    override convenience init(observer: consuming Observer) { rxUnusedInitializer() }
+
     init(observer: Observer, state initial: State) {
         state = LockedState(SerializedState(initial))
         super.init(observer: observer)

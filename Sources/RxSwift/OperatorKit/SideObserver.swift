@@ -14,6 +14,9 @@ protocol SideEventReceiver: AnyObject {
 final class SideObserver<Receiver: SideEventReceiver>: EventObserver<Receiver.SideElement>, @unchecked Sendable {
     private let receiver: Receiver
 
+    /// Never called: fills the superclass's `init()` slot (see `rxUnusedInitializer`).
+    override convenience init() { rxUnusedInitializer() }
+
     init(_ receiver: Receiver) {
         self.receiver = receiver
     }

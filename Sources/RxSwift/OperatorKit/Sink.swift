@@ -37,6 +37,9 @@ class SinkCore: ObserverBase, Disposable, Cancelable, @unchecked Sendable {
     /// Set only while a test kit tracks subscriptions (see Tracking.swift).
     private final var tracking: RxTrackingToken?
 
+    /// Never called: fills the superclass's `init()` slot (see `rxUnusedInitializer`).
+    override convenience init() { rxUnusedInitializer() }
+
     init(downstream: Unmanaged<ObserverBase>?) {
         self.downstream = downstream
         super.init()
@@ -158,6 +161,9 @@ class SinkCore: ObserverBase, Disposable, Cancelable, @unchecked Sendable {
 /// downstream observer, of any kind, and sends it `Event`s when it has no direct path.
 class Sink<Observer: ObserverType>: SinkCore, @unchecked Sendable {
     final let observer: Observer
+
+    /// Never called: fills the superclass's `init(downstream:)` slot (see `rxUnusedInitializer`).
+    override convenience init(downstream: Unmanaged<ObserverBase>?) { rxUnusedInitializer() }
 
     init(observer: consuming Observer) {
         let direct = unretainedDirectPath(of: observer)

@@ -156,6 +156,9 @@ final class TrampolineItem: TrampolineWork, Disposable, @unchecked Sendable {
     private var action: (() -> Disposable)?
     private let disposable = SingleAssignmentDisposable()
 
+    /// Never called: fills the superclass's `init()` slot (see `rxUnusedInitializer`).
+    override convenience init() { rxUnusedInitializer() }
+
     init(_ action: @escaping () -> Disposable) {
         self.action = action
     }

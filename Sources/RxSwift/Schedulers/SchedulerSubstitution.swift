@@ -77,6 +77,9 @@ final class SubstitutedMainScheduler: MainScheduler, @unchecked Sendable {
     private let runsAtOnceWhenIdle: Bool
     private let outstanding = LockedState(0)
 
+    /// Never called: fills the superclass's `init()` slot (see `rxUnusedInitializer`).
+    override convenience init() { rxUnusedInitializer() }
+
     init(target: SchedulerType, runsAtOnceWhenIdle: Bool) {
         self.target = target
         self.runsAtOnceWhenIdle = runsAtOnceWhenIdle

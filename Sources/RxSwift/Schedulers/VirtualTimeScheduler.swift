@@ -372,6 +372,9 @@ class VirtualSchedulerItem<Time>: VirtualSchedulerEntry, @unchecked Sendable {
     /// the queue.
     @exclusivity(unchecked) final var time: Time
 
+    /// Never called: fills the superclass's `init(action:id:tick:scripted:)` slot (see `rxUnusedInitializer`).
+    override convenience init(action: @escaping () -> Disposable, id: Int, tick: Int, scripted: Bool) { rxUnusedInitializer() }
+
     init(action: @escaping () -> Disposable, time: Time, id: Int, tick: Int, scripted: Bool) {
         self.time = time
         super.init(action: action, id: id, tick: tick, scripted: scripted)
@@ -394,6 +397,9 @@ private final class VirtualTimeline<Time>: VirtualSchedulerItem<Time>, @unchecke
     /// Only the thread running the scheduler touches it, while the entry is out of the
     /// queue.
     @exclusivity(unchecked) private var position = 0
+
+    /// Never called: fills the superclass's `init(action:time:id:tick:scripted:)` slot (see `rxUnusedInitializer`).
+    override convenience init(action: @escaping () -> Disposable, time: Time, id: Int, tick: Int, scripted: Bool) { rxUnusedInitializer() }
 
     init(times: [Time], order: [Int], firstId: Int, ordersByTick: Bool, perform: @escaping (Int) -> Void) {
         self.times = times

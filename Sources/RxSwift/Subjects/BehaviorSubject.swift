@@ -6,6 +6,9 @@ public final class BehaviorSubject<Element>: Observable<Element>, SubjectType, O
     /// Each observer behind a `ReplayGate`; the value is the current element.
     let lockedState: LockedPair<SubjectState, Element>
 
+    /// Never called: fills the superclass's `init()` slot (see `rxUnusedInitializer`).
+    override package convenience init() { rxUnusedInitializer() }
+
     /// A subject whose current value is `value`.
     public init(value: Element) {
         lockedState = LockedPair(value)

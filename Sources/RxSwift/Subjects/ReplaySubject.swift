@@ -11,6 +11,9 @@ public final class ReplaySubject<Element>: Observable<Element>, SubjectType, Obs
     /// The most elements kept; `Int.max` when unbounded.
     private let bufferSize: Int
 
+    /// Never called: fills the superclass's `init()` slot (see `rxUnusedInitializer`).
+    override package convenience init() { rxUnusedInitializer() }
+
     private init(bufferSize: Int) {
         self.bufferSize = bufferSize
         super.init()

@@ -27,6 +27,9 @@ final class ReplayGate<Observer: ObserverType>: ObserverBase, @unchecked Sendabl
     /// Events that arrived during the replay.
     private let pending = LockedState<[Event<Element>]>([])
 
+    /// Never called: fills the superclass's `init()` slot (see `rxUnusedInitializer`).
+    override convenience init() { rxUnusedInitializer() }
+
     /// A gate for `observer`; `replaying` keeps it closed until `open(after:)` runs.
     init(_ observer: Observer, replaying: Bool) {
         self.observer = observer

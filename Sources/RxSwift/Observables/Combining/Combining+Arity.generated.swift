@@ -33,6 +33,9 @@ final class CombiningValues2<E1, E2, Result>: CombiningValues<Result> {
     private let store2: CombiningStore<E2>
     private let resultSelector: (E1, E2) throws -> Result
 
+    /// Never called: fills the superclass's `init(stores:)` slot (see `rxUnusedInitializer`).
+    override convenience init(stores: [AnyObject]) { rxUnusedInitializer() }
+
     init(
         _ store1: CombiningStore<E1>, _ store2: CombiningStore<E2>,
         resultSelector: @escaping (E1, E2) throws -> Result
@@ -82,6 +85,9 @@ final class CombiningValues3<E1, E2, E3, Result>: CombiningValues<Result> {
     private let store2: CombiningStore<E2>
     private let store3: CombiningStore<E3>
     private let resultSelector: (E1, E2, E3) throws -> Result
+
+    /// Never called: fills the superclass's `init(stores:)` slot (see `rxUnusedInitializer`).
+    override convenience init(stores: [AnyObject]) { rxUnusedInitializer() }
 
     init(
         _ store1: CombiningStore<E1>, _ store2: CombiningStore<E2>, _ store3: CombiningStore<E3>,
@@ -135,6 +141,9 @@ final class CombiningValues4<E1, E2, E3, E4, Result>: CombiningValues<Result> {
     private let store3: CombiningStore<E3>
     private let store4: CombiningStore<E4>
     private let resultSelector: (E1, E2, E3, E4) throws -> Result
+
+    /// Never called: fills the superclass's `init(stores:)` slot (see `rxUnusedInitializer`).
+    override convenience init(stores: [AnyObject]) { rxUnusedInitializer() }
 
     init(
         _ store1: CombiningStore<E1>, _ store2: CombiningStore<E2>, _ store3: CombiningStore<E3>, _ store4: CombiningStore<E4>,
@@ -191,6 +200,9 @@ final class CombiningValues5<E1, E2, E3, E4, E5, Result>: CombiningValues<Result
     private let store4: CombiningStore<E4>
     private let store5: CombiningStore<E5>
     private let resultSelector: (E1, E2, E3, E4, E5) throws -> Result
+
+    /// Never called: fills the superclass's `init(stores:)` slot (see `rxUnusedInitializer`).
+    override convenience init(stores: [AnyObject]) { rxUnusedInitializer() }
 
     init(
         _ store1: CombiningStore<E1>, _ store2: CombiningStore<E2>, _ store3: CombiningStore<E3>, _ store4: CombiningStore<E4>, _ store5: CombiningStore<E5>,
@@ -250,6 +262,9 @@ final class CombiningValues6<E1, E2, E3, E4, E5, E6, Result>: CombiningValues<Re
     private let store5: CombiningStore<E5>
     private let store6: CombiningStore<E6>
     private let resultSelector: (E1, E2, E3, E4, E5, E6) throws -> Result
+
+    /// Never called: fills the superclass's `init(stores:)` slot (see `rxUnusedInitializer`).
+    override convenience init(stores: [AnyObject]) { rxUnusedInitializer() }
 
     init(
         _ store1: CombiningStore<E1>, _ store2: CombiningStore<E2>, _ store3: CombiningStore<E3>, _ store4: CombiningStore<E4>, _ store5: CombiningStore<E5>, _ store6: CombiningStore<E6>,
@@ -312,6 +327,9 @@ final class CombiningValues7<E1, E2, E3, E4, E5, E6, E7, Result>: CombiningValue
     private let store6: CombiningStore<E6>
     private let store7: CombiningStore<E7>
     private let resultSelector: (E1, E2, E3, E4, E5, E6, E7) throws -> Result
+
+    /// Never called: fills the superclass's `init(stores:)` slot (see `rxUnusedInitializer`).
+    override convenience init(stores: [AnyObject]) { rxUnusedInitializer() }
 
     init(
         _ store1: CombiningStore<E1>, _ store2: CombiningStore<E2>, _ store3: CombiningStore<E3>, _ store4: CombiningStore<E4>, _ store5: CombiningStore<E5>, _ store6: CombiningStore<E6>, _ store7: CombiningStore<E7>,
@@ -377,6 +395,9 @@ final class CombiningValues8<E1, E2, E3, E4, E5, E6, E7, E8, Result>: CombiningV
     private let store7: CombiningStore<E7>
     private let store8: CombiningStore<E8>
     private let resultSelector: (E1, E2, E3, E4, E5, E6, E7, E8) throws -> Result
+
+    /// Never called: fills the superclass's `init(stores:)` slot (see `rxUnusedInitializer`).
+    override convenience init(stores: [AnyObject]) { rxUnusedInitializer() }
 
     init(
         _ store1: CombiningStore<E1>, _ store2: CombiningStore<E2>, _ store3: CombiningStore<E3>, _ store4: CombiningStore<E4>, _ store5: CombiningStore<E5>, _ store6: CombiningStore<E6>, _ store7: CombiningStore<E7>, _ store8: CombiningStore<E8>,

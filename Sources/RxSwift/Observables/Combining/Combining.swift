@@ -144,6 +144,9 @@ class CombiningValues<Result> {
 final class CombiningArrayValues<Element, Result>: CombiningValues<Result> {
     private let resultSelector: ([Element]) throws -> Result
 
+    /// Never called: fills the superclass's `init(stores:)` slot (see `rxUnusedInitializer`).
+    override convenience init(stores: [AnyObject]) { rxUnusedInitializer() }
+
     init(stores: [CombiningStore<Element>], resultSelector: @escaping ([Element]) throws -> Result) {
         self.resultSelector = resultSelector
         super.init(stores: stores)
@@ -194,6 +197,9 @@ class CombiningSource: @unchecked Sendable {
 final class CombiningTypedSource<Element>: CombiningSource, @unchecked Sendable {
     private let source: Observable<Element>
 
+    /// Never called: fills the superclass's `init()` slot (see `rxUnusedInitializer`).
+    override convenience init() { rxUnusedInitializer() }
+
     init(_ source: Observable<Element>) {
         self.source = source
     }
@@ -209,6 +215,9 @@ final class CombiningProducer<Result>: Producer<Result>, @unchecked Sendable {
     private let sources: [CombiningSource]
     /// The stores and selector of one subscription.
     private let makeValues: () -> CombiningValues<Result>
+
+    /// Never called: fills the superclass's `init()` slot (see `rxUnusedInitializer`).
+    override convenience init() { rxUnusedInitializer() }
 
     init(rule: CombiningRule, sources: [CombiningSource], makeValues: @escaping () -> CombiningValues<Result>) {
         self.rule = rule

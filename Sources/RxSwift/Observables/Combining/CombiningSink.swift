@@ -21,6 +21,9 @@ final class CombiningSink<Observer: ObserverType>: Sink<Observer>, @unchecked Se
     @exclusivity(unchecked)
     private var afterSelector: [(inout CombiningState) -> CombiningAction] = []
 
+    /// Never called: fills the superclass's `init(observer:)` slot (see `rxUnusedInitializer`).
+    override convenience init(observer: consuming Observer) { rxUnusedInitializer() }
+
     init(rule: CombiningRule, arity: Int, values: CombiningValues<Result>, observer: Observer) {
         state = LockedState(CombiningState(rule: rule, arity: arity))
         self.values = values
@@ -214,6 +217,9 @@ final class CombiningInput<Element, Observer: ObserverType>: ObserverBase, Obser
     private let sink: CombiningSink<Observer>
     private let index: Int
     private let store: CombiningStore<Element>
+
+    /// Never called: fills the superclass's `init()` slot (see `rxUnusedInitializer`).
+    override convenience init() { rxUnusedInitializer() }
 
     init(sink: CombiningSink<Observer>, index: Int, store: CombiningStore<Element>) {
         self.sink = sink

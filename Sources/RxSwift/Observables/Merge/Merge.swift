@@ -100,6 +100,9 @@ final class MergeProducer<SourceElement, Inner: ObservableConvertibleType>: Prod
     private let selector: (SourceElement) throws -> Inner
     private let policy: MergePolicy
 
+    /// Never called: fills the superclass's `init()` slot (see `rxUnusedInitializer`).
+    override convenience init() { rxUnusedInitializer() }
+
     init(source: Observable<SourceElement>, selector: @escaping (SourceElement) throws -> Inner, policy: MergePolicy) {
         self.source = source
         self.selector = selector
@@ -120,6 +123,9 @@ final class MergeProducer<SourceElement, Inner: ObservableConvertibleType>: Prod
 /// outer sequence (it counts as completed once all are subscribed).
 final class MergeArrayProducer<Element>: Producer<Element>, @unchecked Sendable {
     private let sources: [Observable<Element>]
+
+    /// Never called: fills the superclass's `init()` slot (see `rxUnusedInitializer`).
+    override convenience init() { rxUnusedInitializer() }
 
     init(sources: [Observable<Element>]) {
         self.sources = sources

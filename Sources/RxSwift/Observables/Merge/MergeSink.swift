@@ -16,6 +16,9 @@ final class MergeSink<SourceElement, Inner: ObservableConvertibleType, Observer:
     /// they were received, with no copy and no lookup of the element type.
     private let direct: ObserverBase?
 
+    /// Never called: fills the superclass's `init(observer:)` slot (see `rxUnusedInitializer`).
+    override convenience init(observer: consuming Observer) { rxUnusedInitializer() }
+
     init(selector: @escaping (SourceElement) throws -> Inner, policy: MergePolicy, observer: Observer) {
         self.selector = selector
         self.policy = policy
@@ -209,6 +212,9 @@ final class MergeInnerObserver<SourceElement, Inner: ObservableConvertibleType, 
     @unchecked Sendable where Inner.Element == Observer.Element {
     private let sink: MergeSink<SourceElement, Inner, Observer>
     private let key: CompositeDisposable.DisposeKey
+
+    /// Never called: fills the superclass's `init()` slot (see `rxUnusedInitializer`).
+    override convenience init() { rxUnusedInitializer() }
 
     init(sink: MergeSink<SourceElement, Inner, Observer>, key: CompositeDisposable.DisposeKey) {
         self.sink = sink

@@ -173,6 +173,9 @@ final class SwitchInnerObserver<SourceElement, Inner: ObservableConvertibleType,
     private let id: Int
     private let subscription: SingleAssignmentDisposable
 
+    /// Never called: fills the superclass's `init()` slot (see `rxUnusedInitializer`).
+    override convenience init() { rxUnusedInitializer() }
+
     init(sink: SwitchSink<SourceElement, Inner, Observer>, id: Int, subscription: SingleAssignmentDisposable) {
         self.sink = sink
         self.id = id

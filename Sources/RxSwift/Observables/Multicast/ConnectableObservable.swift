@@ -214,6 +214,9 @@ final class ConnectableObservableAdapter<Subject: SubjectType>: ConnectableObser
     private let makeSubject: () -> Subject
     private let state = LockedState(MulticastState<SubjectPair, Connection>(subjectIdentity: { $0.identity }))
 
+    /// Never called: fills the superclass's `init()` slot (see `rxUnusedInitializer`).
+    override convenience init() { rxUnusedInitializer() }
+
     init(source: Observable<Subject.Observer.Element>, makeSubject: @escaping () -> Subject) {
         self.source = source
         self.makeSubject = makeSubject
@@ -305,6 +308,9 @@ final class MulticastConnection<Subject: SubjectType>: EventObserver<Subject.Obs
     // Read and cleared only by the thread that wins `disposed`.
     private var parent: ConnectableObservableAdapter<Subject>?
 
+    /// Never called: fills the superclass's `init()` slot (see `rxUnusedInitializer`).
+    override convenience init() { rxUnusedInitializer() }
+
     init(parent: ConnectableObservableAdapter<Subject>, subjectObserver: Subject.Observer) {
         self.parent = parent
         self.subjectObserver = subjectObserver
@@ -344,6 +350,9 @@ final class MulticastConnection<Subject: SubjectType>: EventObserver<Subject.Obs
 /// forgets the observers of its generation in the same transition that drops the subject.
 final class MulticastRefCount<Subject: SubjectType>: Producer<Subject.Element>, @unchecked Sendable {
     private let parent: ConnectableObservableAdapter<Subject>
+
+    /// Never called: fills the superclass's `init()` slot (see `rxUnusedInitializer`).
+    override convenience init() { rxUnusedInitializer() }
 
     init(parent: ConnectableObservableAdapter<Subject>) {
         self.parent = parent

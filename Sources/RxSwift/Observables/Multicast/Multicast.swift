@@ -81,6 +81,9 @@ final class Multicast<Subject: SubjectType, Result>: Producer<Result>, @unchecke
     private let subjectSelector: SubjectSelector
     private let selector: Selector
 
+    /// Never called: fills the superclass's `init()` slot (see `rxUnusedInitializer`).
+    override convenience init() { rxUnusedInitializer() }
+
     init(source: Observable<Subject.Observer.Element>, subjectSelector: @escaping SubjectSelector, selector: @escaping Selector) {
         self.source = source
         self.subjectSelector = subjectSelector

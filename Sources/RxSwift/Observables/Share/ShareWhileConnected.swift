@@ -18,6 +18,9 @@ package final class ShareWhileConnected<Element>: Observable<Element>, @unchecke
     /// The live connection with its observers and buffer; taken for every element.
     let state = ShareState<Element>(LiveConnection(), ()) { live, _ in live.buffer.release() }
 
+    /// Never called: fills the superclass's `init()` slot (see `rxUnusedInitializer`).
+    override package convenience init() { rxUnusedInitializer() }
+
     init(source: Observable<Element>, replay: Int) {
         self.source = source
         self.replay = replay
@@ -126,6 +129,9 @@ final class ShareConnection<Element>: ObserverBase, ObserverType, @unchecked Sen
     private let replay: Int
     /// The subscription to the source, assigned once connected.
     let upstream = SingleAssignmentDisposable()
+
+    /// Never called: fills the superclass's `init()` slot (see `rxUnusedInitializer`).
+    override package convenience init() { rxUnusedInitializer() }
 
     init(parent: ShareWhileConnected<Element>) {
         self.state = parent.state

@@ -80,6 +80,9 @@ class EventObserver<Element>: ObserverBase, ObserverType, @unchecked Sendable {
 final class EventAdapter<Observer: ObserverType>: ObserverBase, @unchecked Sendable {
     private let observer: Observer
 
+    /// Never called: fills the superclass's `init()` slot (see `rxUnusedInitializer`).
+    override convenience init() { rxUnusedInitializer() }
+
     init(_ observer: Observer) {
         self.observer = observer
     }

@@ -20,6 +20,9 @@ class SpecializedProducer<Source, Element>: Producer<Element>, @unchecked Sendab
     private final let fusesIntoSource: Bool
     private final let subscribeSink: (SpecializedProducer, consuming ObserverBase, OptionalAddressStep) -> Disposable
 
+    /// Never called: fills the superclass's `init()` slot (see `rxUnusedInitializer`).
+    override convenience init() { rxUnusedInitializer() }
+
     @usableFromInline
     init(
         source: Observable<Source>,

@@ -25,6 +25,9 @@ class SpecializedSink<Input, Output>: SinkCore, ObserverType, @unchecked Sendabl
     private final let retainedDownstream: ObserverBase
     private final let downstreamTakesAddresses: Bool
 
+    /// Never called: fills the superclass's `init(downstream:)` slot (see `rxUnusedInitializer`).
+    override convenience init(downstream: Unmanaged<ObserverBase>?) { rxUnusedInitializer() }
+
     @usableFromInline
     init(downstream: consuming ObserverBase) {
         let unretained = Unmanaged.passUnretained(downstream)

@@ -30,6 +30,9 @@ class StepSink<Input, Output>: SpecializedSink<Input, Output>, @unchecked Sendab
     @exclusivity(unchecked)
     private final var inTail = false
 
+    /// Never called: fills the superclass's `init(downstream:)` slot (see `rxUnusedInitializer`).
+    override convenience init(downstream: consuming ObserverBase) { rxUnusedInitializer() }
+
     @usableFromInline
     init(step: @escaping AddressStep, tail: OptionalAddressStep, downstream: consuming ObserverBase) {
         self.step = step

@@ -12,6 +12,9 @@ private final class OutcomeObserver<Element>: EventObserver<Element>, @unchecked
     private let handle: (Event<Element>) -> Void
     private let stopped = AtomicFlag()
 
+    /// Never called: fills the superclass's `init()` slot (see `rxUnusedInitializer`).
+    override convenience init() { rxUnusedInitializer() }
+
     init(_ handle: @escaping (Event<Element>) -> Void) {
         self.handle = handle
     }
