@@ -82,7 +82,7 @@ final class AnonymousObserver<Element>: ObserverBase, ObserverType, @unchecked S
     }
 
     override func acceptsElements<T>(of type: T.Type) -> Bool {
-        elementHandler != nil && T.self == Element.self
+        elementHandler != nil && isSameType(T.self, Element.self)
     }
 
     override func receiveNext<T>(_ element: T) {

@@ -143,7 +143,7 @@ final class SubscribeObserver<Element>: ObserverBase, ObserverType, Disposable, 
     }
 
     override func acceptsElements<T>(of type: T.Type) -> Bool {
-        T.self == Element.self
+        isSameType(T.self, Element.self)
     }
 
     override func receiveNext<T>(_ element: T) {

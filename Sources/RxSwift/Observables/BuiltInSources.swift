@@ -91,7 +91,7 @@ extension ObservableType where Element: RxAbstractInteger {
         precondition(count >= 0, "Rivulet: range(start:count:) needs a count of 0 or more, got \(count).")
         let (_, overflow) = start.addingReportingOverflow(count == 0 ? 0 : count - 1)
         precondition(!overflow, "Rivulet: range(start: \(start), count: \(count)) overflows \(Element.self).")
-        if Element.self == Int.self, scheduler is CurrentThreadScheduler {
+        if isSameType(Element.self, Int.self), scheduler is CurrentThreadScheduler {
             // The common case gets a loop over concrete `Int`s: iterating a generic
             // `FixedWidthInteger` costs witness-table calls for every element.
             return IntRange(start: start as! Int, count: count as! Int) as! Observable<Element>

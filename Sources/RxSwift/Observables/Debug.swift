@@ -37,7 +37,7 @@ extension ObservableType {
 /// The identifier `debug` uses: the given one, or `File.swift:line (function)`.
 func debugIdentifier(_ identifier: String?, file: String, line: UInt, function: String) -> String {
     if let identifier { return identifier }
-    let fileName = file.split(separator: "/").last.map(String.init) ?? file
+    let fileName = file.split(separator: "/").last.map { String($0) } ?? file
     return "\(fileName):\(line) (\(function))"
 }
 

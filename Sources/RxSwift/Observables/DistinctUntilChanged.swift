@@ -7,7 +7,7 @@ extension ObservableType where Element: Equatable {
     /// result: --1-----2-----1--|
     /// ```
     public func distinctUntilChanged() -> Observable<Element> {
-        PlainProducer(asObservable(), DistinctUntilChanged(keySelector: { $0 }, comparer: ==))
+        PlainProducer(asObservable(), DistinctUntilChanged(keySelector: { $0 }, comparer: isEqual))
     }
 }
 
@@ -17,7 +17,7 @@ extension ObservableType {
     ///
     /// - parameter keySelector: Computes the key each element is compared by.
     public func distinctUntilChanged<Key: Equatable>(_ keySelector: @escaping (Element) throws -> Key) -> Observable<Element> {
-        PlainProducer(asObservable(), DistinctUntilChanged(keySelector: keySelector, comparer: ==))
+        PlainProducer(asObservable(), DistinctUntilChanged(keySelector: keySelector, comparer: isEqual))
     }
 
     /// Passes on an element only when `comparer` says it differs from the previous one
@@ -49,8 +49,14 @@ extension ObservableType {
     /// result: --(a,1)---------(c,2)--|
     /// ```
     public func distinctUntilChanged<Property: Equatable>(at keyPath: KeyPath<Element, Property>) -> Observable<Element> {
-        PlainProducer(asObservable(), DistinctUntilChanged(keySelector: { $0[keyPath: keyPath] }, comparer: ==))
+        PlainProducer(asObservable(), DistinctUntilChanged(keySelector: { $0[keyPath: keyPath] }, comparer: isEqual))
     }
+}
+
+/// `==` as a function value of one type, for the comparer of `distinctUntilChanged`: a
+/// bare `==` argument would make the type checker try every `==` overload there.
+func isEqual<Value: Equatable>(_ a: Value, _ b: Value) -> Bool {
+    a == b
 }
 
 /// `distinctUntilChanged`'s closures and sink.

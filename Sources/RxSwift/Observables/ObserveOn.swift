@@ -159,7 +159,7 @@ final class ObserveOnSerialQueueSink<Observer: ObserverType>: Sink<Observer>, Ob
     }
 
     override func acceptsElements<T>(of type: T.Type) -> Bool {
-        T.self == Element.self
+        isSameType(T.self, Element.self)
     }
 
     override func receiveNext<T>(_ element: T) {

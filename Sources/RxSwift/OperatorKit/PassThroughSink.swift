@@ -9,7 +9,7 @@ final class PassThroughSink<Observer: ObserverType>: Sink<Observer>, ObserverTyp
     }
 
     override func acceptsElements<T>(of type: T.Type) -> Bool {
-        T.self == Observer.Element.self
+        isSameType(T.self, Observer.Element.self)
     }
 
     override func receiveNext<T>(_ element: T) {

@@ -68,7 +68,7 @@ open class VirtualTimeScheduler<Converter: VirtualTimeConverterType>: SchedulerT
     public init(initialClock: VirtualTime, converter: Converter) {
         self.converter = converter
         let queue: Heap<VirtualSchedulerOrder>
-        if VirtualTime.self == Int.self, converter is IntegerVirtualTimeConverter {
+        if isSameType(VirtualTime.self, Int.self), converter is IntegerVirtualTimeConverter {
             queue = Heap(ordering: VirtualSchedulerOrder(compare: nil))
         } else {
             queue = Heap(ordering: VirtualSchedulerOrder { lhs, rhs in

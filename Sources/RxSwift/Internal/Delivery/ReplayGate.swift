@@ -39,7 +39,7 @@ final class ReplayGate<Observer: ObserverType>: ObserverBase, @unchecked Sendabl
     }
 
     override func acceptsElements<T>(of type: T.Type) -> Bool {
-        T.self == Element.self
+        isSameType(T.self, Element.self)
     }
 
     override func receiveNext<T>(_ element: T) {

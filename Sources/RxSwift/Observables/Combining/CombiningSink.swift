@@ -228,7 +228,7 @@ final class CombiningInput<Element, Observer: ObserverType>: ObserverBase, Obser
     }
 
     override func acceptsElements<T>(of type: T.Type) -> Bool {
-        T.self == Element.self
+        isSameType(T.self, Element.self)
     }
 
     override func receiveNext<T>(_ element: T) {

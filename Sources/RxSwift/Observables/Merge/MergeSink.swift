@@ -29,7 +29,7 @@ final class MergeSink<SourceElement, Inner: ObservableConvertibleType, Observer:
     // MARK: outer sequence
 
     override func acceptsElements<T>(of type: T.Type) -> Bool {
-        T.self == SourceElement.self
+        isSameType(T.self, SourceElement.self)
     }
 
     override func receiveNext<T>(_ element: T) {
@@ -222,7 +222,7 @@ final class MergeInnerObserver<SourceElement, Inner: ObservableConvertibleType, 
     }
 
     override func acceptsElements<T>(of type: T.Type) -> Bool {
-        T.self == Observer.Element.self
+        isSameType(T.self, Observer.Element.self)
     }
 
     override func receiveNext<T>(_ element: T) {

@@ -153,7 +153,7 @@ final class ShareConnection<Element>: ObserverBase, ObserverType, @unchecked Sen
     }
 
     override func acceptsElements<T>(of type: T.Type) -> Bool {
-        T.self == Element.self
+        isSameType(T.self, Element.self)
     }
 
     override func receiveNext<T>(_ element: T) {

@@ -54,7 +54,7 @@ extension ObserverBase {
 /// `on`, so a sender reaches it without an `EventAdapter`.
 class EventObserver<Element>: ObserverBase, ObserverType, @unchecked Sendable {
     override final func acceptsElements<T>(of type: T.Type) -> Bool {
-        T.self == Element.self
+        isSameType(T.self, Element.self)
     }
 
     override final func receiveNext<T>(_ element: T) {
@@ -88,7 +88,7 @@ final class EventAdapter<Observer: ObserverType>: ObserverBase, @unchecked Senda
     }
 
     override func acceptsElements<T>(of type: T.Type) -> Bool {
-        T.self == Observer.Element.self
+        isSameType(T.self, Observer.Element.self)
     }
 
     override func receiveNext<T>(_ element: T) {

@@ -61,3 +61,11 @@ class ObserverBase: @unchecked Sendable {
         rxAbstractMethod()
     }
 }
+
+/// Whether `A` and `B` are one type: what an `acceptsElements(of:)` override answers.
+/// One function rather than `A.self == B.self` at each override, where the type checker
+/// would try every `==` overload of the standard library in each file.
+@inline(__always)
+func isSameType<A, B>(_ a: A.Type, _ b: B.Type) -> Bool {
+    ObjectIdentifier(a) == ObjectIdentifier(b)
+}

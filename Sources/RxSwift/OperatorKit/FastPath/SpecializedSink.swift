@@ -41,7 +41,7 @@ class SpecializedSink<Input, Output>: SinkCore, ObserverType, @unchecked Sendabl
     override final var takesElementAddresses: Bool { true }
 
     override final func acceptsElements<T>(of type: T.Type) -> Bool {
-        T.self == Input.self
+        isSameType(T.self, Input.self)
     }
 
     /// An element by value runs the same step, on the element's address. `MapSink` and

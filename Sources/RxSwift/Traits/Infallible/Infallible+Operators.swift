@@ -83,7 +83,7 @@ extension InfallibleType where Element: Equatable {
 extension InfallibleType {
     /// Drops each element whose key equals the key of the one before it.
     public func distinctUntilChanged<Key: Equatable>(_ keySelector: @escaping (Element) throws -> Key) -> Infallible<Element> {
-        Infallible(asObservable().distinctUntilChanged(keySelector, comparer: { $0 == $1 }))
+        Infallible(asObservable().distinctUntilChanged(keySelector, comparer: isEqual))
     }
 
     /// Drops each element that `comparer` finds equal to the one before it.
