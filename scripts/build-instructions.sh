@@ -8,8 +8,11 @@
 #   scripts/build-instructions.sh                 the committed HEAD
 #   scripts/build-instructions.sh REV [REV ...]   other commits, one after another
 #
-# Each revision is built in a clone of this checkout (committed files only) from an
-# empty scratch folder; the system modules' cache is built first, outside the count.
+# Each revision is built in a clone of this checkout (committed files only), in a
+# scratch folder of its own: once plainly, which builds the system modules' cache and
+# the module's dependencies outside the count, then the module alone again, counted.
+# The compiler's own messages still reach the build log; valgrind's go beside the
+# profiles.
 # Prints one line per compile job (the module's interface, then its batches of files)
 # and the total.
 set -euo pipefail
@@ -28,7 +31,8 @@ cat > "$work/frontend" <<EOF
 #!/usr/bin/env bash
 case " \$* " in
     *" -frontend -c "*|*" -frontend -emit-module "*)
-        exec valgrind --tool=callgrind --callgrind-out-file="\$PROFILES/job.%p" "$frontend" "\$@" 2> /dev/null ;;
+        exec valgrind --tool=callgrind --callgrind-out-file="\$PROFILES/job.%p" \\
+            --log-file="\$PROFILES/valgrind.%p" "$frontend" "\$@" ;;
     *) exec "$frontend" "\$@" ;;
 esac
 EOF

@@ -62,9 +62,10 @@ class ObserverBase: @unchecked Sendable {
     }
 }
 
-/// Whether `A` and `B` are one type: what an `acceptsElements(of:)` override answers.
-/// One function rather than `A.self == B.self` at each override, where the type checker
-/// would try every `==` overload of the standard library in each file.
+/// Whether `A` and `B` are one type: what an `acceptsElements(of:)` override answers,
+/// and the check behind `range`'s and the virtual-time scheduler's `Int` fast paths. One
+/// function rather than `A.self == B.self` at each site, where the type checker would
+/// try every `==` overload of the standard library.
 @inline(__always)
 func isSameType<A, B>(_ a: A.Type, _ b: B.Type) -> Bool {
     ObjectIdentifier(a) == ObjectIdentifier(b)
