@@ -15,7 +15,8 @@
 # system modules, so that each later row is its module alone. Fails (after printing
 # every figure) when the dependent resolves anything but Rivulet and swift-atomics, or
 # compiles anything but Rivulet's library modules (and swift-atomics where RxSwift
-# imports it: Apple platforms).
+# imports it: Apple platforms), or when the RxSwift module's debug machine code
+# passes its budget for the toolchain in use (scripts/build-cost.budget).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 root=$(pwd)
@@ -162,6 +163,17 @@ for configuration in "${configurations[@]}"; do
             text_bytes=$((text_bytes + 16#$size))
         done < <(for object in "${objects[@]}"; do "$tools/llvm-objdump" -h "$object"; done | awk '$2 ~ /^\.text/ { print $3 }')
         echo "  the RxSwift module's debug objects: $text_bytes bytes of machine code"
+        # Its budget on this toolchain (scripts/build-cost.budget): more machine code
+        # means more for LLVM, IRGen and SIL to do in every user's clean build.
+        toolchain=$(swift --version 2>&1 | sed -n 's/.*Swift version \([^ ]*\).*/\1/p' | head -1)
+        budget=$(awk -v t="$toolchain" '$1 == t { print $2 }' "$root/scripts/build-cost.budget")
+        if [ -z "$budget" ]; then
+            echo "  (no machine-code budget for Swift $toolchain in scripts/build-cost.budget)"
+        elif [ "$text_bytes" -gt "$budget" ] && [ -z "${RIVULET_REVISION:-}" ]; then
+            problems+=("the RxSwift module's debug objects hold $text_bytes bytes of machine code, over the budget of $budget for Swift $toolchain (scripts/build-cost.budget)")
+        else
+            echo "  within the budget of $budget bytes for Swift $toolchain"
+        fi
         # No initializer stubs (ARCHITECTURE.md, "Build cost"): a file where the
         # compiler synthesises one compiles about 3 KB more machine code. The two public
         # schedulers keep theirs: filling the slot would change their public API.
