@@ -169,10 +169,12 @@ for configuration in "${configurations[@]}"; do
         budget=$(awk -v t="$toolchain" '$1 == t { print $2 }' "$root/scripts/build-cost.budget")
         if [ -z "$budget" ]; then
             echo "  (no machine-code budget for Swift $toolchain in scripts/build-cost.budget)"
-        elif [ "$text_bytes" -gt "$budget" ] && [ -z "${RIVULET_REVISION:-}" ]; then
-            problems+=("the RxSwift module's debug objects hold $text_bytes bytes of machine code, over the budget of $budget for Swift $toolchain (scripts/build-cost.budget)")
-        else
+        elif [ "$text_bytes" -le "$budget" ]; then
             echo "  within the budget of $budget bytes for Swift $toolchain"
+        elif [ -n "${RIVULET_REVISION:-}" ]; then
+            echo "  over the budget of $budget bytes for Swift $toolchain (another revision: not judged)"
+        else
+            problems+=("the RxSwift module's debug objects hold $text_bytes bytes of machine code, over the budget of $budget for Swift $toolchain (scripts/build-cost.budget)")
         fi
         # No initializer stubs (ARCHITECTURE.md, "Build cost"): a file where the
         # compiler synthesises one compiles about 3 KB more machine code. The two public
