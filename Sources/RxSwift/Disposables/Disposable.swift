@@ -132,7 +132,7 @@ public final class BooleanDisposable: Cancelable, @unchecked Sendable {
         if isDisposed { _ = flag.testAndSet() }
     }
 
-    public var isDisposed: Bool { flag.isSet }
+    public var isDisposed: Bool { flag.isSet() }
 
     public func dispose() {
         _ = flag.testAndSet()

@@ -43,7 +43,7 @@ final class SkipTimeSink<Observer: ObserverType>: PlainSink<SkipTime<Observer.El
     func on(_ event: Event<Element>) {
         switch event {
         case .next:
-            if gate.isSet { forwardEvent(event) }
+            if gate.isSet() { forwardEvent(event) }
         case .error, .completed:
             forwardEvent(event)
         }

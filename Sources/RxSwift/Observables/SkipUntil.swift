@@ -44,11 +44,11 @@ final class SkipUntilSink<Other, Observer: ObserverType>: PlainSerializedSink<Sk
     func on(_ event: Event<Element>) {
         switch event {
         case .next:
-            if open.isSet { deliverSerialized(event) }
+            if open.isSet() { deliverSerialized(event) }
         case .error:
             deliverSerialized(event)
         case .completed:
-            if open.isSet {
+            if open.isSet() {
                 deliverSerialized(event)
             } else {
                 dispose()

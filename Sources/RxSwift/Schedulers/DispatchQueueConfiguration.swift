@@ -35,14 +35,20 @@ struct DispatchQueueConfiguration: @unchecked Sendable {
     func scheduleRelative<StateType>(_ state: StateType, dueTime: RxTimeInterval, action: @escaping (StateType) -> Disposable) -> Disposable {
         let deadline = DispatchTime.now() + dueTime
         let compositeDisposable = CompositeDisposable()
-        let timer = DispatchSource.makeTimerSource(queue: queue)
         let work = UnsafeTransfer((state, action))
+        let fire: @Sendable () -> Void = {
+            if compositeDisposable.isDisposed { return }
+            _ = compositeDisposable.insert(work.value.1(work.value.0))
+        }
+        if Interleaving.takesTimer(fire, due: deadline, queue: queue, serial: serial) {
+            return compositeDisposable
+        }
+        let timer = DispatchSource.makeTimerSource(queue: queue)
         timer.schedule(deadline: deadline, leeway: leeway)
         // The timer keeps the state alive until it fires or is cancelled.
         let timerReference = UnsafeTransfer<DispatchSourceTimer?>(timer)
         timer.setEventHandler {
-            if compositeDisposable.isDisposed { return }
-            _ = compositeDisposable.insert(work.value.1(work.value.0))
+            fire()
             timerReference.value?.cancel()
         }
         timer.resume()
@@ -53,17 +59,36 @@ struct DispatchQueueConfiguration: @unchecked Sendable {
     func schedulePeriodic<StateType>(_ state: StateType, startAfter: RxTimeInterval, period: RxTimeInterval, action: @escaping (StateType) -> StateType) -> Disposable {
         let initial = DispatchTime.now() + startAfter
         let timerState = LockedState(state)
-        let timer = DispatchSource.makeTimerSource(queue: queue)
         let work = UnsafeTransfer(action)
-        timer.schedule(deadline: initial, repeating: period, leeway: leeway)
-        let cancel = Disposables.create { timer.cancel() }
-        timer.setEventHandler {
-            if cancel.isDisposed { return }
+        let tick: @Sendable () -> Void = {
             let current = timerState.withLock { $0 }
             let next = work.value(current)
             timerState.withLock { $0 = next }
         }
+        if Interleaving.isExploring {
+            let cancel = BooleanDisposable()
+            armExplored(tick, due: initial, period: period, until: cancel)
+            return cancel
+        }
+        let timer = DispatchSource.makeTimerSource(queue: queue)
+        timer.schedule(deadline: initial, repeating: period, leeway: leeway)
+        let cancel = Disposables.create { timer.cancel() }
+        timer.setEventHandler {
+            if cancel.isDisposed { return }
+            tick()
+        }
         timer.resume()
         return cancel
+    }
+
+    /// Under a schedule explorer: arms the periodic timer's callback due at `due`, which
+    /// runs `tick` and arms the next one, until `cancel` is disposed.
+    private func armExplored(_ tick: @escaping @Sendable () -> Void, due: DispatchTime, period: RxTimeInterval, until cancel: BooleanDisposable) {
+        let next: @Sendable () -> Void = { [self] in
+            if cancel.isDisposed { return }
+            tick()
+            armExplored(tick, due: due + period, period: period, until: cancel)
+        }
+        _ = Interleaving.takesTimer(next, due: due, queue: queue, serial: serial)
     }
 }

@@ -47,7 +47,7 @@ package final class SchedulerSubstitution: @unchecked Sendable {
     /// see its substitution start after that.
     @inline(__always)
     package static var currentIfInstalled: SchedulerSubstitution? {
-        everInstalled.isSet ? current : nil
+        everInstalled.isSet() ? current : nil
     }
 
     /// Runs `body` with `self` installed, then restores the previous substitution.

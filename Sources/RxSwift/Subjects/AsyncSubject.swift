@@ -23,9 +23,11 @@ public final class AsyncSubject<Element>: Observable<Element>, SubjectType, Obse
             stop(error: error)
         case .completed:
             let (observers, last) = lockedState.withLock { state, lastElement in (state.stop(error: nil), lastElement) }
-            observers?.forEachElement { observer in
-                if let last { observer.receiveNext(last) }
-                observer.receiveCompleted()
+            lockedState.afterUnlocking {
+                observers?.forEachElement { observer in
+                    if let last { observer.receiveNext(last) }
+                    observer.receiveCompleted()
+                }
             }
         }
     }

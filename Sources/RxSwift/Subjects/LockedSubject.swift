@@ -60,7 +60,7 @@ extension LockedSubject {
     /// else completion.
     func stop(error: Swift.Error?) {
         let observers = lockedState.withLock { $0.stop(error: error) }
-        observers?.passTerminal(error)
+        lockedState.afterUnlocking { observers?.passTerminal(error) }
     }
 
     /// Ends the subject for good and drops its observers; `drop` runs under the lock
@@ -86,7 +86,7 @@ extension LockedSubject where Self: FanOutSubject {
             return state.observers.beginDelivery()
         }
         guard let delivery else { return }
-        deliver(delivery)
+        lockedState.afterUnlocking { deliver(delivery) }
         lockedState.endDelivery()
     }
 }
@@ -114,11 +114,11 @@ extension LockedSubject {
         }
         switch admission {
         case let .refused(refusal, backlog):
-            refuse(backlog, refusal)
+            lockedState.afterUnlocking { refuse(backlog, refusal) }
             return Disposables.create()
         case let .joined(key, released, opening):
             withExtendedLifetime(released) {}
-            open(opening)
+            lockedState.afterUnlocking { open(opening) }
             return SubjectSubscription(owner: self, key: key)
         }
     }

@@ -10,12 +10,22 @@ import RxSwift
 /// and a thread blocked on one counts as stalled. Outside an exploration it is a plain,
 /// non-recursive lock.
 public final class ExplorableLock: @unchecked Sendable {
-    private let state = LockedState(())
+    private let state = LockedState(ExplorableLock.Owner())
+
+    /// What a deadlock report names as the owner of the lock.
+    struct Owner {}
 
     public init() {}
 
     /// Runs `body` with the lock held.
-    public func withLock<Result>(_ body: () throws -> Result) rethrows -> Result {
-        try state.withLock { _ in try body() }
+    ///
+    /// - Parameters:
+    ///   - fileID: The file a schedule's trace and a deadlock report name as the place
+    ///     the lock was taken; the caller's by default.
+    ///   - line: The line they name; the caller's by default.
+    ///   - body: What runs with the lock held.
+    /// - Returns: What `body` returns.
+    public func withLock<Result>(fileID: StaticString = #fileID, line: UInt = #line, _ body: () throws -> Result) rethrows -> Result {
+        try state.withLock(fileID: fileID, line: line) { _ in try body() }
     }
 }

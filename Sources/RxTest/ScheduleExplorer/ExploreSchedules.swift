@@ -30,9 +30,12 @@ import RxTestCore
 /// ```
 ///
 /// Needs a debug build of Rivulet (the default of `swift test`): a release build has no
-/// synchronization points to choose at, and the call fails saying so. Timed work
-/// (`scheduleRelative`, `schedulePeriodic`) and Swift concurrency tasks run outside the
-/// explorer's control; use a `TestScheduler` for time.
+/// synchronization points to choose at, and the call fails saying so. A timer armed on a
+/// dispatch scheduler (`scheduleRelative`, `schedulePeriodic`: `debounce`, `delay`,
+/// `interval`...) becomes a thread of the run that starts after the timers due before
+/// it, at a point the strategy chooses: the order of its callback against the other
+/// threads is explored, not the time. Swift concurrency tasks run outside the explorer's
+/// control; use a `TestScheduler` for time itself.
 ///
 /// - Parameters:
 ///   - strategy: How the next thread is chosen at each point (``ScheduleStrategy``).
@@ -62,6 +65,17 @@ public func exploreSchedules(
         reportFailure(failure, at: site)
     }
     return exploration
+}
+
+/// `exploreSchedules` without reporting a failure to the test: for a caller that expects
+/// some explorations to fail and reads `failure` itself (the concurrency mutants' runner).
+package func exploreSchedulesQuietly(
+    _ strategy: ScheduleStrategy,
+    schedules: Int,
+    patience: Double = 2,
+    _ body: @escaping (ScheduleRun) throws -> Void
+) -> ScheduleExploration {
+    ScheduleExplorer(strategy: strategy, schedules: schedules, patience: patience).explore(body)
 }
 
 /// What ``exploreSchedules(_:schedules:patience:fileID:filePath:line:column:_:)`` explored.
@@ -208,7 +222,7 @@ struct ScheduleExplorer {
             index += 1
             var problem: String?
             switch controller.outcome {
-            case let .deadlock(blocked)?: problem = "deadlock: \(ScheduleController.describe(blocked))"
+            case let .deadlock(blocked)?: problem = "deadlock: \(ScheduleController.describe(blocked, owners: controller.lockOwners))"
             case let .stalled(text)?: problem = "stalled: \(text)"
             case let .violation(text)?: problem = "broken Rx grammar: \(text)"
             case nil:

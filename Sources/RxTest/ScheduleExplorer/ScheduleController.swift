@@ -15,7 +15,7 @@ final class ScheduleController: @unchecked Sendable {
     final class Thread: @unchecked Sendable {
         enum State {
             case ready
-            case wantsLock(UnsafeRawPointer)
+            case wantsLock(UnsafeRawPointer, at: SyncSite)
             case finished
         }
 
@@ -23,16 +23,37 @@ final class ScheduleController: @unchecked Sendable {
         let name: String
         /// The serial queue whose work this thread runs (one item, in order), if any.
         let queue: ObjectIdentifier?
+        /// For a timer's callback: its deadline (uptime nanoseconds). Timers start in
+        /// the order of their deadlines.
+        let due: UInt64?
+        /// Whether the thread was chosen at least once.
+        var started = false
+        /// For a timer armed by a timer's callback (a periodic timer's next tick): the
+        /// count of other threads' steps then. It starts only once another thread took a
+        /// step since, or when no other thread can go, so a timer re-arming itself
+        /// cannot starve the rest of the run.
+        var armedAfter: Int?
         var state = State.ready
         let baton = DispatchSemaphore(value: 0)
         /// The locks held, each with where it was taken.
-        var held: [(lock: UnsafeRawPointer, site: CallStackFrames?)] = []
-        var wantedSite: CallStackFrames?
+        var held: [(lock: UnsafeRawPointer, site: SyncSite)] = []
 
-        init(number: Int, name: String, queue: ObjectIdentifier?) {
+        init(number: Int, name: String, queue: ObjectIdentifier?, due: UInt64?) {
             self.number = number
             self.name = name
             self.queue = queue
+            self.due = due
+        }
+
+        var isFinished: Bool {
+            if case .finished = state { true } else { false }
+        }
+
+        /// Whether a timer's callback due at `due` (`number` breaking ties) comes
+        /// before this thread's.
+        func isTimer(before other: Thread) -> Bool {
+            guard let due, let otherDue = other.due else { return false }
+            return (due, number) < (otherDue, other.number)
         }
     }
 
@@ -41,7 +62,9 @@ final class ScheduleController: @unchecked Sendable {
         let thread: Thread
         let wanted: Int
         let holder: Int?
-        let held: [(lock: Int, site: CallStackFrames?)]
+        let held: [(lock: Int, site: SyncSite)]
+        /// Where the wanted lock was asked for.
+        let wantedSite: SyncSite
     }
 
     /// How a run ended badly.
@@ -57,13 +80,19 @@ final class ScheduleController: @unchecked Sendable {
     private var running: Thread?
     private var owners: [UnsafeRawPointer: Int] = [:]
     private var lockNames: [UnsafeRawPointer: Int] = [:]
+    /// What each lock guards, by the type the library named when it was first taken.
+    private(set) var lockOwners: [Int: String] = [:]
     private var queueNames: [ObjectIdentifier: Int] = [:]
+    /// How many times a thread that is not a timer's callback was chosen.
+    private var otherSteps = 0
+    /// The steps a run may take before it counts as running away (a periodic timer never
+    /// disposed, a loop of queued work).
+    static let stepLimit = 10_000
     private(set) var chooser: ScheduleChooser
     private(set) var trace: [String] = []
     private(set) var outcome: Outcome?
     private let ended = DispatchSemaphore(value: 0)
     private var hasEnded = false
-    private let captureStack = StackCapture.make()
     private var hooks: InterleavingHooks!
     /// The run's subscriptions and the anomalies the library reports, from every thread.
     private(set) var tracker: ScheduleTracker!
@@ -74,11 +103,15 @@ final class ScheduleController: @unchecked Sendable {
             violate("the library reports: \(anomaly.summary)")
         }
         hooks = InterleavingHooks(
-            willAcquire: { [unowned self] lock in acquire(lock) },
-            didRelease: { [unowned self] lock in release(lock) },
-            atomicStep: { [unowned self] in step("atomic step") },
+            willAcquire: { [unowned self] lock, site, owner in acquire(lock, at: site, owner: owner) },
+            didRelease: { [unowned self] lock, site in release(lock, at: site) },
+            atomicStep: { [unowned self] what, site in step("\(what) at \(site)") },
             enqueue: { [unowned self] queue, serial, work in
                 start(name: serial ? "queue \(queueName(queue))" : "concurrent work", queue: serial ? queue : nil, work)
+                return true
+            },
+            enqueueTimer: { [unowned self] queue, serial, due, work in
+                start(name: serial ? "timer on queue \(queueName(queue))" : "timer", queue: serial ? queue : nil, due: due, work)
                 return true
             }
         )
@@ -89,7 +122,7 @@ final class ScheduleController: @unchecked Sendable {
     /// no synchronization point: a semaphore, a sleep, a lock of its own).
     func run(patience: Double, _ body: @escaping @Sendable () -> Void) {
         mutex.lock()
-        let first = makeThread(name: "body", queue: nil, body)
+        let first = makeThread(name: "body", queue: nil, due: nil, body)
         running = first
         mutex.unlock()
         first.baton.signal()
@@ -136,37 +169,62 @@ final class ScheduleController: @unchecked Sendable {
     }
 
     /// Starts a thread running `work`, from the running thread.
-    func start(name: String, queue: ObjectIdentifier?, _ work: @escaping @Sendable () -> Void) {
+    func start(name: String, queue: ObjectIdentifier?, due: UInt64? = nil, _ work: @escaping @Sendable () -> Void) {
         mutex.lock()
         guard let me = running, !hasEnded else { mutex.unlock(); return }
-        let thread = makeThread(name: name, queue: queue, work)
+        let thread = makeThread(name: name, queue: queue, due: due, work)
+        if due != nil, me.due != nil { thread.armedAfter = otherSteps }
         trace.append("thread \(me.number): starts thread \(thread.number) (\(name))")
+        guard due == nil else {
+            // Arming a timer is no point where another thread may go: its callback is
+            // due later, and starts at a later point of some thread's.
+            mutex.unlock()
+            return
+        }
         switchThreads(from: me)
     }
 
-    private func acquire(_ lock: UnsafeRawPointer) {
-        let site = captureStack?()
+    private func acquire(_ lock: UnsafeRawPointer, at site: SyncSite, owner: Any.Type) {
         mutex.lock()
         guard let me = running, !hasEnded else { mutex.unlock(); return }
-        me.state = .wantsLock(lock)
-        me.wantedSite = site
-        trace.append("thread \(me.number): asks for lock L\(lockName(lock))")
+        me.state = .wantsLock(lock, at: site)
+        let name = lockName(lock)
+        if lockOwners[name] == nil { lockOwners[name] = Self.ownerName(owner) }
+        trace.append("thread \(me.number): asks for lock L\(name) (\(lockOwners[name] ?? "")) at \(site)")
         switchThreads(from: me)
     }
 
-    private func release(_ lock: UnsafeRawPointer) {
+    private func release(_ lock: UnsafeRawPointer, at site: SyncSite) {
         mutex.lock()
         guard let me = running, !hasEnded else { mutex.unlock(); return }
         owners[lock] = nil
         me.held.removeAll { $0.lock == lock }
-        trace.append("thread \(me.number): releases lock L\(lockName(lock))")
+        trace.append("thread \(me.number): releases lock L\(lockName(lock)) at \(site)")
         switchThreads(from: me)
+    }
+
+    /// A lock's owner as a person reads it: the type of what it guards, without the
+    /// library's modules (`LockedPair<SubjectState, ()>`, `ExplorableLock.Owner`).
+    private static func ownerName(_ owner: Any.Type) -> String {
+        var name = String(reflecting: owner)
+        for module in ["RxSwift", "RxRelay", "RxCocoa", "RxBlocking", "RxTest", "RxTestCore", "Swift"] {
+            name = name.replacingOccurrences(of: module + ".", with: "")
+        }
+        return name
     }
 
     /// With `mutex` held, by the running thread `me`: chooses who goes next, hands over,
     /// and returns (with `mutex` released) once `me` is chosen again.
     private func switchThreads(from me: Thread) {
-        let enabled = threads.filter(isEnabled)
+        if trace.count > Self.stepLimit, outcome == nil {
+            outcome = .stalled("the run took more than \(Self.stepLimit) steps without ending (a periodic timer that nothing disposes, or work that queues more work forever)")
+            hasEnded = true
+            ended.signal()
+            mutex.unlock()
+            me.baton.wait()
+            return
+        }
+        let enabled = enabledThreads()
         guard !enabled.isEmpty else {
             endDeadlocked()
             mutex.unlock()
@@ -194,7 +252,7 @@ final class ScheduleController: @unchecked Sendable {
         me.state = .finished
         trace.append("thread \(me.number): finishes")
         guard !hasEnded else { mutex.unlock(); return }
-        let enabled = threads.filter(isEnabled)
+        let enabled = enabledThreads()
         if enabled.isEmpty {
             if threads.allSatisfy({ if case .finished = $0.state { true } else { false } }) {
                 hasEnded = true
@@ -214,8 +272,8 @@ final class ScheduleController: @unchecked Sendable {
         chosen.baton.signal()
     }
 
-    private func makeThread(name: String, queue: ObjectIdentifier?, _ work: @escaping @Sendable () -> Void) -> Thread {
-        let thread = Thread(number: threads.count, name: name, queue: queue)
+    private func makeThread(name: String, queue: ObjectIdentifier?, due: UInt64?, _ work: @escaping @Sendable () -> Void) -> Thread {
+        let thread = Thread(number: threads.count, name: name, queue: queue, due: due)
         threads.append(thread)
         let hooks = hooks!
         let tracker: ScheduleTracker = tracker
@@ -231,29 +289,45 @@ final class ScheduleController: @unchecked Sendable {
         return thread
     }
 
+    /// The threads that can go on now.
+    private func enabledThreads() -> [Thread] {
+        let enabled = threads.filter(isEnabled)
+        guard enabled.contains(where: { $0.due == nil }) else { return enabled }
+        return enabled.filter { thread in
+            guard let armedAfter = thread.armedAfter, !thread.started else { return true }
+            return otherSteps > armedAfter
+        }
+    }
+
     private func isEnabled(_ thread: Thread) -> Bool {
         switch thread.state {
         case .finished:
             return false
-        case let .wantsLock(lock):
+        case let .wantsLock(lock, _):
             if owners[lock] != nil { return false }
         case .ready:
             break
         }
-        if let queue = thread.queue {
-            // Work of a serial queue waits for the work queued before it.
-            return !threads.contains { other in
-                other.number < thread.number && other.queue == queue && { if case .finished = other.state { false } else { true } }()
-            }
+        if !thread.started, thread.due != nil {
+            // A timer fires after the timers due before it.
+            if threads.contains(where: { !$0.started && !$0.isFinished && $0.isTimer(before: thread) }) { return false }
         }
-        return true
+        guard let queue = thread.queue, !thread.started else { return true }
+        return !threads.contains { other in
+            guard other !== thread, other.queue == queue, !other.isFinished else { return false }
+            // Work of a serial queue waits for the work queued before it; a timer's
+            // callback, queued when it fires, waits only for the work running there.
+            if other.started { return true }
+            return thread.due == nil && other.due == nil && other.number < thread.number
+        }
     }
 
     private func grant(_ thread: Thread) {
-        if case let .wantsLock(lock) = thread.state {
+        thread.started = true
+        if thread.due == nil { otherSteps += 1 }
+        if case let .wantsLock(lock, site) = thread.state {
             owners[lock] = thread.number
-            thread.held.append((lock, thread.wantedSite))
-            thread.wantedSite = nil
+            thread.held.append((lock, site))
             thread.state = .ready
         }
     }
@@ -261,12 +335,13 @@ final class ScheduleController: @unchecked Sendable {
     private func endDeadlocked() {
         hasEnded = true
         let blocked = threads.compactMap { thread -> BlockedThread? in
-            guard case let .wantsLock(lock) = thread.state else { return nil }
+            guard case let .wantsLock(lock, site) = thread.state else { return nil }
             return BlockedThread(
                 thread: thread,
                 wanted: lockName(lock),
                 holder: owners[lock],
-                held: thread.held.map { (lockName($0.lock), $0.site) }
+                held: thread.held.map { (lockName($0.lock), $0.site) },
+                wantedSite: site
             )
         }
         outcome = .deadlock(blocked)
@@ -275,21 +350,19 @@ final class ScheduleController: @unchecked Sendable {
 
     /// The report of a deadlock, written after the run, off the run's threads: finding
     /// the source places of the lock sites takes Rivulet's own locks.
-    static func describe(_ blocked: [BlockedThread]) -> String {
+    static func describe(_ blocked: [BlockedThread], owners: [Int: String]) -> String {
         var lines = ["every thread waits for a lock another one holds:"]
+        func named(_ lock: Int) -> String {
+            owners[lock].map { "L\(lock) (\($0))" } ?? "L\(lock)"
+        }
         for entry in blocked {
             let holder = entry.holder.map { "thread \($0)" } ?? "no thread"
-            lines.append("  thread \(entry.thread.number) (\(entry.thread.name)) wants L\(entry.wanted), held by \(holder)\(at(entry.thread.wantedSite))")
+            lines.append("  thread \(entry.thread.number) (\(entry.thread.name)) wants \(named(entry.wanted)), held by \(holder), at \(entry.wantedSite)")
             for (held, site) in entry.held {
-                lines.append("    and holds L\(held)\(at(site))")
+                lines.append("    and holds \(named(held)), taken at \(site)")
             }
         }
         return lines.joined(separator: "\n")
-    }
-
-    private static func at(_ site: CallStackFrames?) -> String {
-        guard let frame = site?(1).first else { return "" }
-        return ", at \(frame)"
     }
 
     private func lockName(_ lock: UnsafeRawPointer) -> Int {

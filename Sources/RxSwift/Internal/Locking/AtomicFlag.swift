@@ -8,11 +8,18 @@ package struct AtomicFlag: ~Copyable {
     package init() {}
 
     @inline(__always)
-    package var isSet: Bool { storage.load() != 0 }
+    package func isSet(fileID: StaticString = #fileID, line: UInt = #line) -> Bool {
+        storage.load(fileID: fileID, line: line) != 0
+    }
 
-    /// Sets the flag; returns whether it was already set.
+    /// Sets the flag; returns whether it was already set. A mutant (`alwaysFirst`) makes
+    /// it answer "not yet" every time.
     @inline(__always)
-    package func testAndSet() -> Bool {
-        storage.fetchOr(1) != 0
+    package func testAndSet(fileID: StaticString = #fileID, line: UInt = #line) -> Bool {
+        let before = storage.fetchOr(1, fileID: fileID, line: line)
+        #if DEBUG
+        if Mutation.applies(.alwaysFirst, at: SyncSite(fileID, line)) { return false }
+        #endif
+        return before != 0
     }
 }

@@ -21,28 +21,44 @@ package final class Lock: ManagedBuffer<Void, LockWord> {
         withUnsafeMutablePointerToElements(LockWords.deinitialize)
     }
 
+    /// The lock word's address, which names the lock to a schedule explorer.
     @inline(__always)
-    package func lock() {
+    package var identity: UnsafeRawPointer {
+        withUnsafeMutablePointerToElements { UnsafeRawPointer($0) }
+    }
+
+    /// Takes the lock; `fileID` and `line` name the call (`SyncSite`).
+    @inline(__always)
+    package func lock(fileID: StaticString = #fileID, line: UInt = #line) {
+        let site = SyncSite(fileID, line)
+        #if DEBUG
+        if Mutation.skipsLock(identity, at: site) { return }
+        #endif
         withUnsafeMutablePointerToElements { word in
-            Interleaving.willAcquire(word)
+            Interleaving.willAcquire(word, at: site, owner: Lock.self)
             LockWords.lock(word)
         }
         noteLockTaken()
     }
 
+    /// Releases the lock; `fileID` and `line` name the call (`SyncSite`).
     @inline(__always)
-    package func unlock() {
+    package func unlock(fileID: StaticString = #fileID, line: UInt = #line) {
+        let site = SyncSite(fileID, line)
+        #if DEBUG
+        if Mutation.skipsUnlock(identity, at: site) { return }
+        #endif
         noteLockReleasing()
         withUnsafeMutablePointerToElements { word in
             LockWords.unlock(word)
-            Interleaving.didRelease(word)
+            Interleaving.didRelease(word, at: site)
         }
     }
 
     @inline(__always)
-    package func withLock<T>(_ body: () throws -> T) rethrows -> T {
-        lock()
-        defer { unlock() }
+    package func withLock<T>(fileID: StaticString = #fileID, line: UInt = #line, _ body: () throws -> T) rethrows -> T {
+        lock(fileID: fileID, line: line)
+        defer { unlock(fileID: fileID, line: line) }
         return try body()
     }
 }

@@ -39,22 +39,54 @@ package final class LockedPair<State: ~Copyable, Value>: @unchecked Sendable {
     }
 
     /// Runs `transition` on the state and the value with the lock held; returns what
-    /// the transition returns, to act on after unlocking.
+    /// the transition returns, to act on after unlocking. `fileID` and `line` name the
+    /// call (`SyncSite`).
     @inline(__always)
-    package func withLock<Action>(_ transition: (inout State, inout Value) -> Action) -> Action {
-        lock.lock()
+    package func withLock<Action>(
+        fileID: StaticString = #fileID,
+        line: UInt = #line,
+        _ transition: (inout State, inout Value) -> Action
+    ) -> Action {
+        let site = SyncSite(fileID, line)
+        lock.lock(at: site, owner: Self.self)
         let action = transition(&state, &value)
-        lock.unlock()
+        lock.unlock(at: site)
         return action
     }
 
     /// `withLock` for a transition that needs only the state.
     @inline(__always)
-    package func withLock<Action>(_ transition: (inout State) -> Action) -> Action {
-        lock.lock()
+    package func withLock<Action>(
+        fileID: StaticString = #fileID,
+        line: UInt = #line,
+        _ transition: (inout State) -> Action
+    ) -> Action {
+        let site = SyncSite(fileID, line)
+        lock.lock(at: site, owner: Self.self)
         let action = transition(&state)
-        lock.unlock()
+        lock.unlock(at: site)
         return action
+    }
+
+    /// Runs `delivery`, which a transition started and which calls out to observers
+    /// after unlocking. It marks the place for the `callout` mutant (`Mutation`), which
+    /// runs the delivery with the lock held again, as if the critical section reached
+    /// over it; otherwise it is `delivery()`.
+    @inline(__always)
+    package func afterUnlocking<Result>(
+        fileID: StaticString = #fileID,
+        line: UInt = #line,
+        _ delivery: () -> Result
+    ) -> Result {
+        #if DEBUG
+        let site = SyncSite(fileID, line)
+        if Mutation.applies(.callout, at: site) {
+            lock.lock(at: site, owner: Self.self)
+            defer { lock.unlock(at: site) }
+            return delivery()
+        }
+        #endif
+        return delivery()
     }
 }
 

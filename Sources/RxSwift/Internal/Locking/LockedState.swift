@@ -20,15 +20,20 @@ package struct LockedState<State>: @unchecked Sendable {
         storage = LockedStateStorage.make(initial)
     }
 
-    /// Runs `body` on the state with the lock held, and returns its result.
+    /// Runs `body` on the state with the lock held, and returns its result. `fileID` and
+    /// `line` name the call (`SyncSite`).
     @inline(__always)
-    package func withLock<Result>(_ body: (inout State) throws -> Result) rethrows -> Result {
-        try storage.withLock(body)
+    package func withLock<Result>(
+        fileID: StaticString = #fileID,
+        line: UInt = #line,
+        _ body: (inout State) throws -> Result
+    ) rethrows -> Result {
+        try storage.withLock(at: SyncSite(fileID, line), body)
     }
 
     /// A copy of the state, taken with the lock held.
     package var current: State {
-        storage.withLock { $0 }
+        storage.withLock(at: SyncSite(#fileID, #line)) { $0 }
     }
 }
 
@@ -48,17 +53,54 @@ private final class LockedStateStorage<State>: ManagedBuffer<State, LockWord> {
     }
 
     @inline(__always)
-    func withLock<Result>(_ body: (inout State) throws -> Result) rethrows -> Result {
-        try withUnsafeMutablePointers { state, word in
-            Interleaving.willAcquire(word)
-            LockWords.lock(word)
-            noteLockTaken()
-            defer {
-                noteLockReleasing()
-                LockWords.unlock(word)
-                Interleaving.didRelease(word)
-            }
-            return try body(&state.pointee)
+    func withLock<Result>(at site: SyncSite, _ body: (inout State) throws -> Result) rethrows -> Result {
+        #if DEBUG
+        if let mutated = try mutatedWithLock(at: site, body) { return mutated }
+        #endif
+        return try withUnsafeMutablePointers { state, word in
+            try withWord(word, at: site) { try body(&state.pointee) }
         }
     }
+
+    /// Runs `body` with `word` locked.
+    @inline(__always)
+    private func withWord<Result>(_ word: UnsafeMutablePointer<LockWord>, at site: SyncSite, _ body: () throws -> Result) rethrows -> Result {
+        Interleaving.willAcquire(word, at: site, owner: State.self)
+        LockWords.lock(word)
+        noteLockTaken()
+        defer {
+            noteLockReleasing()
+            LockWords.unlock(word)
+            Interleaving.didRelease(word, at: site)
+        }
+        return try body()
+    }
+
+    #if DEBUG
+    /// The critical section as a mutant at `site` runs it (`Mutation`), or `nil` when no
+    /// mutant of a lock is in force there. Either way the state is read, another thread
+    /// may go, and the state computed from what was read is written back: without the
+    /// lock (`unlocked`), or with the read and the write each under it (`split`).
+    private func mutatedWithLock<Result>(at site: SyncSite, _ body: (inout State) throws -> Result) rethrows -> Result? {
+        let locked: Bool
+        if Mutation.applies(.unlocked, at: site) {
+            locked = false
+        } else if Mutation.applies(.split, at: site) {
+            locked = true
+        } else {
+            return nil
+        }
+        return try withUnsafeMutablePointers { state, word in
+            var copy = locked ? withWord(word, at: site) { state.pointee } : state.pointee
+            Interleaving.atomicStep("a mutant's critical section, between its read and its write", at: site)
+            let result = try body(&copy)
+            if locked {
+                withWord(word, at: site) { state.pointee = copy }
+            } else {
+                state.pointee = copy
+            }
+            return result
+        }
+    }
+    #endif
 }

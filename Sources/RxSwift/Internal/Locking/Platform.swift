@@ -7,10 +7,14 @@
 // | need                          | Darwin                          | elsewhere                  |
 // | ----------------------------- | ------------------------------- | -------------------------- |
 // | lock word (`LockWord`)        | `os_unfair_lock`                | `pthread_mutex_t`          |
-// | lock stored in an object      | `Lock` (one small allocation)   | `Mutex`, in place          |
-// | atomic `Int` in an object     | swift-atomics `UnsafeAtomic`    | `Synchronization.Atomic`   |
+// | lock stored in an object (`LockCell`) | `Lock` (one small allocation) | `Mutex`, in place  |
+// | atomic `Int` in an object (`AtomicWord`) | swift-atomics `UnsafeAtomic` | `Synchronization.Atomic` |
 // | global atomic (`GlobalAtomic`) | swift-atomics `ManagedAtomic`   | `Atomic`, set up statically |
 // | main-thread check (`isOnMainThread`) | `Thread.isMainThread` | the main thread's number, kept atomically |
+//
+// Each half supplies raw operations only; what every platform does around them (the
+// schedule explorer's synchronization points, the concurrency mutants) is written once,
+// in `InlineLock`, `InlineAtomicInt`, `Lock` and `LockedState`.
 //
 // Both answer yes on the main queue too (`isOnMainQueue`): where the main thread has
 // handed the main queue to a worker thread (`dispatchMain()`, as a test runner does on
@@ -47,35 +51,35 @@ package enum LockWords {
     }
 }
 
-/// A non-recursive lock owned by one object, for state touched on every event: a
-/// `Lock` here, as the standard library's `Mutex` needs a newer system.
-///
-/// It must be unlocked by the thread that locked it. Same rules as `Lock` for what
-/// may run while it is held.
-package struct InlineLock: ~Copyable {
+/// The lock behind an `InlineLock`: a `Lock` here (one small allocation), as the
+/// standard library's `Mutex` needs a newer system. Raw operations: no synchronization
+/// point, no mutant (`InlineLock` adds them).
+package struct LockCell: ~Copyable {
     private let storage = Lock.make()
 
     @inline(__always)
     package init() {}
 
+    /// The lock's address, which names it to a schedule explorer.
+    @inline(__always)
+    package var identity: UnsafeRawPointer {
+        storage.identity
+    }
+
     @inline(__always)
     package func lock() {
-        storage.lock()
+        storage.withUnsafeMutablePointerToElements(LockWords.lock)
     }
 
     @inline(__always)
     package func unlock() {
-        storage.unlock()
-    }
-
-    @inline(__always)
-    package func withLock<T>(_ body: () throws -> T) rethrows -> T {
-        try storage.withLock(body)
+        storage.withUnsafeMutablePointerToElements(LockWords.unlock)
     }
 }
 
-/// An atomic `Int` owned by one object (one small allocation: swift-atomics).
-package struct InlineAtomicInt: ~Copyable {
+/// The atomic `Int` behind an `InlineAtomicInt`: one small allocation (swift-atomics).
+/// Raw operations: no synchronization point, no mutant.
+package struct AtomicWord: ~Copyable {
     private let value: UnsafeAtomic<Int>
 
     @inline(__always)
@@ -88,9 +92,8 @@ package struct InlineAtomicInt: ~Copyable {
     }
 
     @inline(__always)
-    package func load() -> Int {
-        Interleaving.atomicStep()
-        return value.load(ordering: .acquiring)
+    package func loadAcquiring() -> Int {
+        value.load(ordering: .acquiring)
     }
 
     @inline(__always)
@@ -103,18 +106,21 @@ package struct InlineAtomicInt: ~Copyable {
         value.store(newValue, ordering: .relaxed)
     }
 
+    @inline(__always)
+    package func storeReleasing(_ newValue: Int) {
+        value.store(newValue, ordering: .releasing)
+    }
+
     /// Sets `bits`; returns the value before.
     @inline(__always)
     package func fetchOr(_ bits: Int) -> Int {
-        Interleaving.atomicStep()
-        return value.loadThenBitwiseOr(with: bits, ordering: .acquiringAndReleasing)
+        value.loadThenBitwiseOr(with: bits, ordering: .acquiringAndReleasing)
     }
 
     /// Adds `delta`; returns the value after.
     @inline(__always)
     package func add(_ delta: Int) -> Int {
-        Interleaving.atomicStep()
-        return value.loadThenWrappingIncrement(by: delta, ordering: .acquiringAndReleasing) &+ delta
+        value.loadThenWrappingIncrement(by: delta, ordering: .acquiringAndReleasing) &+ delta
     }
 }
 
@@ -204,50 +210,38 @@ package enum LockWords {
     }
 }
 
-/// A non-recursive lock stored inline in the object that owns it, for state touched
-/// on every event: a `Mutex` in place, so no allocation of its own.
+/// The lock behind an `InlineLock`: a `Mutex` in place, so no allocation of its own.
+/// Raw operations: no synchronization point, no mutant (`InlineLock` adds them).
 ///
 /// A `Lock` here instead (a pthread mutex behind a pointer, as on Darwin) ran more
 /// instructions on every row that takes it per event (callgrind): fan-out +1.3%, merge of
 /// subjects +2.3%, share +3.4%, Driver +8.1%; the allocation counts were the same.
-///
-/// It must be unlocked by the thread that locked it. Same rules as `Lock` for what
-/// may run while it is held.
-package struct InlineLock: ~Copyable {
+package struct LockCell: ~Copyable {
     private let mutex = Mutex<Void>(())
 
     @inline(__always)
     package init() {}
 
+    /// The lock's address, which names it to a schedule explorer.
     @inline(__always)
-    package func lock() {
-        Interleaving.willAcquire(identity)
-        mutex._unsafeLock()
-        noteLockTaken()
-    }
-
-    @inline(__always)
-    package func unlock() {
-        noteLockReleasing()
-        mutex._unsafeUnlock()
-        Interleaving.didRelease(identity)
-    }
-
-    /// The lock's address, which names it to a schedule explorer (see `Interleaving`).
-    private var identity: UnsafeRawPointer {
+    package var identity: UnsafeRawPointer {
         withUnsafePointer(to: mutex) { UnsafeRawPointer($0) }
     }
 
     @inline(__always)
-    package func withLock<T>(_ body: () throws -> T) rethrows -> T {
-        lock()
-        defer { unlock() }
-        return try body()
+    package func lock() {
+        mutex._unsafeLock()
+    }
+
+    @inline(__always)
+    package func unlock() {
+        mutex._unsafeUnlock()
     }
 }
 
-/// An atomic `Int` owned by one object, stored in place.
-package struct InlineAtomicInt: ~Copyable {
+/// The atomic `Int` behind an `InlineAtomicInt`, stored in place. Raw operations: no
+/// synchronization point, no mutant.
+package struct AtomicWord: ~Copyable {
     private let value: Atomic<Int>
 
     @inline(__always)
@@ -256,9 +250,8 @@ package struct InlineAtomicInt: ~Copyable {
     }
 
     @inline(__always)
-    package func load() -> Int {
-        Interleaving.atomicStep()
-        return value.load(ordering: .acquiring)
+    package func loadAcquiring() -> Int {
+        value.load(ordering: .acquiring)
     }
 
     @inline(__always)
@@ -271,18 +264,21 @@ package struct InlineAtomicInt: ~Copyable {
         value.store(newValue, ordering: .relaxed)
     }
 
+    @inline(__always)
+    package func storeReleasing(_ newValue: Int) {
+        value.store(newValue, ordering: .releasing)
+    }
+
     /// Sets `bits`; returns the value before.
     @inline(__always)
     package func fetchOr(_ bits: Int) -> Int {
-        Interleaving.atomicStep()
-        return value.bitwiseOr(bits, ordering: .acquiringAndReleasing).oldValue
+        value.bitwiseOr(bits, ordering: .acquiringAndReleasing).oldValue
     }
 
     /// Adds `delta`; returns the value after.
     @inline(__always)
     package func add(_ delta: Int) -> Int {
-        Interleaving.atomicStep()
-        return value.wrappingAdd(delta, ordering: .acquiringAndReleasing).newValue
+        value.wrappingAdd(delta, ordering: .acquiringAndReleasing).newValue
     }
 }
 

@@ -321,11 +321,11 @@ final class MulticastConnection<Subject: SubjectType>: EventObserver<Subject.Obs
     }
 
     var isDisposed: Bool {
-        disposed.isSet
+        disposed.isSet()
     }
 
     override func on(_ event: Event<Element>) {
-        if disposed.isSet { return }
+        if disposed.isSet() { return }
         // A terminal event ends the connection first, so that observers reacting to it
         // (resubscribing, connecting again) find a fresh subject and no connection.
         if event.isStopEvent { end(byTerminalEvent: true) }

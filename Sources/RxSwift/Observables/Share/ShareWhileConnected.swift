@@ -164,7 +164,7 @@ final class ShareConnection<Element>: ObserverBase, ObserverType, @unchecked Sen
             live.beginDelivery(of: element, from: self, keeping: replay)
         }
         guard let (walk, releases) = state.withLock(begin) else { return }
-        walk.passNext(element)
+        state.afterUnlocking { walk.passNext(element) }
         state.endDelivery()
         if releases {
             let released = state.withLock { $0.takeReleasable() }
@@ -197,7 +197,7 @@ final class ShareConnection<Element>: ObserverBase, ObserverType, @unchecked Sen
         }
         guard var ended else { return }
         ended.buffer.release()
-        ended.observers.passTerminal(error)
+        state.afterUnlocking { ended.observers.passTerminal(error) }
         upstream.dispose()
     }
 }

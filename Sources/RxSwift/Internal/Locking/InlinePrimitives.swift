@@ -1,0 +1,103 @@
+/// A non-recursive lock stored in the object that owns it, for state touched on every
+/// event: the platform's `LockCell` (Platform.swift), with the schedule explorer's
+/// synchronization points and the concurrency mutants around it (`Interleaving`,
+/// `Mutation`).
+///
+/// It must be unlocked by the thread that locked it. Same rules as `Lock` for what
+/// may run while it is held.
+package struct InlineLock: ~Copyable {
+    private let cell = LockCell()
+
+    @inline(__always)
+    package init() {}
+
+    /// Takes the lock; `site` names the call, `owner` the type of what it guards.
+    @inline(__always)
+    package func lock(at site: SyncSite, owner: Any.Type) {
+        #if DEBUG
+        if Mutation.skipsLock(cell.identity, at: site) { return }
+        #endif
+        Interleaving.willAcquire(cell.identity, at: site, owner: owner)
+        cell.lock()
+        noteLockTaken()
+    }
+
+    /// Releases the lock taken by `lock(at:owner:)`; `site` names the call.
+    @inline(__always)
+    package func unlock(at site: SyncSite) {
+        #if DEBUG
+        if Mutation.skipsUnlock(cell.identity, at: site) { return }
+        #endif
+        noteLockReleasing()
+        cell.unlock()
+        Interleaving.didRelease(cell.identity, at: site)
+    }
+}
+
+/// An atomic `Int` owned by one object: the platform's `AtomicWord` (Platform.swift),
+/// with the schedule explorer's synchronization points and the concurrency mutants
+/// around its acquiring and read-modify-write operations. Each operation takes the
+/// caller's place as default arguments (`SyncSite`).
+package struct InlineAtomicInt: ~Copyable {
+    private let word: AtomicWord
+
+    @inline(__always)
+    package init(_ initial: Int) {
+        word = AtomicWord(initial)
+    }
+
+    @inline(__always)
+    package func load(fileID: StaticString = #fileID, line: UInt = #line) -> Int {
+        Interleaving.atomicStep("atomic load", at: SyncSite(fileID, line))
+        return word.loadAcquiring()
+    }
+
+    @inline(__always)
+    package func loadRelaxed() -> Int {
+        word.loadRelaxed()
+    }
+
+    @inline(__always)
+    package func storeRelaxed(_ newValue: Int) {
+        word.storeRelaxed(newValue)
+    }
+
+    /// Sets `bits`; returns the value before.
+    @inline(__always)
+    package func fetchOr(_ bits: Int, fileID: StaticString = #fileID, line: UInt = #line) -> Int {
+        update("atomic fetch-or", at: SyncSite(fileID, line), word.fetchOr(bits)) { before in
+            (stored: before | bits, returned: before)
+        }
+    }
+
+    /// Adds `delta`; returns the value after.
+    @inline(__always)
+    package func add(_ delta: Int, fileID: StaticString = #fileID, line: UInt = #line) -> Int {
+        update("atomic add", at: SyncSite(fileID, line), word.add(delta)) { before in
+            (stored: before &+ delta, returned: before &+ delta)
+        }
+    }
+
+    /// A read-modify-write at `site`: `atomic()`, or, under a `splitAtomic` mutant, a
+    /// load, a step where another thread may go, and a store of what `split` computes
+    /// from the value loaded.
+    @inline(__always)
+    private func update(
+        _ what: StaticString,
+        at site: SyncSite,
+        _ atomic: @autoclosure () -> Int,
+        split: (Int) -> (stored: Int, returned: Int)
+    ) -> Int {
+        Interleaving.atomicStep(what, at: site)
+        #if DEBUG
+        if Mutation.applies(.splitAtomic, at: site) {
+            let before = word.loadAcquiring()
+            Interleaving.atomicStep("a mutant's atomic update, between its load and its store", at: site)
+            let (stored, returned) = split(before)
+            word.storeReleasing(stored)
+            return returned
+        }
+        #endif
+        return atomic()
+    }
+}

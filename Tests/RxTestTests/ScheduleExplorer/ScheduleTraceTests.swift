@@ -1,0 +1,49 @@
+import Dispatch
+import Foundation
+import RivuletTestSupport
+import RxSwift
+@testable import RxTest
+import Testing
+
+/// A failure report a person can follow without a debugger: each step names the lock by
+/// what it guards and the line that took it, or the atomic operation and its line.
+@Suite struct ScheduleTraceTests {
+    @Test func aDeadlockNamesEachLockByItsOwnerAndTheLineThatTookIt() throws {
+        var exploration: ScheduleExploration?
+        let reported = capturingFailures {
+            exploration = exploreSchedules(.exhaustive(preemptionBound: 1), schedules: 500) { run in
+                let first = ExplorableLock(), second = ExplorableLock()
+                run.thread("forward") { first.withLock { second.withLock {} } }
+                run.thread("backward") { second.withLock { first.withLock {} } }
+            }
+        }
+        let failure = try #require(exploration?.failure)
+        #expect(reported.count == 1)
+        #expect(failure.contains("(ExplorableLock.Owner), held by thread"))
+        #expect(failure.contains(", at RxTestTests/ScheduleTraceTests.swift:17"))
+        #expect(failure.contains("(ExplorableLock.Owner), taken at RxTestTests/ScheduleTraceTests.swift:1"))
+    }
+
+    @Test func aStepNamesTheLibraryLockOrAtomicAndItsLine() throws {
+        var exploration: ScheduleExploration?
+        _ = capturingFailures {
+            exploration = exploreSchedules(.random(seed: 1), schedules: 1) { run in
+                let subject = PublishSubject<Int>()
+                let observer = run.observer("observer", of: Int.self)
+                let subscription = UnsafeTransfer(subject.subscribe(observer))
+                run.thread("producer") { subject.onNext(1) }
+                run.thread("disposer") { subscription.value.dispose() }
+                run.check { throw TraceProbe() }
+            }
+        }
+        let failure = try #require(exploration?.failure)
+        #expect(failure.contains("asks for lock L1 (LockedPair<SubjectState, ()>) at RxSwift/"))
+        #expect(failure.contains("releases lock L1 at RxSwift/"))
+        #expect(failure.contains("atomic "))
+    }
+}
+
+/// A check that always fails, to get a run's trace.
+private struct TraceProbe: Error, CustomStringConvertible {
+    var description: String { "probe" }
+}
