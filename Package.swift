@@ -19,6 +19,13 @@ let package = Package(
         .library(name: "RxCocoa", targets: ["RxCocoa"]),
         .library(name: "RxTest", targets: ["RxTest"]),
         .library(name: "RxBlocking", targets: ["RxBlocking"]),
+        // RxSwift's dynamic library products, under RxSwift's names, so that a manifest
+        // naming one resolves. SwiftPM builds one only for a package that names it.
+        .library(name: "RxSwift-Dynamic", type: .dynamic, targets: ["RxSwift"]),
+        .library(name: "RxCocoa-Dynamic", type: .dynamic, targets: ["RxCocoa"]),
+        .library(name: "RxRelay-Dynamic", type: .dynamic, targets: ["RxRelay"]),
+        .library(name: "RxBlocking-Dynamic", type: .dynamic, targets: ["RxBlocking"]),
+        .library(name: "RxTest-Dynamic", type: .dynamic, targets: ["RxTest"]),
         .executable(name: "rxmarbles", targets: ["rxmarbles"]),
     ],
     traits: [

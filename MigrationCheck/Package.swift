@@ -8,7 +8,8 @@ let package = Package(
     name: "MigrationCheck",
     platforms: [.macOS(.v10_15), .iOS(.v13)],
     dependencies: [
-        .package(url: "https://github.com/ReactiveX/RxSwift.git", from: "6.10.0"),
+        // The requirement of an app written for RxSwift's newest 6.10 release.
+        .package(url: "https://github.com/ReactiveX/RxSwift.git", from: "6.10.2"),
         // A library that spells RxSwift's URL without `.git` and names it by name.
         .package(path: "Library"),
     ],

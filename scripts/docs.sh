@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # The DocC archives of the library products, from one build's modules.
 #
-#   scripts/docs.sh [--scratch-path DIR] [--output-dir DIR] [TARGET ...]
+#   scripts/docs.sh [--scratch-path DIR] [--output-dir DIR] [--write-test-kit-symbols] [TARGET ...]
 #
 # TARGET is any of RxSwift, RxRelay, RxCocoa, RxTest, RxBlocking (all five by default).
 # Each archive is written to DIR/TARGET.doccarchive (DIR is .build/docs by default;
@@ -24,16 +24,24 @@
 # RxTest's own in its archive, with every member and doc comment. RxTest's typealiases
 # of the same names (Sources/RxTest/ModuleNames.swift) are hidden from the symbol graph
 # with `@_documentation(visibility: internal)`, so each name has one page.
+#
+# For the plugin (and a hosting service that runs it), RxTest's catalog holds the test
+# kit's symbols that the plugin's graphs lack, as RxTest's: RxTest.docc/TestKit.symbols.json,
+# written by scripts/test-kit-symbols.py from this script's two extractions of RxTest
+# (with the re-exported module and without it, as the plugin extracts). This script fails
+# when that file is not what they give now; --write-test-kit-symbols rewrites it.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
 scratch=.build
 output=
+write_test_kit=
 targets=()
 while [ $# -gt 0 ]; do
     case "$1" in
         --scratch-path) scratch="$2"; shift 2 ;;
         --output-dir) output="$2"; shift 2 ;;
+        --write-test-kit-symbols) write_test_kit=1; shift ;;
         -h|--help) sed -n '2,16p' "$0" | sed 's/^# \{0,1\}//'; exit 0 ;;
         -*) echo "docs.sh: unknown option $1" >&2; exit 2 ;;
         *) targets+=("$1"); shift ;;
@@ -74,10 +82,28 @@ for target in "${targets[@]}"; do
     mkdir -p "$graphs/$target"
     extract=("$extractor" -module-name "$target" "${platform[@]}"
         -I "$modules" -module-cache-path "$scratch/symbol-graph-module-cache"
-        -minimum-access-level public -emit-extension-block-symbols -output-dir "$graphs/$target")
+        -minimum-access-level public -emit-extension-block-symbols)
     also="$(reexported "$target")"
-    [ -z "$also" ] || extract+=("-experimental-allowed-reexported-modules=$also")
-    "${extract[@]}"
+    if [ -n "$also" ]; then
+        # The same extraction without the re-exported module, as the plugin makes it,
+        # then the symbols only the first has, which the catalog carries for the plugin.
+        rm -rf "${graphs:?}/$target-plain"
+        mkdir -p "$graphs/$target-plain"
+        "${extract[@]}" -output-dir "$graphs/$target-plain"
+        "${extract[@]}" -output-dir "$graphs/$target" "-experimental-allowed-reexported-modules=$also"
+        committed="Sources/$target/$target.docc/TestKit.symbols.json"
+        python3 scripts/test-kit-symbols.py "$graphs/$target/$target.symbols.json" "$graphs/$target-plain" \
+            > "$graphs/$target-TestKit.symbols.json"
+        if [ -n "$write_test_kit" ]; then
+            cp "$graphs/$target-TestKit.symbols.json" "$committed"
+        elif ! cmp -s "$graphs/$target-TestKit.symbols.json" "$committed"; then
+            echo "docs.sh: $committed is not the test kit's symbols as they are now;" \
+                "rewrite it with scripts/docs.sh --write-test-kit-symbols $target" >&2
+            exit 1
+        fi
+    else
+        "${extract[@]}" -output-dir "$graphs/$target"
+    fi
 
     echo "Building the documentation of $target"
     "$docc" convert "Sources/$target/$target.docc" \

@@ -83,9 +83,11 @@ public struct ToolFailure: Error, Equatable, CustomStringConvertible {
 
 /// The version of Rivulet this tool belongs to (the release tag; see CHANGELOG.md).
 public enum RivuletVersion {
-    /// `6.10.0`: Rivulet's versions follow the RxSwift API they provide, so that a
-    /// requirement written for RxSwift (`from: "6.10.0"`) accepts them.
-    public static let current = "6.10.0"
+    /// `6.10.2`: RxSwift 6.10's API. The major and minor numbers are those of the RxSwift
+    /// API Rivulet provides, and the patch number is never lower than RxSwift's newest
+    /// release of that API, so that every requirement written for RxSwift 6.10
+    /// (`from: "6.10.0"` to `from: "6.10.2"`, `.upToNextMinor(from: "6.10.0")`) accepts it.
+    public static let current = "6.10.2"
 }
 
 /// The `rxmarbles` command: the gallery, one operator's diagram, `--list`, pictures.

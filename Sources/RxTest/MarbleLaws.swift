@@ -71,6 +71,10 @@ public struct MarbleCounterexample<Input, Output> {
 ///   - seed: The seed of the inputs; the same seed checks the same inputs.
 ///   - input: The generator of inputs: a ``MarbleGen`` generator, or several zipped
 ///     with other values.
+///   - fileID: The file a broken law is reported in; the caller's by default.
+///   - filePath: The path of that file; the caller's by default.
+///   - line: The line a broken law is reported at; the caller's by default.
+///   - column: The column a broken law is reported at; the caller's by default.
 ///   - lhs: The first side, built in `scheduler`; its events are "actual".
 ///   - rhs: The second side; its events are "expected".
 /// - Returns: The smallest counterexample, when the law is broken.
@@ -111,6 +115,10 @@ public func expectMarbleLaw<Input: Sendable, Left: ObservableConvertibleType, Ri
 ///   - cases: How many inputs to check.
 ///   - seed: The seed of the inputs; the same seed checks the same inputs.
 ///   - input: The generator of inputs.
+///   - fileID: The file a broken law is reported in; the caller's by default.
+///   - filePath: The path of that file; the caller's by default.
+///   - line: The line a broken law is reported at; the caller's by default.
+///   - column: The column a broken law is reported at; the caller's by default.
 ///   - actual: The observable, built in `scheduler` and subscribed at 200.
 ///   - expected: The events it must deliver, with their virtual times.
 /// - Returns: The smallest counterexample, when the law is broken.

@@ -1,6 +1,7 @@
 import RxCocoa
 import RxSwift
 import RxTest
+import Testing
 import XCTest
 
 // The view models and tests of the RxRelay and RxCocoa articles ("Relays as view-model
@@ -153,5 +154,38 @@ final class ArticleExamplesTests: XCTestCase {
         }
 
         XCTAssertEqual(enabled.events, [.next(1, false), .next(11, false), .next(21, false), .next(31, true)])
+    }
+}
+
+/// "Driver or Signal", "Testing on the main actor": the forms a `@MainActor` test takes,
+/// each driving the login view model on the main actor.
+@MainActor
+private func passwordFieldEnabledAfterTypingAUsername() -> [Bool] {
+    let viewModel = LoginViewModel()
+    var enabled: [Bool] = []
+    let subscription = viewModel.passwordFieldEnabled.drive(onNext: { enabled.append($0) })
+    viewModel.loginInput.accept("username")
+    subscription.dispose()
+    return enabled
+}
+
+/// A Swift Testing suite on the main actor.
+@Suite @MainActor struct MainActorArticleTests {
+    @Test func fiveLettersEnablePasswordField() {
+        #expect(passwordFieldEnabledAfterTypingAUsername() == [false, true])
+    }
+}
+
+/// XCTest: an `async` `@MainActor` test beside a plain synchronous test that enters the
+/// main actor with `MainActor.assumeIsolated`.
+final class MainActorArticleXCTests: XCTestCase {
+    @MainActor
+    func testFiveLettersEnablePasswordField() async {
+        XCTAssertEqual(passwordFieldEnabledAfterTypingAUsername(), [false, true])
+    }
+
+    func testFiveLettersEnablePasswordFieldEnteringTheMainActor() {
+        let enabled = MainActor.assumeIsolated { passwordFieldEnabledAfterTypingAUsername() }
+        XCTAssertEqual(enabled, [false, true])
     }
 }

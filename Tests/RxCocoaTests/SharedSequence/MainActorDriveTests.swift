@@ -157,12 +157,15 @@ struct MisuseInTestsTests {
     }
 }
 
-/// The same in XCTest: `@MainActor` cases drive and emit, with and without a mocked
-/// scheduler; misuse is recorded as the case's failure.
+/// The same in XCTest, in the two forms that XCTest's test discovery on Linux takes: an
+/// `async` `@MainActor` test, and a plain synchronous test that enters the main actor
+/// with `MainActor.assumeIsolated` (a synchronous `@MainActor` test aborts the run when
+/// it is its class's only kind of test, and fails to build beside a plain one). Misuse
+/// is recorded as the case's failure.
 final class MainActorDriveXCTests: XCTestCase {
-    @MainActor
-    func testDriveAndEmitOnTheMainActor() {
-        let (valid, submitted) = driveTheForm()
+    func testDriveAndEmitOnTheMainActorEnteredFromASynchronousTest() {
+        XCTAssertTrue(Thread.isMainThread)
+        let (valid, submitted) = MainActor.assumeIsolated { driveTheForm() }
         XCTAssertEqual(valid, [false, false, true])
         XCTAssertEqual(submitted, ["alice"])
     }
@@ -174,7 +177,7 @@ final class MainActorDriveXCTests: XCTestCase {
     }
 
     @MainActor
-    func testDriveWithAMockedScheduler() {
+    func testDriveWithAMockedScheduler() async {
         let scheduler = TestScheduler(initialClock: 0)
         let valid = scheduler.createObserver(Bool.self)
         SharingScheduler.mock(scheduler: scheduler) {
@@ -221,5 +224,17 @@ final class MainActorDriveXCTests: XCTestCase {
         XCTAssertEqual(captured.count, 1)
         XCTAssertTrue(captured.first?.description.contains("drive(...) was called off the main thread") ?? false)
         XCTAssertEqual(captured.first?.line, line.value)
+    }
+}
+
+/// A class whose only test is an `async` `@MainActor` one: XCTest's discovery on Linux
+/// lists it as an asynchronous test, so the run goes on (a synchronous one alone would
+/// stop the whole run at discovery).
+final class MainActorAsyncOnlyXCTests: XCTestCase {
+    @MainActor
+    func testDriveAndEmitFromAnAsyncMainActorTest() async {
+        let (valid, submitted) = driveTheForm()
+        XCTAssertEqual(valid, [false, false, true])
+        XCTAssertEqual(submitted, ["alice"])
     }
 }
