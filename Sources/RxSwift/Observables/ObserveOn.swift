@@ -58,8 +58,11 @@ final class ObserveOnSink<Observer: ObserverType>: Sink<Observer>, ObserverType,
 
     func on(_ event: Event<Element>) {
         if delivery.withLock({ _, delivery in delivery.enqueueStartingDrain(event) }) {
-            scheduled.disposable = scheduler.scheduleRecursive(()) { [weak self] _, recurse in
-                self?.drainOne(recurse)
+            // The drain holds the sink until it ran, as RxSwift's does: once the source
+            // ended and dropped the sink, the events still waiting must arrive. Disposal
+            // (which a terminal event's delivery does too) releases the action.
+            scheduled.disposable = scheduler.scheduleRecursive(()) { _, recurse in
+                self.drainOne(recurse)
             }
         }
     }

@@ -147,8 +147,9 @@ final class RecursiveScheduler<State, Scheduler: ImmediateSchedulerType>: Dispos
         // `done` and `key` coordinate an action that runs synchronously inside
         // `schedule` with the insertion of its disposable into the group.
         let slot = LockedState<(done: Bool, key: CompositeDisposable.DisposeKey?)>((false, nil))
-        let body: (State) -> Disposable = { [weak self] state in
-            guard let self else { return Disposables.create() }
+        // Holds the recursion until the scheduled run ran: a scheduler's queue is what
+        // keeps a pending step alive, as in RxSwift.
+        let body: (State) -> Disposable = { state in
             let key = slot.withLock { slot -> CompositeDisposable.DisposeKey? in
                 slot.done = true
                 return slot.key
