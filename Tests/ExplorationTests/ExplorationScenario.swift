@@ -39,6 +39,8 @@ extension ExplorationScenario {
 enum ExplorationCatalogue {
     static let all: [ExplorationScenario] =
         RxSwiftIssueScenarios.all
+            + CombiningScenarios.all
+            + FlatteningScenarios.all
 
     /// Scenarios that find a bug of the library still open: kept with their property,
     /// out of the run so that the suite stays green until the fix.
