@@ -41,6 +41,8 @@ enum ExplorationCatalogue {
         RxSwiftIssueScenarios.all
             + CombiningScenarios.all
             + FlatteningScenarios.all
+            + FilteringScenarios.all
+            + ErrorHandlingScenarios.all
 
     /// Scenarios that find a bug of the library still open: kept with their property,
     /// out of the run so that the suite stays green until the fix.
