@@ -44,6 +44,8 @@ enum ExplorationCatalogue {
             + FilteringScenarios.all
             + ErrorHandlingScenarios.all
             + SchedulerScenarios.all
+            + SubjectScenarios.all
+            + RelayScenarios.all
 
     /// Scenarios that find a bug of the library still open: kept with their property,
     /// out of the run so that the suite stays green until the fix.
