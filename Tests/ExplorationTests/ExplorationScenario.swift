@@ -46,6 +46,7 @@ enum ExplorationCatalogue {
             + SchedulerScenarios.all
             + SubjectScenarios.all
             + RelayScenarios.all
+            + DisposableScenarios.all
 
     /// Scenarios that find a bug of the library still open: kept with their property,
     /// out of the run so that the suite stays green until the fix.
