@@ -47,6 +47,8 @@ enum ExplorationCatalogue {
             + SubjectScenarios.all
             + RelayScenarios.all
             + DisposableScenarios.all
+            + SharingScenarios.all
+            + TraitScenarios.all
 
     /// Scenarios that find a bug of the library still open: kept with their property,
     /// out of the run so that the suite stays green until the fix.
