@@ -103,6 +103,12 @@ let package = Package(
                 .product(name: "PropertyBased", package: "swift-property-based", condition: .when(traits: ["PropertyTesting"])),
             ]
         ),
+        // The explored scenarios: every stateful part of the library raced by threads
+        // under RxTest's schedule explorer, in one catalogue that scripts/explore.sh runs.
+        .testTarget(
+            name: "ExplorationTests",
+            dependencies: ["RxSwift", "RxRelay", "RxCocoa", "RxTest", "RxBlocking", "RivuletTestSupport"]
+        ),
         .testTarget(name: "RxBlockingTests", dependencies: ["RxSwift", "RxBlocking", "RivuletTestSupport"]),
         .testTarget(name: "RxRelayTests", dependencies: ["RxSwift", "RxRelay", "RxTest", "RivuletTestSupport"]),
         .testTarget(
