@@ -74,16 +74,9 @@ enum SchedulerScenarios {
             run.expectEvents(observer, among: "1 10 |", "10 1 |")
             run.expectEverySubscriptionEnded()
         },
-    ]
-
-    /// Scenarios that find a bug still open (see `ExplorationCatalogue.failing`).
-    ///
-    /// `observe(on:)` with a scheduler other than a serial dispatch queue schedules its
-    /// drain holding the sink weakly: once the source ended and let go of the sink, with
-    /// the subscription's disposable dropped (`_ = ...subscribe`), nothing holds it, and
-    /// the elements and the completion still queued are lost. RxSwift's drain holds its
-    /// sink until it ran.
-    static let failing: [ExplorationScenario] = [
+        // observe(on:) a concurrent or operation queue lost the events still queued
+        // once the subscription was dropped and the source ended (fixed: the drain
+        // holds its sink until it ran).
         ExplorationScenario("observe(on:) a concurrent queue", "the elements of one producer, the subscription dropped", seed: 503) { run in
             expectEveryElement(observedOn: ConcurrentDispatchQueueScheduler(qos: .default), keepingTheSubscription: false, in: run)
         },

@@ -57,7 +57,7 @@ final class DebounceSink<Observer: ObserverType>: PlainSerializedSink<Debounce<O
             return nil
         }
         guard let generation else { return }
-        timer.start(generation, after: parameters.dueTime, on: parameters.scheduler) { [weak self] in self?.timerFired($0) }
+        timer.start(generation, after: parameters.dueTime, on: parameters.scheduler) { self.timerFired($0) }
     }
 
     private func timerFired(_ firedGeneration: UInt64) {

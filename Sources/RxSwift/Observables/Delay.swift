@@ -106,7 +106,7 @@ final class DelaySink<Observer: ObserverType>: PlainSerializedSink<Delay<Observe
     }
 
     private func schedule(after interval: RxTimeInterval, generation: UInt64) {
-        timer.start(generation, after: interval, on: parameters.scheduler) { [weak self] _ in self?.turn() }
+        timer.start(generation, after: interval, on: parameters.scheduler) { _ in self.turn() }
     }
 
     /// Sends the oldest waiting event; once it is delivered, schedules the turn of the

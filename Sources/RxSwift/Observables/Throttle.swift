@@ -75,7 +75,7 @@ final class ThrottleSink<Observer: ObserverType>: PlainSerializedSink<Throttle<O
                 return (remaining, state.value.timerGeneration)
             }
             guard let wait else { return }
-            timer.start(wait.generation, after: wait.remaining, on: parameters.scheduler) { [weak self] _ in self?.windowEnded() }
+            timer.start(wait.generation, after: wait.remaining, on: parameters.scheduler) { _ in self.windowEnded() }
         case .error:
             update { state in
                 state.value.lastUnsent = nil

@@ -81,7 +81,7 @@ final class TimeoutSink<Observer: ObserverType>: PlainSerializedSink<Timeout<Obs
     }
 
     private func startTimer(generation: UInt64) {
-        timer.start(generation, after: parameters.dueTime, on: parameters.scheduler) { [weak self] in self?.timerFired($0) }
+        timer.start(generation, after: parameters.dueTime, on: parameters.scheduler) { self.timerFired($0) }
     }
 
     private func timerFired(_ firedGeneration: UInt64) {

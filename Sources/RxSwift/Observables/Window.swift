@@ -131,7 +131,7 @@ final class WindowTimeCountSink<Element, Observer: ObserverType>: PlainSink<Wind
     }
 
     private func startTimer(windowID: UInt64) {
-        timer.start(windowID, after: parameters.timeSpan, on: parameters.scheduler) { [weak self] in self?.timerFired($0) }
+        timer.start(windowID, after: parameters.timeSpan, on: parameters.scheduler) { self.timerFired($0) }
     }
 
     private func timerFired(_ firedWindowID: UInt64) {

@@ -38,7 +38,9 @@ final class TimerSlot: Disposable, @unchecked Sendable {
 
     /// Starts the timer of `generation`: `fired` runs with that generation once
     /// `dueTime` has passed on `scheduler`, unless a newer timer replaced it first.
-    /// `fired` should hold its sink weakly, so a pending timer does not keep it alive.
+    /// `fired` holds its sink, as RxSwift's timers do: a pending timer keeps the sink
+    /// alive until it fires or the slot is disposed, so the events it owes still arrive
+    /// when the subscription's disposable was dropped (`_ = just(1).delay(...).subscribe`).
     func start(_ generation: UInt64, after dueTime: RxTimeInterval, on scheduler: SchedulerType, _ fired: @escaping (UInt64) -> Void) {
         set(scheduler.scheduleRelative(generation, dueTime: dueTime) { generation in
             fired(generation)

@@ -33,6 +33,11 @@ final class ScheduleController: @unchecked Sendable {
         /// step since, or when no other thread can go, so a timer re-arming itself
         /// cannot starve the rest of the run.
         var armedAfter: Int?
+        /// How many timers' callbacks armed this timer, one after the other (0 for one
+        /// armed by any other thread). From 2 on, it starts only when no other thread
+        /// can go: a timer due long after a short piece of work does not fire again and
+        /// again before that work is done.
+        var chain = 0
         var state = State.ready
         let baton = DispatchSemaphore(value: 0)
         /// The locks held, each with where it was taken.
@@ -173,7 +178,10 @@ final class ScheduleController: @unchecked Sendable {
         mutex.lock()
         guard let me = running, !hasEnded else { mutex.unlock(); return }
         let thread = makeThread(name: name, queue: queue, due: due, work)
-        if due != nil, me.due != nil { thread.armedAfter = otherSteps }
+        if due != nil, me.due != nil {
+            thread.armedAfter = otherSteps
+            thread.chain = me.chain + 1
+        }
         trace.append("thread \(me.number): starts thread \(thread.number) (\(name))")
         guard due == nil else {
             // Arming a timer is no point where another thread may go: its callback is
@@ -295,7 +303,7 @@ final class ScheduleController: @unchecked Sendable {
         guard enabled.contains(where: { $0.due == nil }) else { return enabled }
         return enabled.filter { thread in
             guard let armedAfter = thread.armedAfter, !thread.started else { return true }
-            return otherSteps > armedAfter
+            return thread.chain < 2 && otherSteps > armedAfter
         }
     }
 

@@ -250,15 +250,17 @@ struct LeakCheckTests {
                 let subscription = Observable<Int>.timer(.seconds(300), scheduler: scheduler).subscribe(onNext: { _ in })
                 let delayed = Observable.just(1).delay(.seconds(500), scheduler: scheduler).subscribe(onNext: { _ in })
                 scheduler.advanceTo(250)
-                // Disposing cancels the timer's work; the delay's subscription stays open.
+                // Disposing cancels the timer's work; the delay's subscription stays open,
+                // and its pending timer holds the delay, as RxSwift's does.
                 subscription.dispose()
                 _ = delayed
             }
         }
         #expect(failures.map(\.message) == [
             """
-            Leak check: 1 open subscription at the end of the test:
+            Leak check: 2 open subscriptions at the end of the test:
               subscribe(onNext:onError:onCompleted:onDisposed:), never disposed, subscribed at LeakCheckTests.swift:\(schedulerLine + 3), virtual time 0
+              delay, subscribed at LeakCheckTests.swift:\(schedulerLine + 3), virtual time 0
             \(Self.advice)
             """,
             "Leak check: TestScheduler created at LeakCheckTests.swift:\(schedulerLine) still has 1 pending action at the end of the test, due at virtual time 500 (clock at 250).\n"

@@ -31,6 +31,24 @@ package struct LockedState<State>: @unchecked Sendable {
         try storage.withLock(at: SyncSite(fileID, line), body)
     }
 
+    /// Runs `delivery`, which calls out (to observers, to `dispose`) after a transition
+    /// unlocked. It marks the place for the `callout` mutant (`Mutation`), which runs it
+    /// with the lock held again, as if the critical section reached over it; otherwise
+    /// it is `delivery()`.
+    @inline(__always)
+    package func afterUnlocking<Result>(
+        fileID: StaticString = #fileID,
+        line: UInt = #line,
+        _ delivery: () throws -> Result
+    ) rethrows -> Result {
+        #if DEBUG
+        if Mutation.applies(.callout, at: SyncSite(fileID, line)) {
+            return try storage.withLock(at: SyncSite(fileID, line)) { _ in try delivery() }
+        }
+        #endif
+        return try delivery()
+    }
+
     /// A copy of the state, taken with the lock held.
     package var current: State {
         storage.withLock(at: SyncSite(#fileID, #line)) { $0 }

@@ -89,11 +89,13 @@ package enum Mutation {
         recording = on
     }
 
-    /// The mutants whose points were reached while recording.
-    package static var reached: Set<Mutant> {
+    /// The mutants whose points were reached while recording, since the last call.
+    package static func takeReached() -> Set<Mutant> {
         reachedLock.lock()
         defer { reachedLock.unlock() }
-        return reachedSites
+        let reached = reachedSites
+        reachedSites = []
+        return reached
     }
 
     /// Whether the mutant of `kind` at `site` is in force.

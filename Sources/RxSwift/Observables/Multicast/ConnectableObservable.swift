@@ -265,8 +265,11 @@ final class ConnectableObservableAdapter<Subject: SubjectType>: ConnectableObser
     }
 
     /// Called by a connection as it ends; `byTerminalEvent`: the source terminated.
-    func connectionEnded(_ connection: Connection, byTerminalEvent: Bool) {
+    /// Forgets `connection`, then runs `disposal` (the connection's subscription to the
+    /// source) after unlocking.
+    func connectionEnded(_ connection: Connection, byTerminalEvent: Bool, then disposal: () -> Void) {
         state.withLock { $0.connectionEnded(connection, byTerminalEvent: byTerminalEvent) }
+        state.afterUnlocking(disposal)
     }
 
     // MARK: refCount
@@ -340,8 +343,8 @@ final class MulticastConnection<Subject: SubjectType>: EventObserver<Subject.Obs
         if disposed.testAndSet() { return }
         let parent = self.parent
         self.parent = nil
-        parent?.connectionEnded(self, byTerminalEvent: byTerminalEvent)
-        subscription.dispose()
+        guard let parent else { return subscription.dispose() }
+        parent.connectionEnded(self, byTerminalEvent: byTerminalEvent) { subscription.dispose() }
     }
 }
 

@@ -35,7 +35,7 @@ package final class ShareWhileConnected<Element>: Observable<Element>, @unchecke
         }
         withExtendedLifetime(joined.released) {}
         if let gate = joined.gate {
-            gate.open(after: joined.replay)
+            state.afterUnlocking { gate.open(after: joined.replay) }
         }
         if connects {
             connection.upstream.setDisposable(source.subscribe(connection))
