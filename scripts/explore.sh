@@ -10,7 +10,7 @@
 #                                point a scenario reaches (200 schedules per scenario each)
 #
 # Details go to a folder (printed); survivors of a full run are checked against
-# Tests/ExplorationTests/SurvivingMutants.md, where each is listed with the reason it
+# scripts/surviving-mutants.md, where each is listed with the reason it
 # survives. Exits non-zero on a failing scenario, a surviving mutant of the sample, or an
 # unlisted survivor of the full run.
 set -euo pipefail
@@ -47,11 +47,12 @@ results="$work/mutants.tsv"
 if (( full )); then
     only=""
 else
-    only=$(grep -v '^#' scripts/explore.mutants | awk 'NF {print $1}' | paste -sd, -)
+    only=$(grep -v -e '^#' -e '^[[:space:]]*$' scripts/explore.mutants)
 fi
 for attempt in $(seq 1 100); do
     status=0
-    RIVULET_MUTANT_RESULTS="$results" RIVULET_MUTANTS="$only" RIVULET_MUTANT_SCHEDULES=${RIVULET_MUTANT_SCHEDULES:-200} \
+    # A mutant that traps stops the process: no backtrace (seconds each), the script goes on.
+    SWIFT_BACKTRACE=enable=no RIVULET_MUTANT_RESULTS="$results" RIVULET_MUTANTS="$only" RIVULET_MUTANT_SCHEDULES=${RIVULET_MUTANT_SCHEDULES:-200} \
         swift test --skip-build --filter 'MutantRun' > "$work/mutants-$attempt.log" 2>&1 || status=$?
     (( status == 0 )) && break
     stopped=$(awk -F'\t' '$1 == "start" {m = $2} ($1 == "killed" || $1 == "survived") && $2 == m {m = ""} END {print m}' "$results")
@@ -70,7 +71,7 @@ awk -F'\t' '$1 == "reached" {print $2}' "$results" | sort -u > "$work/reached.tx
 if (( full )); then
     cp "$work/reached.txt" "$work/counted.txt"
 else
-    tr ',' '\n' <<< "$only" | sort -u > "$work/counted.txt"
+    sed 's/=.*//' <<< "$only" | sort -u > "$work/counted.txt"
     comm -23 "$work/counted.txt" "$work/reached.txt" | sed 's/^/  not reached by any scenario: /'
 fi
 killed=$(awk -F'\t' '$1 == "killed" {print $2}' "$results" | sort -u | comm -12 - "$work/counted.txt" | wc -l)
@@ -83,7 +84,7 @@ status=0
 (( failures == 0 )) || status=1
 if (( full )); then
     while read -r mutant; do
-        grep -qF -- "$mutant" Tests/ExplorationTests/SurvivingMutants.md || { echo "  not listed in SurvivingMutants.md: $mutant"; status=1; }
+        grep -qF -- "$mutant" scripts/surviving-mutants.md || { echo "  not listed in scripts/surviving-mutants.md: $mutant"; status=1; }
     done < "$work/survivors.txt"
 else
     [[ -s $work/survivors.txt ]] && status=1

@@ -25,7 +25,20 @@ import Testing
         let results = try MutantResults(path: try #require(Self.environment["RIVULET_MUTANT_RESULTS"]))
         let scenarios = ExplorationCatalogue.all
         let perMutant = Int(Self.environment["RIVULET_MUTANT_SCHEDULES"] ?? "") ?? 200
-        let only = Self.environment["RIVULET_MUTANTS"].map { Set($0.split(separator: ",").map(String.init)) }
+        // The mutants to run, one spelling a line, each alone or as `MUTANT=SCENARIO`:
+        // the scenarios so named must each fail under the mutant, which re-creates the
+        // bug they were written for. Unset or empty: every mutant, tried with every
+        // scenario that reaches its point until one fails.
+        var only: Set<String>?
+        var named: [String: [String]] = [:]
+        if let list = Self.environment["RIVULET_MUTANTS"], !list.isEmpty {
+            only = []
+            for entry in list.split(separator: "\n") {
+                let parts = entry.split(separator: "=", maxSplits: 1).map(String.init)
+                only?.insert(parts[0])
+                if parts.count == 2 { named[parts[0], default: []].append(parts[1]) }
+            }
+        }
 
         // The census: which scenarios reach which points, with no mutant in force.
         var reaching: [Mutation.Mutant: [Int]] = [:]
@@ -55,7 +68,19 @@ import Testing
             results.write("start", "\(mutant)")
             Mutation.activate(mutant)
             var killer: (scenario: String, report: String)?
-            let tried = reaching[mutant] ?? []
+            var tried = reaching[mutant] ?? []
+            if let names = named[mutant.description] {
+                // Each named scenario must fail: the first that passes saves the mutant.
+                tried = names.compactMap { name in scenarios.firstIndex { $0.name == name } }
+                let failures = tried.map { index in
+                    let scenario = scenarios[index]
+                    return exploreSchedulesQuietly(scenario.strategy, schedules: min(perMutant, scenario.schedules), patience: 1, scenario.body).failure
+                }
+                if tried.count == names.count, failures.allSatisfy({ $0 != nil }) {
+                    killer = (names.joined(separator: " and "), failures.compactMap { $0 }.map(Self.firstLine).joined(separator: " // "))
+                }
+                tried = []
+            }
             for index in tried {
                 let scenario = scenarios[index]
                 let schedules = min(perMutant, scenario.schedules)
