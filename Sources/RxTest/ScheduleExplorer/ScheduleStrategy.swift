@@ -112,6 +112,9 @@ struct ScheduleChooser {
     private var priorities: [Int: Int] = [:]
     /// The longest run seen, carried from schedule to schedule (PCT's change points).
     var longestRun = 0
+    /// PCT's change points (their indices) whose step came while no running thread could
+    /// go on: each lowers the priority of the next running thread that can.
+    private var pendingChanges: [Int] = []
     /// Set when a replayed schedule asked for a thread that could not go on.
     private(set) var replayDiverged: (step: Int, wanted: Int, enabled: [Int])?
 
@@ -136,8 +139,12 @@ struct ScheduleChooser {
                 // Initial priorities sit above every value a change point gives.
                 priorities[thread] = depth + Int(generator.next() % 1_000_000)
             }
-            if let current, let index = changePoints.firstIndex(of: step + 1) {
-                priorities[current] = depth - 1 - index
+            // A change point is never skipped: one whose step finds no running thread
+            // that can go on (it finished, or waits for a lock) waits for the next one.
+            pendingChanges += changePoints.indices.filter { changePoints[$0] == step + 1 }
+            if let current, !pendingChanges.isEmpty {
+                priorities[current] = depth - 1 - pendingChanges.max()!
+                pendingChanges = []
             }
             chosen = enabled.max { (priorities[$0] ?? 0, -$0) < (priorities[$1] ?? 0, -$1) }!
             rule = .pct(generator, changePoints: changePoints, depth: depth)

@@ -47,3 +47,19 @@ import Testing
 private struct TraceProbe: Error, CustomStringConvertible {
     var description: String { "probe" }
 }
+
+/// PCT's change points: each lowers the running thread's priority at its step, and one
+/// whose step finds no running thread that can go on is kept for the next one, never
+/// dropped.
+@Suite struct PCTChangePointTests {
+    @Test func aChangePointOnAStepWithNoRunningThreadLowersTheNextOne() {
+        var chooser = ScheduleChooser(rule: .pct(RxTest.SplitMix(seed: 1, stream: 0), changePoints: [1], depth: 2))
+        // Step 1: the thread that ran has finished, so no running thread can go on.
+        let first = chooser.choose(among: [0, 1], current: nil)
+        // Step 2: the change point lowers the thread now running; the other one goes.
+        let second = chooser.choose(among: [0, 1], current: first)
+        #expect(second != first)
+        // And it stays with the other thread, whose priority is now the higher.
+        #expect(chooser.choose(among: [0, 1], current: second) == second)
+    }
+}
