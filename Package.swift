@@ -7,7 +7,9 @@ import PackageDescription
 // and its dependencies (Hummingbird, SwiftNIO...) come only with the `Playground`
 // trait, the marble generators of RxTest and swift-property-based only with the
 // `PropertyTesting` trait; swift-docc-plugin is used by no target, so only this package's own
-// `swift package` commands resolve it.
+// `swift package` commands resolve it. The `AppleLockingPath` trait compiles on Linux
+// the locking and atomics that Apple platforms use, swift-atomics included, so that CI
+// tests them; a dependent that does not enable it compiles what it did before.
 let applePlatforms: [Platform] = [.macOS, .iOS, .tvOS, .watchOS, .visionOS, .macCatalyst]
 
 let package = Package(
@@ -37,6 +39,10 @@ let package = Package(
             name: "PropertyTesting",
             description: "RxTest's generators of marble inputs and marble laws, shrunk by swift-property-based."
         ),
+        .trait(
+            name: "AppleLockingPath",
+            description: "On Linux, Apple platforms' locks, atomics and main-thread check (swift-atomics, a Lock per InlineLock), over Linux's system calls: how CI tests that code."
+        ),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-atomics.git", from: "1.3.0"),
@@ -53,6 +59,17 @@ let package = Package(
             name: "RxSwift",
             dependencies: [
                 .product(name: "Atomics", package: "swift-atomics", condition: .when(platforms: applePlatforms)),
+                .target(name: "AppleLockingPathAtomics", condition: .when(traits: ["AppleLockingPath"])),
+            ]
+        ),
+        // swift-atomics for RxSwift on Linux under the `AppleLockingPath` trait. A second
+        // `.product(name: "Atomics", ...)` entry in RxSwift with the trait's condition
+        // links it too, but SwiftPM then warns "ignoring duplicate product 'Atomics'".
+        // Without the trait nothing depends on this target and it has no dependency.
+        .target(
+            name: "AppleLockingPathAtomics",
+            dependencies: [
+                .product(name: "Atomics", package: "swift-atomics", condition: .when(traits: ["AppleLockingPath"])),
             ]
         ),
         .target(name: "RxRelay", dependencies: ["RxSwift"]),

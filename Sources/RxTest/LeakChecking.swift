@@ -95,11 +95,6 @@ open class LeakCheckingTestCase: XCTestCase {
             XCTFail(finding.message)
             return
         }
-        #if canImport(Darwin)
-        let location = XCTSourceCodeLocation(filePath: site.filePath, lineNumber: Int(site.line))
-        record(XCTIssue(type: .assertionFailure, compactDescription: finding.message, sourceCodeContext: XCTSourceCodeContext(location: location)))
-        #else
-        recordFailure(withDescription: finding.message, inFile: site.filePath, atLine: Int(site.line), expected: true)
-        #endif
+        recordFailure(finding.message, filePath: site.filePath, line: Int(site.line))
     }
 }

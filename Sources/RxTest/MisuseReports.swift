@@ -6,23 +6,9 @@ import XCTest
 // Misuse that RxSwift turns into a crash (`drive` off the main thread, an error bound
 // to a relay, `TestScheduler.current` outside a virtual-time test) fails the test that
 // made it, at the line that made it, and the run goes on. The reporter is installed
-// when the test kit is loaded, before any test runs, so that the first test of a run
-// is covered as well as the last; outside a running test the program stops, as with
-// RxSwift.
-
-/// The loader runs `installMisuseReporter` before `main`: an entry in the image's
-/// initializer list.
-#if os(Linux) || os(Android) || os(FreeBSD) || os(OpenBSD)
-@used @section(".init_array")
-private let installAtLoad: @convention(c) () -> Void = installMisuseReporter
-#elseif canImport(Darwin)
-@used @section("__DATA,__mod_init_func")
-private let installAtLoad: @convention(c) () -> Void = installMisuseReporter
-#endif
-
-private func installMisuseReporter() {
-    MisuseReports.install()
-}
+// when the test kit is loaded, before any test runs (`installAtLoad`, Platform.swift),
+// so that the first test of a run is covered as well as the last; outside a running
+// test the program stops, as with RxSwift.
 
 /// The misuse reporter and what it needs: the XCTest case running, if any.
 enum MisuseReports {
@@ -54,14 +40,7 @@ enum MisuseReports {
             }
             Issue.record(Comment(rawValue: text), sourceLocation: location ?? test?.sourceLocation ?? SourceLocation(fileID: #fileID, filePath: #filePath, line: #line, column: #column))
         } else if let testCase {
-            let path = site?.filePath ?? #filePath
-            let line = Int(site?.line ?? #line)
-            #if canImport(Darwin)
-            let location = XCTSourceCodeLocation(filePath: path, lineNumber: line)
-            testCase.record(XCTIssue(type: .assertionFailure, compactDescription: text, sourceCodeContext: XCTSourceCodeContext(location: location)))
-            #else
-            testCase.recordFailure(withDescription: text, inFile: path, atLine: line, expected: true)
-            #endif
+            testCase.recordFailure(text, filePath: site?.filePath ?? #filePath, line: Int(site?.line ?? #line))
         }
         return true
     }

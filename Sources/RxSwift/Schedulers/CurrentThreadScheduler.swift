@@ -1,11 +1,4 @@
 import Foundation
-#if canImport(Darwin)
-import Darwin
-#elseif canImport(Glibc)
-import Glibc
-#elseif canImport(Musl)
-import Musl
-#endif
 
 /// A trampoline on the current thread: the first `schedule` on a thread runs its
 /// action at once and then drains, in order, whatever was scheduled meanwhile.
@@ -17,18 +10,8 @@ public final class CurrentThreadScheduler: ImmediateSchedulerType, @unchecked Se
 
     private init() {}
 
-    private static let key: pthread_key_t = {
-        var key = pthread_key_t()
-        let result = pthread_key_create(&key) { pointer in
-            #if canImport(Darwin)
-            Unmanaged<TrampolineState>.fromOpaque(pointer).release()
-            #else
-            if let pointer { Unmanaged<TrampolineState>.fromOpaque(pointer).release() }
-            #endif
-        }
-        precondition(result == 0, "Rivulet: pthread_key_create failed with \(result)")
-        return key
-    }()
+    /// The thread-local slot that owns each thread's trampoline (Platform.swift).
+    private static let key = makeObjectOwningThreadKey()
 
     /// This thread's trampoline, created once per thread.
     @inline(__always)

@@ -38,8 +38,13 @@ import Testing
         let exploration = exploreSchedules(.random(seed: 5), schedules: 200) { run in
             let scheduler = SerialDispatchQueueScheduler(qos: .default)
             let fired = LockedState([Int]())
+            // Each deadline is the clock when its timer is armed plus the delay, and the
+            // explorer fires timers without waiting for them: delays seconds apart keep the
+            // deadlines in the delays' order however long the arming takes on a loaded
+            // machine (10 ms apart, the 30 ms timer came before the 20 ms one when arming
+            // the third took more than 10 ms).
             for delay in [30, 10, 20] {
-                _ = scheduler.scheduleRelative(delay, dueTime: .milliseconds(delay)) { delay in
+                _ = scheduler.scheduleRelative(delay, dueTime: .seconds(delay)) { delay in
                     fired.withLock { $0.append(delay) }
                     return Disposables.create()
                 }

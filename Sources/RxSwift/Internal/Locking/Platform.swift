@@ -1,29 +1,40 @@
-// Every platform choice Rivulet makes for locks, atomics and thread identity, with one
-// split: Apple platforms (Darwin), where the standard library's `Synchronization`
-// module needs macOS 15 / iOS 18, newer than Rivulet supports; and every other
-// platform (Linux, Android, FreeBSD: Glibc or Musl), where it has no availability
-// restriction. Nothing outside this file tests the platform for locking or atomics.
+// Every platform choice of the RxSwift module, in two splits.
 //
-// | need                          | Darwin                          | elsewhere                  |
-// | ----------------------------- | ------------------------------- | -------------------------- |
-// | lock word (`LockWord`)        | `os_unfair_lock`                | `pthread_mutex_t`          |
-// | lock stored in an object (`LockCell`) | `Lock` (one small allocation) | `Mutex`, in place  |
-// | atomic `Int` in an object (`AtomicWord`) | swift-atomics `UnsafeAtomic` | `Synchronization.Atomic` |
-// | global atomic (`GlobalAtomic`) | swift-atomics `ManagedAtomic`   | `Atomic`, set up statically |
-// | main-thread check (`isOnMainThread`) | `Thread.isMainThread` | the main thread's number, kept atomically |
+// The operating system's calls, chosen by the system the code is compiled for: the lock
+// word, the thread's number, the thread-local slot. Linux has no `os_unfair_lock`, so a
+// `pthread_mutex_t` stands for it behind the same `LockWords` operations, and
+// `pthread_t` is a number there where Darwin's is a pointer.
+//
+// The implementation, chosen by the platform or by a build setting: Apple's
+// (`#if canImport(Darwin) || AppleLockingPath`) and Linux's. On Apple platforms the
+// standard library's `Synchronization` module needs macOS 15 / iOS 18, newer than
+// Rivulet supports, so Apple's implementation uses swift-atomics and a `Lock`; on Linux,
+// Android and FreeBSD (Glibc or Musl) `Synchronization` has no availability restriction.
+// The package trait `AppleLockingPath` compiles Apple's implementation on Linux, over
+// Linux's system calls, so that CI builds and tests it (`.ci/run`, `.build-apple`).
+//
+// | need                                     | Apple's implementation          | Linux's                     |
+// | ---------------------------------------- | ------------------------------- | --------------------------- |
+// | lock word (`LockWord`), by the system    | `os_unfair_lock`; `pthread_mutex_t` on Linux | `pthread_mutex_t` |
+// | lock stored in an object (`LockCell`)    | `Lock` (one small allocation)   | `Mutex`, in place           |
+// | atomic `Int` in an object (`AtomicWord`) | swift-atomics `UnsafeAtomic`    | `Synchronization.Atomic`    |
+// | global atomic (`GlobalAtomic`)           | swift-atomics `ManagedAtomic`   | `Atomic`, set up statically |
+// | main-thread check (`isOnMainThread`)     | `Thread.isMainThread`           | the main thread's number, kept atomically |
+// | thread number, thread-local slot, by the system | `pthread_self()` as a pointer, a destructor of a non-optional pointer | as a number, of an optional pointer |
 //
 // Each half supplies raw operations only; what every platform does around them (the
 // schedule explorer's synchronization points, the concurrency mutants) is written once,
-// in `InlineLock`, `InlineAtomicInt`, `Lock` and `LockedState`.
+// in `InlineLock`, `InlineAtomicInt`, `Lock` and `LockedState`. Nothing outside this
+// file tests the platform for locking, atomics or thread identity.
 //
 // Both answer yes on the main queue too (`isOnMainQueue`): where the main thread has
 // handed the main queue to a worker thread (`dispatchMain()`, as a test runner does on
 // Linux), the main actor's jobs run there, and they are as serial as the main thread.
 
+// MARK: - The operating system's calls
+
 #if canImport(Darwin)
 import Darwin
-import Atomics
-import Foundation
 
 /// The word a `Lock` or a `LockedState` keeps in its tail allocation.
 package typealias LockWord = os_unfair_lock
@@ -50,6 +61,89 @@ package enum LockWords {
         os_unfair_lock_unlock(word)
     }
 }
+
+/// The calling thread, as a number (for telling reentrant from overlapping delivery).
+@inline(__always)
+package func currentThreadID() -> UInt {
+    UInt(bitPattern: pthread_self())
+}
+
+/// Releases the object a thread-local slot owned when its thread ends: the slot's
+/// destructor, whose argument Darwin declares non-optional.
+private func releaseThreadObject(_ pointer: UnsafeMutableRawPointer) {
+    Unmanaged<AnyObject>.fromOpaque(pointer).release()
+}
+
+#else
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#endif
+
+/// The word a `Lock` or a `LockedState` keeps in its tail allocation: a
+/// `pthread_mutex_t` (an uncontended lock and unlock measure about half the time of
+/// `Mutex`'s, whose priority-inheriting futex costs more even without contention).
+/// Apple's implementation on Linux (`AppleLockingPath`) uses it in place of
+/// `os_unfair_lock`, which Linux lacks.
+package typealias LockWord = pthread_mutex_t
+
+/// The operations on a `LockWord` in place.
+package enum LockWords {
+    @inline(__always)
+    package static func initialize(_ word: UnsafeMutablePointer<LockWord>) {
+        var attributes = pthread_mutexattr_t()
+        pthread_mutexattr_init(&attributes)
+        pthread_mutexattr_settype(&attributes, Int32(PTHREAD_MUTEX_NORMAL))
+        let result = pthread_mutex_init(word, &attributes)
+        pthread_mutexattr_destroy(&attributes)
+        precondition(result == 0, "Rivulet: pthread_mutex_init failed with \(result)")
+    }
+
+    @inline(__always)
+    package static func deinitialize(_ word: UnsafeMutablePointer<LockWord>) {
+        _ = pthread_mutex_destroy(word)
+        word.deinitialize(count: 1)
+    }
+
+    @inline(__always)
+    package static func lock(_ word: UnsafeMutablePointer<LockWord>) {
+        _ = pthread_mutex_lock(word)
+    }
+
+    @inline(__always)
+    package static func unlock(_ word: UnsafeMutablePointer<LockWord>) {
+        _ = pthread_mutex_unlock(word)
+    }
+}
+
+/// The calling thread, as a number (for telling reentrant from overlapping delivery).
+@inline(__always)
+package func currentThreadID() -> UInt {
+    UInt(pthread_self())
+}
+
+/// Releases the object a thread-local slot owned when its thread ends: the slot's
+/// destructor, whose argument Glibc and Musl declare optional.
+private func releaseThreadObject(_ pointer: UnsafeMutableRawPointer?) {
+    if let pointer { Unmanaged<AnyObject>.fromOpaque(pointer).release() }
+}
+#endif
+
+/// A thread-local slot (a pthread key) that owns the object it holds: a value set with
+/// `Unmanaged.passRetained(_:).toOpaque()` is released when its thread ends.
+func makeObjectOwningThreadKey() -> pthread_key_t {
+    var key = pthread_key_t()
+    let result = pthread_key_create(&key, releaseThreadObject)
+    precondition(result == 0, "Rivulet: pthread_key_create failed with \(result)")
+    return key
+}
+
+// MARK: - The implementation
+
+#if canImport(Darwin) || AppleLockingPath
+import Atomics
+import Foundation
 
 /// The lock behind an `InlineLock`: a `Lock` here (one small allocation), as the
 /// standard library's `Mutex` needs a newer system. Raw operations: no synchronization
@@ -156,66 +250,22 @@ extension ManagedAtomic where Value == Int {
     }
 }
 
-/// The calling thread, as a number (for telling reentrant from overlapping delivery).
-@inline(__always)
-package func currentThreadID() -> UInt {
-    UInt(bitPattern: pthread_self())
-}
-
 /// Whether the caller runs on the main thread or on the main queue.
 package var isOnMainThread: Bool {
     Thread.isMainThread || isOnMainQueue
 }
 
 #else
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Musl)
-import Musl
-#endif
 import Synchronization
 import Foundation
-
-/// The word a `Lock` or a `LockedState` keeps in its tail allocation: a
-/// `pthread_mutex_t` (an uncontended lock and unlock measure about half the time of
-/// `Mutex`'s, whose priority-inheriting futex costs more even without contention).
-package typealias LockWord = pthread_mutex_t
-
-/// The operations on a `LockWord` in place.
-package enum LockWords {
-    @inline(__always)
-    package static func initialize(_ word: UnsafeMutablePointer<LockWord>) {
-        var attributes = pthread_mutexattr_t()
-        pthread_mutexattr_init(&attributes)
-        pthread_mutexattr_settype(&attributes, Int32(PTHREAD_MUTEX_NORMAL))
-        let result = pthread_mutex_init(word, &attributes)
-        pthread_mutexattr_destroy(&attributes)
-        precondition(result == 0, "Rivulet: pthread_mutex_init failed with \(result)")
-    }
-
-    @inline(__always)
-    package static func deinitialize(_ word: UnsafeMutablePointer<LockWord>) {
-        _ = pthread_mutex_destroy(word)
-        word.deinitialize(count: 1)
-    }
-
-    @inline(__always)
-    package static func lock(_ word: UnsafeMutablePointer<LockWord>) {
-        _ = pthread_mutex_lock(word)
-    }
-
-    @inline(__always)
-    package static func unlock(_ word: UnsafeMutablePointer<LockWord>) {
-        _ = pthread_mutex_unlock(word)
-    }
-}
 
 /// The lock behind an `InlineLock`: a `Mutex` in place, so no allocation of its own.
 /// Raw operations: no synchronization point, no mutant (`InlineLock` adds them).
 ///
-/// A `Lock` here instead (a pthread mutex behind a pointer, as on Darwin) ran more
-/// instructions on every row that takes it per event (callgrind): fan-out +1.3%, merge of
-/// subjects +2.3%, share +3.4%, Driver +8.1%; the allocation counts were the same.
+/// A `Lock` here instead (a pthread mutex behind a pointer, as in Apple's implementation
+/// on Linux) ran more instructions on every row that takes it per event (callgrind):
+/// fan-out +1.3%, merge of subjects +2.3%, share +3.4%, Driver +8.1%; the allocation
+/// counts were the same.
 package struct LockCell: ~Copyable {
     private let mutex = Mutex<Void>(())
 
@@ -322,12 +372,6 @@ extension Atomic where Value == Int {
     package func addRelaxed(_ delta: Int) -> Int {
         wrappingAdd(delta, ordering: .relaxed).newValue
     }
-}
-
-/// The calling thread, as a number (for telling reentrant from overlapping delivery).
-@inline(__always)
-package func currentThreadID() -> UInt {
-    UInt(pthread_self())
 }
 
 /// The main thread's number once a check ran on it, 0 before.

@@ -217,12 +217,18 @@ struct CombiningConcurrencyTests {
         let count = 200
         let scheduler = ConcurrentDispatchQueueScheduler(queue: DispatchQueue(label: "merge.limited", attributes: .concurrent))
         let gauge = LockedState((active: 0, maximum: 0))
+        // An inner sequence runs from its subscription to its completion, which is what
+        // lets merge subscribe the next one, on another thread of the queue: the count
+        // goes down before `onCompleted`. (Counted down by the disposable `create`
+        // returns, after `onCompleted`, the next one could count up first: a maximum of 3
+        // once in a full run on a loaded 2-core machine.)
         let inners = (0..<count).map { value in
             Observable<Int>.create { observer in
                 gauge.withLock { $0.active += 1; $0.maximum = max($0.maximum, $0.active) }
                 observer.onNext(value)
+                gauge.withLock { $0.active -= 1 }
                 observer.onCompleted()
-                return Disposables.create { gauge.withLock { $0.active -= 1 } }
+                return Disposables.create()
             }.subscribe(on: scheduler)
         }
         let observer = GrammarCheckingObserver<Int>()
