@@ -115,26 +115,51 @@ enum ExplorationBudget {
 /// a file, one tab-separated line per scenario (`explored NAME SCHEDULES passed|failed
 /// REPORT`), appended as each ends.
 final class ExplorationReport: @unchecked Sendable {
-    static let shared: ExplorationReport? = ProcessInfo.processInfo.environment["RIVULET_EXPLORE_REPORT"].map(ExplorationReport.init)
+    static let shared: ExplorationReport? = ProcessInfo.processInfo.environment["RIVULET_EXPLORE_REPORT"]
+        .flatMap { try? ResultsFile(path: $0) }
+        .map(ExplorationReport.init)
 
-    private let path: String
-    private let lock = NSLock()
+    private let file: ResultsFile
 
-    private init(path: String) {
-        self.path = path
+    private init(file: ResultsFile) {
+        self.file = file
     }
 
     func add(_ scenario: ExplorationScenario, _ exploration: ScheduleExploration) {
         let failure = exploration.failure?.split(separator: "\n").first.map(String.init) ?? ""
-        let line = ["explored", scenario.name, "\(exploration.schedulesRun)", exploration.failure == nil ? "passed" : "failed", failure]
-            .map { $0.replacingOccurrences(of: "\t", with: " ") }
+        file.write("explored", scenario.name, "\(exploration.schedulesRun)", exploration.failure == nil ? "passed" : "failed", failure)
+    }
+}
+
+/// A file that `scripts/explore.sh` reads: lines of tab-separated fields, appended from
+/// any thread and flushed as each is written, so what was written survives a process
+/// that stops.
+final class ResultsFile: @unchecked Sendable {
+    private let handle: FileHandle
+    private let lock = NSLock()
+
+    /// Opens `path` for appending, creating it when missing.
+    init(path: String) throws {
+        if !FileManager.default.fileExists(atPath: path) {
+            _ = FileManager.default.createFile(atPath: path, contents: nil)
+        }
+        handle = try FileHandle(forWritingTo: URL(fileURLWithPath: path))
+        handle.seekToEndOfFile()
+    }
+
+    /// Appends one line of `fields`.
+    func write(_ fields: String...) {
+        write(fields)
+    }
+
+    /// Appends one line of `fields`; a tab or a line break inside a field becomes a
+    /// separator of its own (a space, " / ").
+    func write(_ fields: [String]) {
+        let line = fields.map { $0.replacingOccurrences(of: "\t", with: " ").replacingOccurrences(of: "\n", with: " / ") }
             .joined(separator: "\t") + "\n"
         lock.lock()
         defer { lock.unlock() }
-        if let handle = FileHandle(forWritingAtPath: path) {
-            handle.seekToEndOfFile()
-            handle.write(Data(line.utf8))
-            try? handle.close()
-        }
+        handle.write(Data(line.utf8))
+        try? handle.synchronize()
     }
 }

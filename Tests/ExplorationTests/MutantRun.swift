@@ -109,14 +109,11 @@ import Testing
 
 /// The results file of a mutant run, appended to line by line.
 private final class MutantResults {
-    private let handle: FileHandle
+    private let file: ResultsFile
     private let done: Set<String>
     let hasCensus: Bool
 
     init(path: String) throws {
-        if !FileManager.default.fileExists(atPath: path) {
-            _ = FileManager.default.createFile(atPath: path, contents: nil)
-        }
         let existing = (try? String(contentsOfFile: path, encoding: .utf8)) ?? ""
         var done = Set<String>()
         var hasCensus = false
@@ -131,8 +128,7 @@ private final class MutantResults {
         }
         self.done = done
         self.hasCensus = hasCensus
-        handle = try FileHandle(forWritingTo: URL(fileURLWithPath: path))
-        handle.seekToEndOfFile()
+        file = try ResultsFile(path: path)
     }
 
     func isDone(_ mutant: Mutation.Mutant) -> Bool {
@@ -140,9 +136,6 @@ private final class MutantResults {
     }
 
     func write(_ fields: String...) {
-        let line = fields.map { $0.replacingOccurrences(of: "\t", with: " ").replacingOccurrences(of: "\n", with: " / ") }
-            .joined(separator: "\t") + "\n"
-        handle.write(Data(line.utf8))
-        try? handle.synchronize()
+        file.write(fields)
     }
 }

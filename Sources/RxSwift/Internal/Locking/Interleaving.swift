@@ -84,7 +84,7 @@ package enum Interleaving {
 /// as default arguments, so each call names its own place; a schedule explorer's trace
 /// and a concurrency mutant (`Mutation`) name a point by it. A release build inlines the
 /// operations and drops it.
-package struct SyncSite: Sendable, Hashable, CustomStringConvertible {
+package struct SyncSite: Sendable, CustomStringConvertible {
     package let fileID: StaticString
     package let line: UInt
 
@@ -96,15 +96,6 @@ package struct SyncSite: Sendable, Hashable, CustomStringConvertible {
 
     /// `Module/File.swift:line`.
     package var description: String { "\(fileID):\(line)" }
-
-    package static func == (lhs: SyncSite, rhs: SyncSite) -> Bool {
-        lhs.line == rhs.line && lhs.fileID.description == rhs.fileID.description
-    }
-
-    package func hash(into hasher: inout Hasher) {
-        hasher.combine(line)
-        hasher.combine(fileID.description)
-    }
 }
 
 #if DEBUG

@@ -69,7 +69,7 @@ package enum Mutation {
         return mutant
     }()
 
-    /// Whether each point that could be mutated is recorded (`reached`).
+    /// Whether each point that could be mutated is recorded (`takeReached()`).
     nonisolated(unsafe) private static var recording = false
     private static let reachedLock = NSLock()
     nonisolated(unsafe) private static var reachedSites: Set<Mutant> = []
