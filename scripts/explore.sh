@@ -44,10 +44,30 @@ echo "explore: scenarios took $((SECONDS - started)) s"
 mutants_started=$SECONDS
 results="$work/mutants.tsv"
 : > "$results"
+# A mutant of scripts/explore.mutants may name its line by a piece of its text,
+# KIND@Module/File.swift[[TEXT]], which must be on exactly one line of that file.
+resolve_mutants() {
+    local entry kind module file text rest path lines
+    while IFS= read -r entry; do
+        if [[ $entry =~ ^([A-Za-z]+)@([A-Za-z]+)/([^/]+\.swift)\[\[(.*)\]\](.*)$ ]]; then
+            kind=${BASH_REMATCH[1]} module=${BASH_REMATCH[2]} file=${BASH_REMATCH[3]}
+            text=${BASH_REMATCH[4]} rest=${BASH_REMATCH[5]}
+            path=$(find "Sources/$module" -name "$file" | head -n 1)
+            lines=$( [[ -n $path ]] && grep -nF -- "$text" "$path" | cut -d: -f1 )
+            if [[ $(grep -c . <<< "$lines") -ne 1 ]]; then
+                echo "explore: scripts/explore.mutants: \"$text\" is on $(grep -c . <<< "$lines") lines of Sources/$module/.../$file; it must name exactly one" >&2
+                return 1
+            fi
+            echo "$kind@$module/$file:$lines$rest"
+        else
+            echo "$entry"
+        fi
+    done
+}
 if (( full )); then
     only=""
 else
-    only=$(grep -v -e '^#' -e '^[[:space:]]*$' scripts/explore.mutants)
+    only=$(grep -v -e '^#' -e '^[[:space:]]*$' scripts/explore.mutants | resolve_mutants) || exit 1
 fi
 for attempt in $(seq 1 100); do
     status=0

@@ -107,9 +107,11 @@ final class CallCount: Sendable {
         calls.value[name] ?? 0
     }
 
-    /// A disposable whose disposal counts as a call of `name`.
+    /// A disposable each of whose `dispose()` calls counts as a call of `name`: unlike
+    /// `Disposables.create`'s, a second call counts again, so a group that disposes a
+    /// member twice is seen.
     func disposable(_ name: String) -> Disposable {
-        Disposables.create { self.record(name) }
+        CountedDisposable { self.record(name) }
     }
 
     /// Checks, once every thread of `run` finished, that each of `names` was called
@@ -118,6 +120,20 @@ final class CallCount: Sendable {
         run.expect({ names.allSatisfy { self[$0] == times } }) {
             "expected \(times) call(s) each of \(names); counted \(names.map { "\($0): \(self[$0])" }.joined(separator: ", "))"
         }
+    }
+}
+
+/// A disposable that runs `counted` on every call of `dispose()`. Its lock is not
+/// Rivulet's: disposing adds no step to a schedule.
+private final class CountedDisposable: Disposable, Sendable {
+    private let counted: @Sendable () -> Void
+
+    init(_ counted: @escaping @Sendable () -> Void) {
+        self.counted = counted
+    }
+
+    func dispose() {
+        counted()
     }
 }
 

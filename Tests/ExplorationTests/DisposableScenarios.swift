@@ -54,6 +54,39 @@ enum DisposableScenarios {
             run.thread("remover") { key.value.map { composite.remove(for: $0) } }
             run.thread("disposer", disposing: composite)
             calls.expect(in: run, ["removed", "kept"], calledTimes: 1)
+            run.expect({ composite.isDisposed && composite.count == 0 }) { "\(composite.count) disposables left in a disposed composite" }
+        },
+        ExplorationScenario("CompositeDisposable", "two removals against a count", seed: 816) { run in
+            let calls = CallCount()
+            let composite = CompositeDisposable()
+            let keys = UnsafeTransfer(["first", "second", "kept"].map { composite.insert(calls.disposable($0)) })
+            let counted = LockedBox(0)
+            run.thread("one") { keys.value[0].map { composite.remove(for: $0) } }
+            run.thread("two") {
+                counted.value = composite.count
+                keys.value[1].map { composite.remove(for: $0) }
+            }
+            calls.expect(in: run, ["first", "second"], calledTimes: 1)
+            calls.expect(in: run, ["kept"], calledTimes: 0)
+            run.expect({ composite.count == 1 && [2, 3].contains(counted.value) }) {
+                "\(composite.count) disposables left of three after two removals; counted \(counted.value) before the second"
+            }
+        },
+        ExplorationScenario("CompositeDisposable", "an insertion against isDisposed and a removal", seed: 817) { run in
+            let calls = CallCount()
+            let composite = CompositeDisposable()
+            let key = UnsafeTransfer(composite.insert(calls.disposable("removed")))
+            let seen = LockedBox<Bool?>(nil)
+            run.thread("inserter") { _ = composite.insert(calls.disposable("inserted")) }
+            run.thread("reader") {
+                seen.value = composite.isDisposed
+                key.value.map { composite.remove(for: $0) }
+            }
+            calls.expect(in: run, ["removed"], calledTimes: 1)
+            calls.expect(in: run, ["inserted"], calledTimes: 0)
+            run.expect({ composite.count == 1 && seen.value == false }) {
+                "\(composite.count) disposables held after one insertion and one removal; isDisposed read \(String(describing: seen.value))"
+            }
         },
         ExplorationScenario("SerialDisposable", "a replacement against dispose", seed: 807) { run in
             let calls = CallCount()

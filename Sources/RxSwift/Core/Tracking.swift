@@ -34,6 +34,11 @@ package struct RxAnomaly: Sendable {
     package let summary: String
     /// What the Rx grammar expects, and where to look.
     package let details: String
+
+    package init(summary: String, details: String) {
+        self.summary = summary
+        self.details = details
+    }
 }
 
 /// Receives the reports of subscriptions and anomalies while installed for a task.

@@ -74,6 +74,7 @@ final class AnonymousDisposable: Cancelable, @unchecked Sendable {
     }
 
     deinit {
+        Interleaving.forget(self)
         Resources.decrementTotal()
     }
 
@@ -81,6 +82,7 @@ final class AnonymousDisposable: Cancelable, @unchecked Sendable {
 
     func dispose() {
         guard disposed.fetchOr(1) == 0 else { return }
+        Interleaving.access(self, at: SyncSite(#fileID, #line))
         let action = self.action
         self.action = nil
         action?()
@@ -101,6 +103,7 @@ final class BinaryDisposable: Cancelable, @unchecked Sendable {
     }
 
     deinit {
+        Interleaving.forget(self)
         Resources.decrementTotal()
     }
 
@@ -109,6 +112,7 @@ final class BinaryDisposable: Cancelable, @unchecked Sendable {
     func dispose() {
         guard disposed.fetchOr(1) == 0 else { return }
         // Only the winner of the `disposed` flag touches the stored references.
+        Interleaving.access(self, at: SyncSite(#fileID, #line))
         let first = self.first, second = self.second
         self.first = nil
         self.second = nil
@@ -129,12 +133,12 @@ public final class BooleanDisposable: Cancelable, @unchecked Sendable {
 
     /// A disposable in the given state.
     public init(isDisposed: Bool) {
-        if isDisposed { _ = flag.testAndSet() }
+        if isDisposed { flag.set() }
     }
 
     public var isDisposed: Bool { flag.isSet() }
 
     public func dispose() {
-        _ = flag.testAndSet()
+        flag.set()
     }
 }

@@ -37,7 +37,7 @@ final class SkipTimeSink<Observer: ObserverType>: PlainSink<SkipTime<Observer.El
     private let gate = AtomicFlag()
 
     func open() {
-        _ = gate.testAndSet()
+        gate.set()
     }
 
     func on(_ event: Event<Element>) {

@@ -60,7 +60,7 @@ final class SkipUntilSink<Other, Observer: ObserverType>: PlainSerializedSink<Sk
     func receiveSide(_ event: Event<Other>) {
         switch event {
         case .next:
-            _ = open.testAndSet()
+            open.set()
             triggerSubscription.dispose()
         case .error(let error):
             deliverSerialized(.error(error))

@@ -50,6 +50,7 @@ class SinkCore: ObserverBase, Disposable, Cancelable, @unchecked Sendable {
     }
 
     deinit {
+        Interleaving.forget(self)
         tracking?.release()
         Resources.decrementTotal()
     }
@@ -130,9 +131,11 @@ class SinkCore: ObserverBase, Disposable, Cancelable, @unchecked Sendable {
             disposable.dispose()
             return
         }
+        Interleaving.access(self, at: SyncSite(#fileID, #line))
         upstream = disposable
         let previous = state.fetchOr(sinkUpstreamBit)
         if previous & sinkDisposedBit != 0 {
+            Interleaving.access(self, at: SyncSite(#fileID, #line))
             upstream = NopDisposable()
             disposable.dispose()
         }
@@ -146,6 +149,7 @@ class SinkCore: ObserverBase, Disposable, Cancelable, @unchecked Sendable {
         if previous & sinkDisposedBit != 0 { return }
         tracking?.dispose()
         if previous & sinkUpstreamBit != 0 {
+            Interleaving.access(self, at: SyncSite(#fileID, #line))
             var disposable: Disposable = NopDisposable()
             swap(&disposable, &upstream)
             disposable.dispose()

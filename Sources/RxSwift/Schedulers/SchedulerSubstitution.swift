@@ -52,7 +52,7 @@ package final class SchedulerSubstitution: @unchecked Sendable {
 
     /// Runs `body` with `self` installed, then restores the previous substitution.
     package func install<Result>(_ body: () throws -> Result) rethrows -> Result {
-        _ = Self.everInstalled.testAndSet()
+        Self.everInstalled.set()
         return try Self.installed.withValue(self, operation: body)
     }
 
@@ -61,7 +61,7 @@ package final class SchedulerSubstitution: @unchecked Sendable {
         isolation: isolated (any Actor)? = #isolation,
         _ body: () async throws -> Result
     ) async rethrows -> Result {
-        _ = Self.everInstalled.testAndSet()
+        Self.everInstalled.set()
         return try await Self.installed.withValue(self, operation: body, isolation: isolation)
     }
 }

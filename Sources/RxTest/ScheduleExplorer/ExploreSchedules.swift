@@ -69,13 +69,16 @@ public func exploreSchedules(
 
 /// `exploreSchedules` without reporting a failure to the test: for a caller that expects
 /// some explorations to fail and reads `failure` itself (the concurrency mutants' runner).
+/// `mutant`, spelled `KIND@Module/File.swift:LINE`, is a concurrency mutant of RxSwift's
+/// (`Mutation`, debug builds) in force on the exploration's threads only.
 package func exploreSchedulesQuietly(
     _ strategy: ScheduleStrategy,
     schedules: Int,
     patience: Double = 2,
+    mutant: String? = nil,
     _ body: @escaping (ScheduleRun) throws -> Void
 ) -> ScheduleExploration {
-    ScheduleExplorer(strategy: strategy, schedules: schedules, patience: patience).explore(body)
+    ScheduleExplorer(strategy: strategy, schedules: schedules, patience: patience, mutant: mutant).explore(body)
 }
 
 /// What ``exploreSchedules(_:schedules:patience:fileID:filePath:line:column:_:)`` explored.
@@ -195,6 +198,8 @@ struct ScheduleExplorer {
     let strategy: ScheduleStrategy
     let schedules: Int
     let patience: Double
+    /// A concurrency mutant in force on the exploration's threads only (its spelling).
+    var mutant: String? = nil
 
     /// The steps a failure report shows, at most.
     static let shownSteps = 40
@@ -204,6 +209,13 @@ struct ScheduleExplorer {
             return ScheduleExploration(schedulesRun: 0, exhausted: false, failure: "exploreSchedules ran nothing: \(problem)", failingSchedule: nil)
         }
         #if DEBUG
+        var mutantInForce: Mutation.Mutant?
+        if let mutant {
+            guard let parsed = Mutation.Mutant(mutant) else {
+                return ScheduleExploration(schedulesRun: 0, exhausted: false, failure: "exploreSchedules ran nothing: the mutant \"\(mutant)\" is not spelled KIND@Module/File.swift:LINE", failingSchedule: nil)
+            }
+            mutantInForce = parsed
+        }
         var previous: ScheduleChooser?
         var index = 0
         var ranOut = false
@@ -212,7 +224,7 @@ struct ScheduleExplorer {
                 ranOut = true
                 break
             }
-            let controller = ScheduleController(chooser: chooser)
+            let controller = ScheduleController(chooser: chooser, mutant: mutantInForce)
             let run = ScheduleRun(index: index, controller: controller)
             let thrown = ThrownError()
             let transfer = UnsafeTransfer(body)
@@ -225,6 +237,7 @@ struct ScheduleExplorer {
             case let .deadlock(blocked)?: problem = "deadlock: \(ScheduleController.describe(blocked, owners: controller.lockOwners))"
             case let .stalled(text)?: problem = "stalled: \(text)"
             case let .violation(text)?: problem = "broken Rx grammar: \(text)"
+            case let .dataRace(text)?: problem = "data race: \(text)"
             case nil:
                 if let error = thrown.error {
                     problem = "the body threw \(error)"

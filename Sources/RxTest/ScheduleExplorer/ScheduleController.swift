@@ -39,6 +39,9 @@ final class ScheduleController: @unchecked Sendable {
         /// again before that work is done.
         var chain = 0
         var state = State.ready
+        /// What the thread knows the other threads did (happens-before): see
+        /// `VectorClock`.
+        var clock = VectorClock()
         let baton = DispatchSemaphore(value: 0)
         /// The locks held, each with where it was taken.
         var held: [(lock: UnsafeRawPointer, site: SyncSite)] = []
@@ -77,6 +80,9 @@ final class ScheduleController: @unchecked Sendable {
         case deadlock([BlockedThread])
         case stalled(String)
         case violation(String)
+        /// Two threads accessed data a lock or a once-flag guards with nothing ordering
+        /// them (see `checkAccess`).
+        case dataRace(String)
     }
 
     /// Guards every field below; never a Rivulet lock (it has no synchronization point).
@@ -88,6 +94,12 @@ final class ScheduleController: @unchecked Sendable {
     /// What each lock guards, by the type the library named when it was first taken.
     private(set) var lockOwners: [Int: String] = [:]
     private var queueNames: [ObjectIdentifier: Int] = [:]
+    /// What each lock's last release and each atomic's releasing operations published.
+    private var published: [UnsafeRawPointer: VectorClock] = [:]
+    /// What the finished work of each serial queue published to the work after it.
+    private var queueClocks: [ObjectIdentifier: VectorClock] = [:]
+    /// The last access of each region of guarded data (a lock's, a once-flag's).
+    private var lastAccess: [UnsafeRawPointer: (thread: Int, epoch: Int, site: SyncSite)] = [:]
     /// How many times a thread that is not a timer's callback was chosen.
     private var otherSteps = 0
     /// The steps a run may take before it counts as running away (a periodic timer never
@@ -102,7 +114,8 @@ final class ScheduleController: @unchecked Sendable {
     /// The run's subscriptions and the anomalies the library reports, from every thread.
     private(set) var tracker: ScheduleTracker!
 
-    init(chooser: ScheduleChooser) {
+    /// `mutant`: a concurrency mutant (`Mutation`) in force on the run's threads only.
+    init(chooser: ScheduleChooser, mutant: Mutation.Mutant? = nil) {
         self.chooser = chooser
         tracker = ScheduleTracker { [unowned self] anomaly in
             violate("the library reports: \(anomaly.summary)")
@@ -110,7 +123,12 @@ final class ScheduleController: @unchecked Sendable {
         hooks = InterleavingHooks(
             willAcquire: { [unowned self] lock, site, owner in acquire(lock, at: site, owner: owner) },
             didRelease: { [unowned self] lock, site in release(lock, at: site) },
-            atomicStep: { [unowned self] what, site in step("\(what) at \(site)") },
+            atomicStep: { [unowned self] what, site, word, ordering in
+                step("\(what) at \(site)")
+                if let word { synchronize(word, ordering) }
+            },
+            access: { [unowned self] region, site in access(region, at: site) },
+            forget: { [unowned self] region in forget(region) },
             enqueue: { [unowned self] queue, serial, work in
                 start(name: serial ? "queue \(queueName(queue))" : "concurrent work", queue: serial ? queue : nil, work)
                 return true
@@ -120,6 +138,7 @@ final class ScheduleController: @unchecked Sendable {
                 return true
             }
         )
+        hooks.mutant = mutant
     }
 
     /// Runs `body` as thread 0 and waits until every thread finished, the run deadlocked,
@@ -127,7 +146,7 @@ final class ScheduleController: @unchecked Sendable {
     /// no synchronization point: a semaphore, a sleep, a lock of its own).
     func run(patience: Double, _ body: @escaping @Sendable () -> Void) {
         mutex.lock()
-        let first = makeThread(name: "body", queue: nil, due: nil, body)
+        let first = makeThread(name: "body", queue: nil, due: nil, after: nil, body)
         running = first
         mutex.unlock()
         first.baton.signal()
@@ -177,7 +196,7 @@ final class ScheduleController: @unchecked Sendable {
     func start(name: String, queue: ObjectIdentifier?, due: UInt64? = nil, _ work: @escaping @Sendable () -> Void) {
         mutex.lock()
         guard let me = running, !hasEnded else { mutex.unlock(); return }
-        let thread = makeThread(name: name, queue: queue, due: due, work)
+        let thread = makeThread(name: name, queue: queue, due: due, after: me, work)
         if due != nil, me.due != nil {
             thread.armedAfter = otherSteps
             thread.chain = me.chain + 1
@@ -207,6 +226,8 @@ final class ScheduleController: @unchecked Sendable {
         guard let me = running, !hasEnded else { mutex.unlock(); return }
         owners[lock] = nil
         me.held.removeAll { $0.lock == lock }
+        published[lock] = me.clock
+        me.clock.tick(me.number)
         trace.append("thread \(me.number): releases lock L\(lockName(lock)) at \(site)")
         switchThreads(from: me)
     }
@@ -258,6 +279,7 @@ final class ScheduleController: @unchecked Sendable {
     private func finish(_ me: Thread) {
         mutex.lock()
         me.state = .finished
+        if let queue = me.queue { queueClocks[queue, default: VectorClock()].join(me.clock) }
         trace.append("thread \(me.number): finishes")
         guard !hasEnded else { mutex.unlock(); return }
         let enabled = enabledThreads()
@@ -280,8 +302,15 @@ final class ScheduleController: @unchecked Sendable {
         chosen.baton.signal()
     }
 
-    private func makeThread(name: String, queue: ObjectIdentifier?, due: UInt64?, _ work: @escaping @Sendable () -> Void) -> Thread {
+    /// With `mutex` held: a new thread running `work`, started by `creator` (which
+    /// happens before it).
+    private func makeThread(name: String, queue: ObjectIdentifier?, due: UInt64?, after creator: Thread?, _ work: @escaping @Sendable () -> Void) -> Thread {
         let thread = Thread(number: threads.count, name: name, queue: queue, due: due)
+        if let creator {
+            thread.clock = creator.clock
+            creator.clock.tick(creator.number)
+        }
+        thread.clock.tick(thread.number)
         threads.append(thread)
         let hooks = hooks!
         let tracker: ScheduleTracker = tracker
@@ -331,13 +360,73 @@ final class ScheduleController: @unchecked Sendable {
     }
 
     private func grant(_ thread: Thread) {
+        if !thread.started, let queue = thread.queue, let before = queueClocks[queue] {
+            // Work of a serial queue starts after the work that ran there before it.
+            thread.clock.join(before)
+        }
         thread.started = true
         if thread.due == nil { otherSteps += 1 }
         if case let .wantsLock(lock, site) = thread.state {
             owners[lock] = thread.number
             thread.held.append((lock, site))
             thread.state = .ready
+            if let release = published[lock] { thread.clock.join(release) }
+            // The critical section accesses what the lock guards.
+            checkAccess(lock, at: site, by: thread)
         }
+    }
+
+    /// By the running thread, just before its operation on the atomic `word`: what the
+    /// operation publishes and sees.
+    private func synchronize(_ word: UnsafeRawPointer, _ ordering: AtomicOrdering) {
+        mutex.lock()
+        defer { mutex.unlock() }
+        guard let me = running, !hasEnded else { return }
+        switch ordering {
+        case .none:
+            break
+        case .acquiring:
+            if let release = published[word] { me.clock.join(release) }
+        case .releasing:
+            published[word, default: VectorClock()].join(me.clock)
+            me.clock.tick(me.number)
+        case .acquiringAndReleasing:
+            if let release = published[word] { me.clock.join(release) }
+            published[word] = me.clock
+            me.clock.tick(me.number)
+        }
+    }
+
+    /// By the running thread: an access of `region` at `site`, with no point of its own.
+    private func access(_ region: UnsafeRawPointer, at site: SyncSite) {
+        mutex.lock()
+        defer { mutex.unlock() }
+        guard let me = running, !hasEnded else { return }
+        checkAccess(region, at: site, by: me)
+    }
+
+    /// With `mutex` held: `thread` accesses `region` at `site`. The access before it, by
+    /// another thread, must happen before it (its thread published it to this one through
+    /// a lock, an atomic, a queue or a thread start); otherwise the two race.
+    private func checkAccess(_ region: UnsafeRawPointer, at site: SyncSite, by thread: Thread) {
+        if let last = lastAccess[region], last.thread != thread.number, thread.clock[last.thread] < last.epoch, outcome == nil {
+            let other = threads[last.thread]
+            let what = lockNames[region].map { name in "the data of lock L\(name)" + (lockOwners[name].map { " (\($0))" } ?? "") }
+                ?? "the data a lock or a once-flag guards"
+            let message = "thread \(thread.number) (\(thread.name)) accesses \(what) at \(site), and thread \(other.number) (\(other.name)) accessed it at \(last.site), with no lock, atomic, queue or thread start ordering the two"
+            outcome = .dataRace(message)
+            trace.append("thread \(thread.number): data race: \(message)")
+        }
+        lastAccess[region] = (thread.number, thread.clock[thread.number], site)
+    }
+
+    /// An object whose region of data was accessed is going away: one made later at its
+    /// address is another one.
+    private func forget(_ region: UnsafeRawPointer) {
+        mutex.lock()
+        lastAccess[region] = nil
+        published[region] = nil
+        mutex.unlock()
     }
 
     private func endDeadlocked() {
@@ -390,6 +479,32 @@ final class ScheduleController: @unchecked Sendable {
     }
 }
 
+/// What a thread of a run knows of the others' progress (happens-before): entry `t` is
+/// the count of thread `t`'s releases that this thread saw, through a lock taken after
+/// their release, an atomic read after their releasing write, the serial queue work ran
+/// on, or the thread start. Entries of threads never heard of are 0.
+struct VectorClock {
+    private var entries: [Int] = []
+
+    subscript(thread: Int) -> Int {
+        thread < entries.count ? entries[thread] : 0
+    }
+
+    /// One more release of `thread`'s.
+    mutating func tick(_ thread: Int) {
+        if thread >= entries.count { entries += repeatElement(0, count: thread + 1 - entries.count) }
+        entries[thread] += 1
+    }
+
+    /// Sees what `other` saw.
+    mutating func join(_ other: VectorClock) {
+        if other.entries.count > entries.count { entries += repeatElement(0, count: other.entries.count - entries.count) }
+        for (thread, count) in other.entries.enumerated() where count > entries[thread] {
+            entries[thread] = count
+        }
+    }
+}
+
 /// Counts the subscriptions a run opens and ends, and passes on the anomalies the library
 /// detects itself (an event after a terminal one at a `create` observer, overlapping
 /// delivery, an error no one handles).
@@ -422,8 +537,13 @@ final class ScheduleTracker: RxTracker, @unchecked Sendable {
 
     func closed(_ id: Int) {
         mutex.lock()
-        open[id] = nil
+        let kind = open.removeValue(forKey: id)
         mutex.unlock()
+        if kind == nil {
+            // A subscription reports its end once (its token's once-flag): a second
+            // report means two threads both took the end.
+            onAnomaly(RxAnomaly(summary: "subscription \(id) reported its end twice", details: "A subscription's end (dispose, terminal event or release) is reported once."))
+        }
     }
 
     func released(_ id: Int) {

@@ -12,6 +12,14 @@ package struct AtomicFlag: ~Copyable {
         storage.load(fileID: fileID, line: line) != 0
     }
 
+    /// Sets the flag, for a caller that does not ask whether it was set before: an
+    /// atomic store, so neither the once-flag mutant nor the split read-modify-write one
+    /// applies to it (answering "first", or storing what a load read, changes nothing).
+    @inline(__always)
+    package func set(fileID: StaticString = #fileID, line: UInt = #line) {
+        storage.store(1, fileID: fileID, line: line)
+    }
+
     /// Sets the flag; returns whether it was already set. A mutant (`alwaysFirst`) makes
     /// it answer "not yet" every time.
     @inline(__always)

@@ -11,6 +11,12 @@ package struct InlineLock: ~Copyable {
     @inline(__always)
     package init() {}
 
+    /// The lock's address, which names it to a schedule explorer.
+    @inline(__always)
+    package var identity: UnsafeRawPointer {
+        cell.identity
+    }
+
     /// Takes the lock; `site` names the call, `owner` the type of what it guards.
     @inline(__always)
     package func lock(at site: SyncSite, owner: Any.Type) {
@@ -48,8 +54,13 @@ package struct InlineAtomicInt: ~Copyable {
 
     @inline(__always)
     package func load(fileID: StaticString = #fileID, line: UInt = #line) -> Int {
-        Interleaving.atomicStep("atomic load", at: SyncSite(fileID, line))
+        Interleaving.atomicStep("atomic load", at: SyncSite(fileID, line), word: identity, .acquiring)
         return word.loadAcquiring()
+    }
+
+    /// The atomic's address, which names it to a schedule explorer.
+    private var identity: UnsafeRawPointer {
+        withUnsafePointer(to: word) { UnsafeRawPointer($0) }
     }
 
     @inline(__always)
@@ -60,6 +71,13 @@ package struct InlineAtomicInt: ~Copyable {
     @inline(__always)
     package func storeRelaxed(_ newValue: Int) {
         word.storeRelaxed(newValue)
+    }
+
+    /// Stores `newValue`, publishing what the thread did before (a releasing store).
+    @inline(__always)
+    package func store(_ newValue: Int, fileID: StaticString = #fileID, line: UInt = #line) {
+        Interleaving.atomicStep("atomic store", at: SyncSite(fileID, line), word: identity, .releasing)
+        word.storeReleasing(newValue)
     }
 
     /// Sets `bits`; returns the value before.
@@ -88,16 +106,17 @@ package struct InlineAtomicInt: ~Copyable {
         _ atomic: @autoclosure () -> Int,
         split: (Int) -> (stored: Int, returned: Int)
     ) -> Int {
-        Interleaving.atomicStep(what, at: site)
         #if DEBUG
         if Mutation.applies(.splitAtomic, at: site) {
+            Interleaving.atomicStep("a mutant's atomic update: its load", at: site, word: identity, .acquiring)
             let before = word.loadAcquiring()
-            Interleaving.atomicStep("a mutant's atomic update, between its load and its store", at: site)
+            Interleaving.atomicStep("a mutant's atomic update: its store", at: site, word: identity, .releasing)
             let (stored, returned) = split(before)
             word.storeReleasing(stored)
             return returned
         }
         #endif
+        Interleaving.atomicStep(what, at: site, word: identity, .acquiringAndReleasing)
         return atomic()
     }
 }

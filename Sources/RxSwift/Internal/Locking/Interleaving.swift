@@ -30,12 +30,67 @@ package enum Interleaving {
         #endif
     }
 
-    /// Before an atomic read-modify-write or acquiring read at `site` (`what` names the
-    /// operation): another thread may go first.
+    /// A point where another thread may go first, with no synchronization of its own (a
+    /// mutant's step between a read and a write); `what` names it.
     @inline(__always)
     static func atomicStep(_ what: StaticString, at site: SyncSite) {
         #if DEBUG
-        InterleavingHooks.current?.atomicStep(what, site)
+        InterleavingHooks.current?.atomicStep(what, site, nil, .none)
+        #endif
+    }
+
+    /// Before an operation on the atomic `word` at `site` (`what` names it), which orders
+    /// memory as `ordering` says: another thread may go first. The explorer orders the
+    /// threads' accesses by it (`access(_:at:)`).
+    @inline(__always)
+    static func atomicStep(_ what: StaticString, at site: SyncSite, word: @autoclosure () -> UnsafeRawPointer, _ ordering: AtomicOrdering) {
+        #if DEBUG
+        if let hooks = InterleavingHooks.current {
+            hooks.atomicStep(what, site, word(), ordering)
+        }
+        #endif
+    }
+
+    /// Data guarded by a synchronization (`region`: the lock's or the guarded object's
+    /// address) is accessed at `site` with no point of its own: the explorer reports a
+    /// data race when an access by another thread is not ordered before it by the
+    /// locks, atomics, queues and thread starts between them (happens-before). A
+    /// critical section counts as such an access of its lock's data; so does a mutant's
+    /// section run without the lock, and a once-flag's winner touching what the flag
+    /// guards.
+    @inline(__always)
+    static func access(_ region: UnsafeRawPointer, at site: SyncSite) {
+        #if DEBUG
+        InterleavingHooks.current?.access(region, site)
+        #endif
+    }
+
+    /// `access(_:at:)` for the data an object guards with a once-flag: the object's address.
+    @inline(__always)
+    static func access(_ object: AnyObject, at site: SyncSite) {
+        #if DEBUG
+        if let hooks = InterleavingHooks.current {
+            hooks.access(UnsafeRawPointer(Unmanaged.passUnretained(object).toOpaque()), site)
+        }
+        #endif
+    }
+
+    /// The object whose data `access(_:at:)` named is going away: a later object at its
+    /// address is another one.
+    @inline(__always)
+    static func forget(_ object: AnyObject) {
+        #if DEBUG
+        if let hooks = InterleavingHooks.current {
+            hooks.forget(UnsafeRawPointer(Unmanaged.passUnretained(object).toOpaque()))
+        }
+        #endif
+    }
+
+    /// The lock at `lock` is going away: a later lock at its address is another one.
+    @inline(__always)
+    static func forget(lock: UnsafeRawPointer) {
+        #if DEBUG
+        InterleavingHooks.current?.forget(lock)
         #endif
     }
 
@@ -79,6 +134,18 @@ package enum Interleaving {
     }
 }
 
+/// How an atomic operation orders memory, as the explorer's happens-before sees it.
+package enum AtomicOrdering: Sendable {
+    /// No synchronization (a step of a mutant, a relaxed operation).
+    case none
+    /// An acquiring read: what a releasing write before it published is seen.
+    case acquiring
+    /// A releasing write: publishes what the thread did before it.
+    case releasing
+    /// A read-modify-write that does both.
+    case acquiringAndReleasing
+}
+
 /// Where a synchronization point is in the source: the file (`#fileID`) and line of the
 /// call that took a lock or stepped an atomic. The lock and atomic operations take it
 /// as default arguments, so each call names its own place; a schedule explorer's trace
@@ -108,24 +175,36 @@ package final class InterleavingHooks: @unchecked Sendable {
     package let willAcquire: (UnsafeRawPointer, SyncSite, Any.Type) -> Void
     /// After a lock was released (the lock, where).
     package let didRelease: (UnsafeRawPointer, SyncSite) -> Void
-    /// Before an atomic step (the operation, where).
-    package let atomicStep: (StaticString, SyncSite) -> Void
+    /// Before an atomic step (the operation, where, the atomic's address if it is one,
+    /// how it orders memory).
+    package let atomicStep: (StaticString, SyncSite, UnsafeRawPointer?, AtomicOrdering) -> Void
+    /// An access of guarded data with no point of its own (the data's region, where).
+    package let access: (UnsafeRawPointer, SyncSite) -> Void
+    /// The object at an address whose data was accessed is going away.
+    package let forget: (UnsafeRawPointer) -> Void
     /// Takes work for a queue (its identity, whether it is serial); returns whether it did.
     package let enqueue: (ObjectIdentifier, Bool, @escaping @Sendable () -> Void) -> Bool
     /// Takes a timer's callback for a queue (its identity, whether it is serial, the
     /// deadline in uptime nanoseconds); returns whether it did.
     package let enqueueTimer: (ObjectIdentifier, Bool, UInt64, @escaping @Sendable () -> Void) -> Bool
+    /// The concurrency mutant in force on the threads these hooks are installed on
+    /// (`Mutation`), if any; set before any of them runs.
+    package var mutant: Mutation.Mutant?
 
     package init(
         willAcquire: @escaping (UnsafeRawPointer, SyncSite, Any.Type) -> Void,
         didRelease: @escaping (UnsafeRawPointer, SyncSite) -> Void,
-        atomicStep: @escaping (StaticString, SyncSite) -> Void,
+        atomicStep: @escaping (StaticString, SyncSite, UnsafeRawPointer?, AtomicOrdering) -> Void,
+        access: @escaping (UnsafeRawPointer, SyncSite) -> Void,
+        forget: @escaping (UnsafeRawPointer) -> Void,
         enqueue: @escaping (ObjectIdentifier, Bool, @escaping @Sendable () -> Void) -> Bool,
         enqueueTimer: @escaping (ObjectIdentifier, Bool, UInt64, @escaping @Sendable () -> Void) -> Bool
     ) {
         self.willAcquire = willAcquire
         self.didRelease = didRelease
         self.atomicStep = atomicStep
+        self.access = access
+        self.forget = forget
         self.enqueue = enqueue
         self.enqueueTimer = enqueueTimer
     }

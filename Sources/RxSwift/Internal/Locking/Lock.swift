@@ -18,6 +18,7 @@ package final class Lock: ManagedBuffer<Void, LockWord> {
     }
 
     deinit {
+        Interleaving.forget(lock: identity)
         withUnsafeMutablePointerToElements(LockWords.deinitialize)
     }
 

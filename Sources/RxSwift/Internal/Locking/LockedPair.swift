@@ -35,6 +35,7 @@ package final class LockedPair<State: ~Copyable, Value>: @unchecked Sendable {
     }
 
     deinit {
+        Interleaving.forget(lock: lock.identity)
         release(&state, &value)
     }
 

@@ -67,7 +67,10 @@ private final class LockedStateStorage<State>: ManagedBuffer<State, LockWord> {
     }
 
     deinit {
-        withUnsafeMutablePointerToElements(LockWords.deinitialize)
+        withUnsafeMutablePointerToElements { word in
+            Interleaving.forget(lock: word)
+            LockWords.deinitialize(word)
+        }
     }
 
     @inline(__always)
@@ -109,12 +112,14 @@ private final class LockedStateStorage<State>: ManagedBuffer<State, LockWord> {
             return nil
         }
         return try withUnsafeMutablePointers { state, word in
+            if !locked { Interleaving.access(word, at: site) }
             var copy = locked ? withWord(word, at: site) { state.pointee } : state.pointee
             Interleaving.atomicStep("a mutant's critical section, between its read and its write", at: site)
             let result = try body(&copy)
             if locked {
                 withWord(word, at: site) { state.pointee = copy }
             } else {
+                Interleaving.access(word, at: site)
                 state.pointee = copy
             }
             return result

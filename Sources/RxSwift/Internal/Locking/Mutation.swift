@@ -12,7 +12,7 @@ import Foundation
 ///
 /// | kind | applies to | what the mutant does |
 /// | --- | --- | --- |
-/// | `unlocked` | every lock site | the critical section runs without the lock; a section on a `LockedState` reads its state, lets another thread go, then writes it back |
+/// | `unlocked` | every lock site | the critical section runs without the lock, its start and end each an access of the lock's data (`Interleaving.access`); a section on a `LockedState` reads its state, lets another thread go, then writes it back |
 /// | `split` | a `LockedState` site | read the state under the lock, compute outside it, write it back under it |
 /// | `callout` | a delivery after unlocking | the delivery runs with the lock held again |
 /// | `splitAtomic` | an atomic read-modify-write | a load, a step where another thread may go, then a store |
@@ -74,8 +74,10 @@ package enum Mutation {
     private static let reachedLock = NSLock()
     nonisolated(unsafe) private static var reachedSites: Set<Mutant> = []
 
-    /// Puts `mutant` in force (`nil`: none). Call it between explorations, never while
-    /// threads that take Rivulet's locks run.
+    /// Puts `mutant` in force on every thread (`nil`: none). Call it between
+    /// explorations, never while threads that take Rivulet's locks run. A mutant of one
+    /// exploration only, on its threads alone, is its hooks' (`InterleavingHooks.mutant`),
+    /// which tests running beside it do not see.
     package static func activate(_ mutant: Mutant?) {
         active = mutant
     }
@@ -102,8 +104,8 @@ package enum Mutation {
     @inline(__always)
     static func applies(_ kind: Kind, at site: SyncSite) -> Bool {
         if recording { note(kind, site) }
-        guard let active else { return false }
-        return active.matches(kind, site)
+        guard let mutant = active ?? InterleavingHooks.current?.mutant else { return false }
+        return mutant.matches(kind, site)
     }
 
     /// For a lock taken and released in two calls (`InlineLock`, `Lock`): whether an
@@ -115,17 +117,19 @@ package enum Mutation {
         skipped.insert(SkippedLock(thread: currentThreadID(), lock: lock))
         reachedLock.unlock()
         Interleaving.atomicStep("a mutant's critical section, run without its lock", at: site)
+        Interleaving.access(lock, at: site)
         return true
     }
 
     /// Whether the calling thread's release of `lock` is skipped, its taking having been.
     static func skipsUnlock(_ lock: UnsafeRawPointer, at site: SyncSite) -> Bool {
-        guard active != nil else { return false }
+        guard active != nil || InterleavingHooks.current?.mutant != nil else { return false }
         reachedLock.lock()
         let wasSkipped = skipped.remove(SkippedLock(thread: currentThreadID(), lock: lock)) != nil
         reachedLock.unlock()
         if wasSkipped {
             Interleaving.atomicStep("the end of a mutant's critical section, run without its lock", at: site)
+            Interleaving.access(lock, at: site)
         }
         return wasSkipped
     }

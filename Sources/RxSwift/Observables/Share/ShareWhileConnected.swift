@@ -28,8 +28,13 @@ package final class ShareWhileConnected<Element>: Observable<Element>, @unchecke
     }
 
     override package func subscribe<Observer: ObserverType>(_ observer: Observer) -> Disposable where Observer.Element == Element {
+        #if DEBUG
+        let decided = decidedApart(at: SyncSite(#fileID, #line))
+        #else
+        let decided: Bool? = nil
+        #endif
         let (connection, connects, joined) = state.withLock { live in
-            let connects = live.connection == nil
+            let connects = decided ?? (live.connection == nil)
             if connects { live.connection = ShareConnection(parent: self) }
             return (live.connection.unsafelyUnwrapped, connects, live.join(observer))
         }
@@ -42,6 +47,20 @@ package final class ShareWhileConnected<Element>: Observable<Element>, @unchecke
         }
         return ShareSubscription(connection: connection, key: joined.key)
     }
+
+    #if DEBUG
+    /// The concurrency mutant `split` at the connect decision (`Mutation`): whether to
+    /// connect is decided under the lock, and the connection made under it again after
+    /// a step, as RxSwift's issue 2718 did (two subscribers both connect). The state
+    /// cannot be copied, so this one site splits by hand what a `LockedState` mutant
+    /// splits by copying. `nil`, the decision made with the connection, without the mutant.
+    private func decidedApart(at site: SyncSite) -> Bool? {
+        guard Mutation.applies(.split, at: site) else { return nil }
+        let connects = state.withLock { live in live.connection == nil }
+        Interleaving.atomicStep("a mutant's connect decision, between its check and its connection", at: site)
+        return connects
+    }
+    #endif
 }
 
 /// What a `ShareWhileConnected` has while connected: the connection, its observers and
