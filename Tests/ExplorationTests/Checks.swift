@@ -254,3 +254,86 @@ extension AsyncSubject: Producible where Element == Int {}
 func serialQueue() -> SerialDispatchQueueScheduler {
     SerialDispatchQueueScheduler(internalSerialQueueName: "explored")
 }
+
+/// A scheduler that hands its work to `base` and watches each disposable it returns for
+/// that work: how often it was disposed, and whether anything still holds it. Its lock
+/// is not Rivulet's: watching adds no step to a schedule.
+final class WatchedScheduler: SchedulerType, @unchecked Sendable {
+    /// What a disposable was returned for.
+    enum Work: String {
+        case immediate = "work", timer, periodic = "periodic timer"
+    }
+
+    /// One returned disposable: its work, its disposals, and the disposable itself while
+    /// something holds it.
+    private struct Watch {
+        let work: Work
+        var disposals = 0
+        weak var held: WatchedDisposable?
+    }
+
+    private let base: SchedulerType
+    private let watches = LockedBox([Watch]())
+
+    init(_ base: SchedulerType) {
+        self.base = base
+    }
+
+    var now: RxTime { base.now }
+
+    func schedule<StateType>(_ state: StateType, action: @escaping (StateType) -> Disposable) -> Disposable {
+        watch(.immediate, base.schedule(state, action: action))
+    }
+
+    func scheduleRelative<StateType>(_ state: StateType, dueTime: RxTimeInterval, action: @escaping (StateType) -> Disposable) -> Disposable {
+        watch(.timer, base.scheduleRelative(state, dueTime: dueTime, action: action))
+    }
+
+    func schedulePeriodic<StateType>(_ state: StateType, startAfter: RxTimeInterval, period: RxTimeInterval, action: @escaping (StateType) -> StateType) -> Disposable {
+        watch(.periodic, base.schedulePeriodic(state, startAfter: startAfter, period: period, action: action))
+    }
+
+    private func watch(_ work: Work, _ disposable: Disposable) -> Disposable {
+        let watched = WatchedDisposable(disposable)
+        watches.mutate { watches in
+            let index = watches.count
+            watched.disposed = { self.watches.mutate { $0[index].disposals += 1 } }
+            watches.append(Watch(work: work, held: watched))
+        }
+        return watched
+    }
+
+    /// Checks, once every thread of `run` finished, that each disposable returned for
+    /// `work` was disposed at least once.
+    func expectEveryDisposal(of work: Work, in run: ScheduleRun) {
+        run.expect({ self.watches.value.allSatisfy { $0.work != work || $0.disposals > 0 } }) {
+            let counts = self.watches.value.filter { $0.work == work }.map(\.disposals)
+            return "a \(work.rawValue) was never disposed: disposals of each \(work.rawValue) scheduled, in order: \(counts)"
+        }
+    }
+
+    /// Checks, once every thread of `run` finished, that nothing holds a disposable this
+    /// scheduler returned any longer (while whatever the run keeps is still alive).
+    func expectNothingHeld(in run: ScheduleRun) {
+        run.expect({ self.watches.value.allSatisfy { $0.held == nil } }) {
+            let held = self.watches.value.map { $0.held == nil ? "released" : "held" }
+            return "a disposable this scheduler returned is still held; each, in order: \(held)"
+        }
+    }
+}
+
+/// A disposable of a `WatchedScheduler`: disposes the one it wraps, and counts.
+private final class WatchedDisposable: Disposable, @unchecked Sendable {
+    private let wrapped: Disposable
+    /// Set once, before the disposable is returned.
+    var disposed: () -> Void = {}
+
+    init(_ wrapped: Disposable) {
+        self.wrapped = wrapped
+    }
+
+    func dispose() {
+        disposed()
+        wrapped.dispose()
+    }
+}

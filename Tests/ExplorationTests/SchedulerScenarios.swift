@@ -1,4 +1,5 @@
 import Foundation
+import RivuletTestSupport
 import RxSwift
 import RxTest
 
@@ -83,7 +84,53 @@ enum SchedulerScenarios {
         ExplorationScenario("observe(on:) an operation queue", "the elements of one producer, the subscription dropped", seed: 505) { run in
             expectEveryElement(observedOn: OperationQueueScheduler(operationQueue: operationQueue(running: 2)), keepingTheSubscription: false, in: run)
         },
+        ExplorationScenario("scheduleRecursive on a concurrent queue", "each step against the keeping of its disposable", seed: 513) { run in
+            let scheduler = WatchedScheduler(ConcurrentDispatchQueueScheduler(qos: .default))
+            let steps = LockedBox(0)
+            let recursion = UnsafeTransfer(scheduler.scheduleRecursive(0) { step, recurse in
+                steps.mutate { $0 += 1 }
+                if step < 2 { recurse(step + 1) }
+            })
+            run.expect({ steps.value == 3 }) { "the recursion ran \(steps.value) steps of 3" }
+            // A step that ran is let go of: the recursion, still held, keeps only what is pending.
+            scheduler.expectNothingHeld(in: run)
+            run.check { withExtendedLifetime(recursion) {} }
+        },
+        // Random choices: a lost count needs one thread to stop between the load and the
+        // store of its update exactly while another updates the count.
+        ExplorationScenario(part: "observe(on:) a main scheduler of its own", race: "two producers through merge, then work from the main queue", strategy: .random(seed: 514), schedules: ExplorationScenario.fullRun) { run in
+            let main = MainScheduler()
+            let (observer, _, _) = run.observe(as: "observed", left: "1 |", right: "10 |") { left, right in
+                Observable.merge(left, right).observe(on: main)
+            }
+            run.expectEvents(observer, among: "1 10 |", "10 1 |")
+            run.expectEverySubscriptionEnded()
+            // Every delivery ran: nothing of the scheduler is queued, so work scheduled
+            // from the main queue runs at once.
+            run.expect({ runsAtOnce(on: main) }) { "work scheduled from the main queue, with nothing queued, did not run at once" }
+        },
+        ExplorationScenario("subscribe(on:) a serial queue", "a source that ends as it is subscribed, against the upstream's setting", seed: 515) { run in
+            let calls = CallCount()
+            let observer = run.observe(EndingAtOnce(calls: calls).subscribe(on: serialQueue()), as: "subscribed")
+            run.expectEvents(observer, among: "1 |")
+            calls.expect(in: run, ["subscribe", "dispose"], calledTimes: 1)
+            run.expectEverySubscriptionEnded()
+        },
     ]
+
+    /// Whether work `main` is given from the main queue runs at once, before `schedule`
+    /// returns.
+    private static func runsAtOnce(on main: MainScheduler) -> Bool {
+        let check = {
+            let ran = LockedBox(false)
+            _ = main.schedule(()) { _ in
+                ran.value = true
+                return Disposables.create()
+            }
+            return ran.value
+        }
+        return isOnMainThread ? check() : DispatchQueue.main.sync(execute: check)
+    }
 
     /// Sends 1, 2, 3 and completion from a producer thread through `observe(on:)`: every
     /// event arrives, in order. The subscription is held to the end of the run, or dropped
@@ -105,5 +152,20 @@ enum SchedulerScenarios {
         let queue = OperationQueue()
         queue.maxConcurrentOperationCount = count
         return queue
+    }
+}
+
+/// A source that sends 1 and completes as it is subscribed, with no sink of its own:
+/// its subscription ends only when disposed from downstream. Its calls are counted
+/// (`subscribe`, `dispose`).
+private struct EndingAtOnce: ObservableType, Sendable {
+    typealias Element = Int
+    let calls: CallCount
+
+    func subscribe<Observer: ObserverType>(_ observer: Observer) -> Disposable where Observer.Element == Int {
+        calls.record("subscribe")
+        observer.on(.next(1))
+        observer.on(.completed)
+        return calls.disposable("dispose")
     }
 }

@@ -90,5 +90,12 @@ enum TimerScenarios {
             let observer = run.observe(Observable<Int>.timer(long, scheduler: serialQueue()), as: "timer", disposedBy: "disposer")
             run.expectEvents(observer, among: "", "0", "0 |")
         },
+        // Random choices: a lost timer needs the dispose to stop between its read of the
+        // slot and its write exactly while the producer stores a timer, or the reverse.
+        ExplorationScenario(part: "debounce", race: "a timer stored against dispose", strategy: .random(seed: 715), schedules: ExplorationScenario.fullRun) { run in
+            let scheduler = WatchedScheduler(serialQueue())
+            expect(run, "debounced", sends: "1 2", disposed: true, among: ["", "1", "2", "1 2"]) { $0.debounce(long, scheduler: scheduler) }
+            scheduler.expectEveryDisposal(of: .timer, in: run)
+        },
     ]
 }
