@@ -337,3 +337,15 @@ private final class WatchedDisposable: Disposable, @unchecked Sendable {
         wrapped.dispose()
     }
 }
+
+/// An object only a scenario's closure holds, to tell whether that closure was released.
+final class HeldObject: Sendable {}
+
+/// A weak reference, readable from a check.
+final class WeakReference<Object: AnyObject & Sendable>: @unchecked Sendable {
+    weak var object: Object?
+
+    init(_ object: Object) {
+        self.object = object
+    }
+}

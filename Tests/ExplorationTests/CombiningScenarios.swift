@@ -68,6 +68,34 @@ enum CombiningScenarios {
             run.expectEvents(observer, among: "10 |", "#", "10 #")
             run.expectEverySubscriptionEnded()
         },
+        ExplorationScenario("withLatestFrom", "the first source's completion against the second's error, nothing delivered before", depth: 2, seed: 118) { run in
+            let first = PublishSubject<Int>()
+            let second = BehaviorSubject(value: 10)
+            let observer = run.observe(first.withLatestFrom(second), as: "combined")
+            run.thread("first", sends: "|", to: first)
+            run.thread("second", sends: "#", to: second)
+            run.expectEvents(observer, among: "|", "#")
+            run.expectEverySubscriptionEnded()
+        },
+        ExplorationScenario("withLatestFrom", "an element against a new latest and an error of the second", seed: 119) { run in
+            let first = PublishSubject<Int>()
+            let second = BehaviorSubject(value: 10)
+            let observer = run.observe(first.withLatestFrom(second), as: "combined")
+            run.thread("first", sends: "1", to: first)
+            run.thread("second", sends: "20 #", to: second)
+            // The element goes with the latest of its moment, unless the error came first.
+            run.expectEvents(observer, among: "10 #", "20 #", "#")
+            run.expectEverySubscriptionEnded()
+        },
+        ExplorationScenario("combineLatest", "an element against the other source's error", seed: 120) { run in
+            let left = BehaviorSubject(value: 1)
+            let right = BehaviorSubject(value: 10)
+            let observer = run.observe(Observable.combineLatest(left, right) { $0 + $1 }, as: "combined")
+            run.thread("left", sends: "2", to: left)
+            run.thread("right", sends: "#", to: right)
+            run.expectEvents(observer, among: "11 12 #", "11 #")
+            run.expectEverySubscriptionEnded()
+        },
         ExplorationScenario("combineLatest", "elements from two threads", seed: 117) { run in
             let (observer, left, right) = run.observe(as: "combined", left: "1 2", right: "10 20") { left, right in
                 Observable.combineLatest(left, right) { $0 + $1 }
@@ -98,6 +126,22 @@ enum CombiningScenarios {
             run.expectEvents(observer, among: "1 #", "1 2 #", "2 1 #")
             expectUnobserved(right, in: run)
             run.expectEverySubscriptionEnded()
+        },
+        ExplorationScenario("merge", "subscribing against a source's element and completion", seed: 121) { run in
+            let left = PublishSubject<Int>()
+            let right = PublishSubject<Int>()
+            let observer = run.observeLater(Observable.merge(left, right), as: "merged")
+            run.thread("left", sends: "1 |", to: left)
+            run.thread("right", sends: "|", to: right)
+            // Whatever the sources sent before their subscription is not seen; the merge
+            // completes once both completed after it.
+            run.expectEvents(observer, among: "", "1", "1 |", "|")
+        },
+        ExplorationScenario("merge", "elements of two sources queued behind each other's deliveries", seed: 122) { run in
+            let (observer, _, _) = run.observe(as: "merged", left: "1 2 3", right: "10 20 30") { left, right in
+                Observable.merge(left, right)
+            }
+            run.expectEvents(observer, among: spellings(interleavings([1, 2, 3], [10, 20, 30])) { $0.map(String.init) })
         },
         ExplorationScenario("merge(maxConcurrent:)", "an inner completion against the next inner arriving", seed: 109) { run in
             let outer = PublishSubject<Observable<Int>>()

@@ -37,6 +37,23 @@ enum ErrorHandlingScenarios {
                 "received \"\(observer.spelled)\" with the second attempt subscribed \(tally.subscribed) times"
             }
         },
+        ExplorationScenario("retry(when:)", "a failed subscription against a trigger sending twice", seed: 406) { run in
+            let tally = SubscriptionTally()
+            let attempts = Attempts(first: PublishSubject<Int>(), then: tally.source(2))
+            attempts.first.onError(testError)
+            let trigger = PublishSubject<Void>()
+            let observer = run.observeLater(attempts.source.retry(when: { (_: Observable<Swift.Error>) in trigger }), as: "retried")
+            run.thread("trigger") {
+                trigger.onNext(())
+                trigger.onNext(())
+            }
+            // The first attempt fails as it is subscribed; one trigger after that retries
+            // once, and the second attempt does not fail: a second trigger retries nothing.
+            run.expectEvents(observer, among: "", "2")
+            run.expect({ tally.subscribed == (observer.spelled == "2" ? 1 : 0) }) {
+                "received \"\(observer.spelled)\" with the second attempt subscribed \(tally.subscribed) times"
+            }
+        },
         ExplorationScenario("retry(when:)", "the source's error against dispose", depth: 2, seed: 404) { run in
             expectAttemptsDisposed(in: run) { $0.retry(when: { (errors: Observable<Swift.Error>) in errors }) }
         },

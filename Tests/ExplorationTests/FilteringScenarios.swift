@@ -1,3 +1,4 @@
+import RivuletTestSupport
 import RxSwift
 import RxTest
 
@@ -41,6 +42,31 @@ enum FilteringScenarios {
             }
             run.expectEvents(observer, among: spellings(interleavings([1, 2], [10, 20])) { $0.prefix(2).map(String.init) + ["|"] })
             run.expect({ !left.hasObservers && !right.hasObservers }) { "a source is still observed after the second element" }
+        },
+        ExplorationScenario("take(_:)", "a subject sent to from two threads at once", seed: 311) { run in
+            // A source that breaks the grammar so: take still passes one element only.
+            let subject = PublishSubject<Int>()
+            let observer = run.observe(subject.take(1), as: "taken")
+            run.thread("one", sends: "1", to: subject)
+            run.thread("two", sends: "2", to: subject)
+            run.expectEvents(observer, among: "1 |", "2 |")
+        },
+        ExplorationScenario("toArray", "a subject sent to from two threads at once", seed: 312) { run in
+            // A source that breaks the grammar so: toArray loses no element.
+            let subject = PublishSubject<Int>()
+            let observer = run.observe(subject.toArray().asObservable(), as: "array")
+            run.thread("one", sends: "1", to: subject)
+            run.thread("two", sends: "2", to: subject)
+            run.check { subject.onCompleted() }
+            run.expectEvents(observer, among: "[1, 2] |", "[2, 1] |")
+        },
+        ExplorationScenario("toArray", "a subject's completion against an element sent at once", depth: 2, seed: 313) { run in
+            let subject = PublishSubject<Int>()
+            let observer = run.observe(subject.toArray().asObservable(), as: "array")
+            run.thread("one", sends: "1", to: subject)
+            run.thread("two", sends: "2 |", to: subject)
+            // An element that comes after the completion is not in the array.
+            run.expectEvents(observer, among: "[1, 2] |", "[2, 1] |", "[2] |")
         },
         ExplorationScenario("distinctUntilChanged", "two threads through merge", seed: 305) { run in
             let (observer, _, _) = run.observe(as: "distinct", left: "1 1", right: "1 2") { left, right in

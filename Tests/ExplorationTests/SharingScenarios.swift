@@ -1,3 +1,4 @@
+import RivuletTestSupport
 import RxSwift
 import RxTest
 
@@ -64,6 +65,37 @@ enum SharingScenarios {
                 run.thread(name) { _ = connectable.connect() }
             }
             tally.expect(in: run, "the published source") { subscribed, disposed in subscribed == 1 && disposed == 0 }
+        },
+        ExplorationScenario("publish", "a subscriber against the connection ending with its source's completion", seed: 910) { run in
+            let source = Observable<Int>.create { observer in
+                observer.onNext(1)
+                observer.onCompleted()
+                return Disposables.create()
+            }
+            let connectable = source.publish()
+            run.thread("connector") { _ = connectable.connect() }
+            let observer = run.observeLater(connectable, as: "subscriber")
+            // Before the connection, all of it; after 1, the completion; after the end, a
+            // fresh subject that nothing connected.
+            run.expectEvents(observer, among: "1 |", "|", "")
+            run.check {
+                // The ended connection left a fresh subject: a new connection is seen whole.
+                let received = LockedBox([String]())
+                let subscription = connectable.subscribe(onNext: { element in received.append("\(element)") }, onCompleted: { received.append("|") })
+                _ = connectable.connect()
+                subscription.dispose()
+                try require(received.value == ["1", "|"], "a subscriber of the next connection received \(received.value)")
+            }
+        },
+        ExplorationScenario("publish", "disposing the connection against its source's completion", depth: 2, seed: 911) { run in
+            let source = PublishSubject<Int>()
+            let connectable = source.publish()
+            let observer = run.observe(connectable, as: "subscriber")
+            let connection = connectable.connect()
+            run.thread("source", sends: "1 |", to: source)
+            run.thread("disconnector", disposing: connection)
+            run.expectEvents(observer, among: "", "1", "1 |")
+            expectUnobserved(source, in: run)
         },
         ExplorationScenario("replay(_:)", "elements against a subscriber", seed: 909) { run in
             let source = PublishSubject<Int>()

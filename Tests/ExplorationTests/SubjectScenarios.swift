@@ -56,6 +56,74 @@ enum SubjectScenarios {
             run.expectEvents(echoed, among: "2 1")
             run.expectEvents(late, among: "", "2", "1 2", "2 1")
         },
+        ExplorationScenario("PublishSubject", "hasObservers against a subscriber", depth: 2, seed: 616) { run in
+            let subject = PublishSubject<Int>()
+            let seen = LockedBox<Bool?>(nil)
+            let late = run.observeLater(subject)
+            run.thread("reader") { seen.value = subject.hasObservers }
+            run.thread("producer", sends: "1", to: subject)
+            run.expectEvents(late, among: "", "1")
+            run.expect({ seen.value != nil && subject.hasObservers }) { "hasObservers read \(String(describing: seen.value)), \(subject.hasObservers) at the end" }
+        },
+        ExplorationScenario("PublishSubject", "isDisposed against the subject's disposal", depth: 2, seed: 617) { run in
+            let subject = PublishSubject<Int>()
+            let seen = LockedBox<Bool?>(nil)
+            run.thread("disposer") { subject.dispose() }
+            run.thread("reader") { seen.value = subject.isDisposed }
+            let late = run.observeLater(subject)
+            run.expectEvents(late, among: "", "#")
+            run.expect({ seen.value != nil && subject.isDisposed }) { "isDisposed read \(String(describing: seen.value)), \(subject.isDisposed) at the end" }
+        },
+        ExplorationScenario("PublishSubject", "a refused observer subscribing again on its completion against an emitter", depth: 2, seed: 618) { run in
+            let subject = PublishSubject<Int>()
+            subject.onCompleted()
+            let again = run.observer("again", of: Int.self)
+            run.thread("subscriber") {
+                // The completion of a finished subject, delivered as the subscription is
+                // refused, subscribes once more: the refusal runs with no lock held.
+                _ = subject.subscribe(onCompleted: { _ = subject.subscribe(again) })
+            }
+            run.thread("producer", sends: "1", to: subject)
+            run.expectEvents(again, among: "|")
+        },
+        ExplorationScenario("BehaviorSubject", "an observer emitting into its subject as it subscribes, against a late subscriber", seed: 619) { run in
+            let subject = BehaviorSubject(value: 0)
+            let observer = run.observe(subject, as: "observer")
+            run.thread("emitting subscriber") {
+                // The current value, delivered as it subscribes, makes it emit: the
+                // opening delivery runs with no lock held.
+                _ = subject.subscribe(onNext: { if $0 == 0 { subject.onNext(1) } })
+            }
+            let late = run.observeLater(subject)
+            run.expectEvents(observer, among: "0 1")
+            run.expectEvents(late, among: "0 1", "1")
+        },
+        ExplorationScenario("ReplaySubject", "a replay against an element and the completion", seed: 621) { run in
+            let subject = ReplaySubject<Int>.create(bufferSize: 1)
+            subject.onNext(1)
+            run.thread("producer", sends: "2 |", to: subject)
+            // The replay, then what came after it, each once, the completion last.
+            run.expectEvents(run.observeLater(subject), among: "1 2 |", "2 |")
+            run.expectEverySubscriptionEnded()
+        },
+        ExplorationScenario("PublishSubject", "two threads sending at once, then an observer leaving", seed: 622) { run in
+            // Its deliveries may overlap (the emitters break the contract): the count of
+            // deliveries running must come back to none, or an observer that leaves
+            // afterwards stays alive for a delivery that is over.
+            let subject = PublishSubject<Int>()
+            let held = HeldObject()
+            let watched = WeakReference(held)
+            let subscription = UnsafeTransfer(subject.subscribe(onNext: { _ in withExtendedLifetime(held) {} }))
+            let observer = run.observe(subject.toArray().asObservable(), as: "array")
+            run.thread("one", sends: "1", to: subject)
+            run.thread("two", sends: "2", to: subject)
+            run.check {
+                subject.onCompleted()
+                subscription.value.dispose()
+                try require(watched.object == nil, "an observer that left is still alive, kept for a delivery that is over")
+            }
+            run.expectEvents(observer, among: "[1, 2] |", "[2, 1] |")
+        },
         ExplorationScenario("BehaviorSubject", "elements against a subscriber", seed: 605) { run in
             let subject = BehaviorSubject(value: 0)
             run.thread("producer", sends: "1 2", to: subject)
@@ -124,6 +192,17 @@ enum SubjectScenarios {
             run.thread("producer", sends: "1 2 |", to: subject)
             run.expectEvents(run.observeLater(subject), among: "2 |")
             run.expectEverySubscriptionEnded()
+        },
+        ExplorationScenario("AsyncSubject", "an observer subscribing again on the completion, against a late subscriber", seed: 620) { run in
+            let subject = AsyncSubject<Int>()
+            let again = run.observer("again", of: Int.self)
+            // The completion, delivered to an observer that subscribes once more: the
+            // delivery runs with no lock held, and the new observer is refused with the
+            // last element and the completion.
+            _ = subject.subscribe(onCompleted: { _ = subject.subscribe(again) })
+            run.thread("producer", sends: "1 |", to: subject)
+            run.expectEvents(run.observeLater(subject), among: "1 |")
+            run.expectEvents(again, among: "1 |")
         },
         ExplorationScenario("AsyncSubject", "an error against two subscribers", seed: 612) { run in
             let subject = AsyncSubject<Int>()

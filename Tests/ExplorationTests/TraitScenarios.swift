@@ -72,5 +72,22 @@ enum TraitScenarios {
             run.thread("two") { binder.value.onNext(2) }
             run.expect({ target.value.sorted() == [1, 2] }) { "the target received \(target.value)" }
         },
+        ExplorationScenario("asSingle", "a subject sent to from two threads at once", depth: 2, seed: 1007) { run in
+            // A source that breaks the grammar so: the single still ends once, failing.
+            let subject = PublishSubject<Int>()
+            let observer = run.observe(subject.asSingle().asObservable(), as: "single")
+            run.thread("one", sends: "1", to: subject)
+            run.thread("two", sends: "2", to: subject)
+            run.check { subject.onCompleted() }
+            run.expectEvents(observer, among: "#")
+        },
+        ExplorationScenario("asSingle", "a subject's completion against an element sent at once", depth: 2, seed: 1008) { run in
+            let subject = PublishSubject<Int>()
+            let observer = run.observe(subject.asSingle().asObservable(), as: "single")
+            run.thread("one", sends: "1", to: subject)
+            run.thread("two", sends: "2 |", to: subject)
+            // Two elements before the completion fail it; one after it is dropped.
+            run.expectEvents(observer, among: "#", "2 |")
+        },
     ]
 }

@@ -77,6 +77,7 @@ public final class DisposeBag: DisposeBase, @unchecked Sendable {
     }
 
     deinit {
+        Interleaving.deinitializing()
         dispose()
     }
 

@@ -129,6 +129,7 @@ final class ScheduleController: @unchecked Sendable {
             },
             access: { [unowned self] region, site in access(region, at: site) },
             forget: { [unowned self] region in forget(region) },
+            deinitializing: { [unowned self] in orderAfterEveryThread() },
             enqueue: { [unowned self] queue, serial, work in
                 start(name: serial ? "queue \(queueName(queue))" : "concurrent work", queue: serial ? queue : nil, work)
                 return true
@@ -314,10 +315,14 @@ final class ScheduleController: @unchecked Sendable {
         threads.append(thread)
         let hooks = hooks!
         let tracker: ScheduleTracker = tracker
+        // The work is released on the run's thread, before its hooks go: what only the
+        // work holds ends there, seen by the explorer (an object's end on a thread it does
+        // not run would leave its accesses to the next object at its address).
+        let held = HeldWork(work)
         let system = Foundation.Thread { [self] in
             InterleavingHooks.install(hooks)
             thread.baton.wait()
-            RxTracking.withTracker(tracker, operation: work)
+            RxTracking.withTracker(tracker) { held.run() }
             InterleavingHooks.install(nil)
             finish(thread)
         }
@@ -420,6 +425,17 @@ final class ScheduleController: @unchecked Sendable {
         lastAccess[region] = (thread.number, thread.clock[thread.number], site)
     }
 
+    /// By the running thread, starting an object's `deinit`: it sees everything every
+    /// thread did so far (see `Interleaving.deinitializing()`).
+    private func orderAfterEveryThread() {
+        mutex.lock()
+        defer { mutex.unlock() }
+        guard let me = running, !hasEnded else { return }
+        for thread in threads where thread !== me {
+            me.clock.join(thread.clock)
+        }
+    }
+
     /// An object whose region of data was accessed is going away: one made later at its
     /// address is another one.
     private func forget(_ region: UnsafeRawPointer) {
@@ -476,6 +492,20 @@ final class ScheduleController: @unchecked Sendable {
         let name = queueNames.count + 1
         queueNames[queue] = name
         return name
+    }
+}
+
+/// A thread's work, run once and released as it ends.
+private final class HeldWork: @unchecked Sendable {
+    private var work: (@Sendable () -> Void)?
+
+    init(_ work: @escaping @Sendable () -> Void) {
+        self.work = work
+    }
+
+    func run() {
+        let work = self.work.take()
+        work?()
     }
 }
 

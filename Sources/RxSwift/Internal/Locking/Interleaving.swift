@@ -86,6 +86,18 @@ package enum Interleaving {
         #endif
     }
 
+    /// An object's `deinit` starts: it runs after every other thread's last use of the
+    /// object, which their releases of it order (atomics of the Swift runtime's that the
+    /// explorer does not see). The explorer orders the calling thread after everything
+    /// every thread did so far: more than the releases order, so it may miss a race,
+    /// never report one that cannot happen.
+    @inline(__always)
+    static func deinitializing() {
+        #if DEBUG
+        InterleavingHooks.current?.deinitializing()
+        #endif
+    }
+
     /// The lock at `lock` is going away: a later lock at its address is another one.
     @inline(__always)
     static func forget(lock: UnsafeRawPointer) {
@@ -182,6 +194,8 @@ package final class InterleavingHooks: @unchecked Sendable {
     package let access: (UnsafeRawPointer, SyncSite) -> Void
     /// The object at an address whose data was accessed is going away.
     package let forget: (UnsafeRawPointer) -> Void
+    /// An object's `deinit` starts on the calling thread (see `Interleaving.deinitializing()`).
+    package let deinitializing: () -> Void
     /// Takes work for a queue (its identity, whether it is serial); returns whether it did.
     package let enqueue: (ObjectIdentifier, Bool, @escaping @Sendable () -> Void) -> Bool
     /// Takes a timer's callback for a queue (its identity, whether it is serial, the
@@ -197,6 +211,7 @@ package final class InterleavingHooks: @unchecked Sendable {
         atomicStep: @escaping (StaticString, SyncSite, UnsafeRawPointer?, AtomicOrdering) -> Void,
         access: @escaping (UnsafeRawPointer, SyncSite) -> Void,
         forget: @escaping (UnsafeRawPointer) -> Void,
+        deinitializing: @escaping () -> Void,
         enqueue: @escaping (ObjectIdentifier, Bool, @escaping @Sendable () -> Void) -> Bool,
         enqueueTimer: @escaping (ObjectIdentifier, Bool, UInt64, @escaping @Sendable () -> Void) -> Bool
     ) {
@@ -205,6 +220,7 @@ package final class InterleavingHooks: @unchecked Sendable {
         self.atomicStep = atomicStep
         self.access = access
         self.forget = forget
+        self.deinitializing = deinitializing
         self.enqueue = enqueue
         self.enqueueTimer = enqueueTimer
     }

@@ -319,6 +319,10 @@ final class MulticastConnection<Subject: SubjectType>: EventObserver<Subject.Obs
         self.subjectObserver = subjectObserver
     }
 
+    deinit {
+        Interleaving.forget(self)
+    }
+
     func run(_ source: Observable<Element>) {
         subscription.setDisposable(source.subscribe(self))
     }
@@ -341,6 +345,7 @@ final class MulticastConnection<Subject: SubjectType>: EventObserver<Subject.Obs
 
     private func end(byTerminalEvent: Bool) {
         if disposed.testAndSet() { return }
+        Interleaving.access(self, at: SyncSite(#fileID, #line))
         let parent = self.parent
         self.parent = nil
         guard let parent else { return subscription.dispose() }
