@@ -170,6 +170,16 @@ enum CombiningScenarios {
             run.expectEvents(observer, among: "|", "10 |")
             run.expectEverySubscriptionEnded()
         },
+        ExplorationScenario("concat", "subscribing against the first source's completion", seed: 123) { run in
+            let tally = SubscriptionTally()
+            let first = PublishSubject<Int>()
+            let observer = run.observeLater(Observable.concat(first, tally.source(2)), as: "concatenated")
+            run.thread("first", sends: "|", to: first)
+            // Whether the first source completed before or after its subscription, the
+            // second is subscribed once.
+            run.expectEvents(observer, among: "2")
+            tally.expect(in: run, "the second source") { subscribed, _ in subscribed == 1 }
+        },
         ExplorationScenario("concat", "the first source's completion against the second's events", seed: 112) { run in
             let first = PublishSubject<Int>()
             let second = PublishSubject<Int>()

@@ -18,6 +18,17 @@ enum FlatteningScenarios {
             run.expectEvents(observer, among: "20", "10 20")
             run.expect({ !inners[0].hasObservers && inners[1].hasObservers }) { "the first inner should be left, the second observed" }
         },
+        ExplorationScenario("flatMapLatest", "the switch to the next inner against the current inner's element", depth: 2, seed: 209) { run in
+            let outer = PublishSubject<Int>()
+            let inners = [PublishSubject<Int>(), PublishSubject<Int>()]
+            let observer = run.observe(outer.flatMapLatest { inners[$0] }, as: "latest")
+            outer.onNext(0)
+            run.thread("outer") { outer.onNext(1) }
+            run.thread("first inner", sends: "10", to: inners[0])
+            run.check { inners[1].onNext(20) }
+            // The first inner's element counts only before the switch.
+            run.expectEvents(observer, among: "20", "10 20")
+        },
         ExplorationScenario("switchLatest", "an inner completion against the outer completion", seed: 202) { run in
             let (outer, inner, observer) = flattened(as: "latest", in: run) { $0.switchLatest() }
             run.thread("inner", sends: "1 |", to: inner)

@@ -26,6 +26,17 @@ enum SharingScenarios {
             run.expectEvents(staying, among: "1")
             run.expectEvents(leaving, among: "", "1")
         },
+        ExplorationScenario("share", "elements against a subscriber leaving and another joining", seed: 913) { run in
+            let source = PublishSubject<Int>()
+            let shared = source.share()
+            let staying = run.observe(shared, as: "staying")
+            let leaving = run.observe(shared, as: "leaving", disposedBy: "disposer")
+            run.thread("producer", sends: "1 2 3", to: source)
+            let late = run.observeLater(shared)
+            run.expectEvents(staying, among: "1 2 3")
+            run.expectEvents(leaving, among: "", "1", "1 2", "1 2 3")
+            run.expectEvents(late, among: "", "3", "2 3", "1 2 3")
+        },
         ExplorationScenario("share(replay:)", "elements against a new subscriber", seed: 904) { run in
             let source = PublishSubject<Int>()
             let shared = source.share(replay: 1)
@@ -96,6 +107,22 @@ enum SharingScenarios {
             run.thread("disconnector", disposing: connection)
             run.expectEvents(observer, among: "", "1", "1 |")
             expectUnobserved(source, in: run)
+        },
+        ExplorationScenario("share", "an observer leaving on an element against a new subscriber", seed: 912) { run in
+            let source = PublishSubject<Int>()
+            let shared = source.share()
+            let subscription = SingleAssignmentDisposable()
+            let received = LockedBox([Int]())
+            // It leaves within the delivery of its first element: the delivery runs with
+            // no lock held.
+            subscription.setDisposable(shared.subscribe(onNext: { element in
+                received.append(element)
+                subscription.dispose()
+            }))
+            run.thread("source", sends: "1 2", to: source)
+            let late = run.observeLater(shared)
+            run.expect({ received.value == [1] }) { "the leaving observer received \(received.value)" }
+            run.expectEvents(late, among: "", "2", "1 2")
         },
         ExplorationScenario("replay(_:)", "elements against a subscriber", seed: 909) { run in
             let source = PublishSubject<Int>()

@@ -68,7 +68,7 @@ package final class RxTrackingToken: Disposable, @unchecked Sendable {
 
     /// Reports the subscription closed (once).
     package func dispose() {
-        if done.testAndSet() { return }
+        guard !done.testAndSet() else { return }
         tracker.closed(id)
     }
 

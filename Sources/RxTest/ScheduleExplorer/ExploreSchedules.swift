@@ -231,6 +231,7 @@ struct ScheduleExplorer {
             controller.run(patience: patience) {
                 do { try transfer.value(run) } catch { thrown.error = error }
             }
+            controller.releaseParked()
             index += 1
             var problem: String?
             switch controller.outcome {

@@ -110,6 +110,10 @@ final class ScheduleController: @unchecked Sendable {
     private(set) var outcome: Outcome?
     private let ended = DispatchSemaphore(value: 0)
     private var hasEnded = false
+    /// Set once a run that ended badly let its parked threads go (`releaseParked()`).
+    private var abandoned = false
+    /// The thread blocked outside Rivulet's points when the run stalled, if it did.
+    private var stalledThread: Thread?
     private var hooks: InterleavingHooks!
     /// The run's subscriptions and the anomalies the library reports, from every thread.
     private(set) var tracker: ScheduleTracker!
@@ -164,15 +168,55 @@ final class ScheduleController: @unchecked Sendable {
             }
             guard DispatchTime.now().uptimeNanoseconds - quietSince.uptimeNanoseconds > UInt64(patience * 1e9) else { continue }
             mutex.lock()
+            stalledThread = running
             if outcome == nil {
                 let who = running.map { "thread \($0.number) (\($0.name))" } ?? "no thread"
                 outcome = .stalled("\(who) blocked outside Rivulet's synchronization points for \(patience) s (a semaphore, a sleep, a blocking call or a lock Rivulet does not own); the explorer can only choose at Rivulet's locks, atomics and queues")
             }
             hasEnded = true
+            countParked()
             mutex.unlock()
             return
         }
     }
+
+    /// After a run that ended badly (a deadlock, a stall, the step limit): lets its
+    /// threads parked at a step go, and each ends there (`Foundation.Thread.exit()`),
+    /// without running the rest of its work; a thread not started yet does not start. A
+    /// thread blocked outside Rivulet's points (a stall's) goes on, unexplored, once it
+    /// unblocks. The locks a deadlocked thread holds stay held: only their objects, which
+    /// the run drops, could take them again.
+    func releaseParked() {
+        mutex.lock()
+        guard hasEnded, outcome != nil, !abandoned else { mutex.unlock(); return }
+        abandoned = true
+        let parked = threads.filter { !$0.isFinished && $0 !== stalledThread }
+        mutex.unlock()
+        for thread in parked { thread.baton.signal() }
+    }
+
+    /// By a thread woken at a step: ends it if the run was abandoned meanwhile.
+    private func endIfAbandoned() {
+        mutex.lock()
+        let ends = abandoned
+        mutex.unlock()
+        guard ends else { return }
+        InterleavingHooks.install(nil)
+        Self.parked.withLock { $0 -= 1 }
+        Foundation.Thread.exit()
+    }
+
+    /// With `mutex` held, as a run ends badly: its threads that will wait at a step
+    /// until `releaseParked()` lets them go (all but a stalled one), counted.
+    private func countParked() {
+        let count = threads.count { !$0.isFinished && $0 !== stalledThread }
+        Self.parked.withLock { $0 += count }
+    }
+
+    /// How many threads of every run are parked at a step of a run that ended badly and
+    /// not let go yet: 0 once each such run's `releaseParked()` ended them.
+    static var parkedThreads: Int { parked.withLock { $0 } }
+    private static let parked = NSLockedCount()
 
     /// A point where another thread may go first: a grammar check, an observer's event.
     func step(_ what: String) {
@@ -249,9 +293,11 @@ final class ScheduleController: @unchecked Sendable {
         if trace.count > Self.stepLimit, outcome == nil {
             outcome = .stalled("the run took more than \(Self.stepLimit) steps without ending (a periodic timer that nothing disposes, or work that queues more work forever)")
             hasEnded = true
+            countParked()
             ended.signal()
             mutex.unlock()
             me.baton.wait()
+            endIfAbandoned()
             return
         }
         let enabled = enabledThreads()
@@ -260,6 +306,7 @@ final class ScheduleController: @unchecked Sendable {
             mutex.unlock()
             // This thread never goes on: the run is over and its locks are part of the report.
             me.baton.wait()
+            endIfAbandoned()
             return
         }
         let currentNumber = enabled.contains { $0 === me } ? me.number : nil
@@ -274,6 +321,7 @@ final class ScheduleController: @unchecked Sendable {
         mutex.unlock()
         chosen.baton.signal()
         me.baton.wait()
+        endIfAbandoned()
     }
 
     /// With `mutex` held: the thread `me` finished.
@@ -322,6 +370,7 @@ final class ScheduleController: @unchecked Sendable {
         let system = Foundation.Thread { [self] in
             InterleavingHooks.install(hooks)
             thread.baton.wait()
+            endIfAbandoned()
             RxTracking.withTracker(tracker) { held.run() }
             InterleavingHooks.install(nil)
             finish(thread)
@@ -458,6 +507,7 @@ final class ScheduleController: @unchecked Sendable {
             )
         }
         outcome = .deadlock(blocked)
+        countParked()
         ended.signal()
     }
 
@@ -492,6 +542,18 @@ final class ScheduleController: @unchecked Sendable {
         let name = queueNames.count + 1
         queueNames[queue] = name
         return name
+    }
+}
+
+/// A count behind a lock of its own (never a Rivulet lock).
+private final class NSLockedCount: @unchecked Sendable {
+    private let lock = NSLock()
+    private var count = 0
+
+    func withLock<T>(_ body: (inout Int) -> T) -> T {
+        lock.lock()
+        defer { lock.unlock() }
+        return body(&count)
     }
 }
 

@@ -41,6 +41,23 @@ import Testing
         #expect(failure.contains("releases lock L1 at RxSwift/"))
         #expect(failure.contains("atomic "))
     }
+
+    @Test func theThreadsOfADeadlockedRunAreLetGo() throws {
+        for seed in 1...5 {
+            let exploration = exploreSchedulesQuietly(.pct(depth: 2, seed: UInt64(seed)), schedules: 200) { run in
+                let first = ExplorableLock(), second = ExplorableLock()
+                run.thread("forward") { first.withLock { second.withLock {} } }
+                run.thread("backward") { second.withLock { first.withLock {} } }
+            }
+            #expect(exploration.failure?.contains("deadlock") == true)
+        }
+        // Each deadlocked run parked its two threads; each was let go and ended.
+        let deadline = Date().addingTimeInterval(5)
+        while ScheduleController.parkedThreads != 0, Date() < deadline {
+            Thread.sleep(forTimeInterval: 0.01)
+        }
+        #expect(ScheduleController.parkedThreads == 0)
+    }
 }
 
 /// A check that always fails, to get a run's trace.
