@@ -11,12 +11,16 @@
 // Rivulet supports, so Apple's implementation uses swift-atomics and a `Lock`; on Linux,
 // Android and FreeBSD (Glibc or Musl) `Synchronization` has no availability restriction.
 // The package trait `AppleLockingPath` compiles Apple's implementation on Linux, over
-// Linux's system calls, so that CI builds and tests it (`.ci/run`, `.build-apple`).
+// Linux's system calls, so that CI builds and tests it (`.ci/run`, `.build-apple`). The
+// package trait `ThreadSanitizer` puts Apple's `LockCell`, a `Lock`, in place of Linux's
+// `Mutex`: ThreadSanitizer intercepts a pthread mutex and models it as a lock, where of
+// `Mutex` it sees only the atomics of the uncontended path (a contended one changes
+// hands in the kernel, through the standard library's uninstrumented code).
 //
 // | need                                     | Apple's implementation          | Linux's                     |
 // | ---------------------------------------- | ------------------------------- | --------------------------- |
 // | lock word (`LockWord`), by the system    | `os_unfair_lock`; `pthread_mutex_t` on Linux | `pthread_mutex_t` |
-// | lock stored in an object (`LockCell`)    | `Lock` (one small allocation)   | `Mutex`, in place           |
+// | lock stored in an object (`LockCell`)    | `Lock` (one small allocation)   | `Mutex`, in place; a `Lock` under `ThreadSanitizer` |
 // | atomic `Int` in an object (`AtomicWord`) | swift-atomics `UnsafeAtomic`    | `Synchronization.Atomic`    |
 // | global atomic (`GlobalAtomic`)           | swift-atomics `ManagedAtomic`   | `Atomic`, set up statically |
 // | main-thread check (`isOnMainThread`)     | `Thread.isMainThread`           | the main thread's number, kept atomically |
@@ -139,15 +143,13 @@ func makeObjectOwningThreadKey() -> pthread_key_t {
     return key
 }
 
-// MARK: - The implementation
+// MARK: - The implementation: the lock behind `InlineLock`
 
-#if canImport(Darwin) || AppleLockingPath
-import Atomics
-import Foundation
-
+#if canImport(Darwin) || AppleLockingPath || ThreadSanitizer
 /// The lock behind an `InlineLock`: a `Lock` here (one small allocation), as the
-/// standard library's `Mutex` needs a newer system. Raw operations: no synchronization
-/// point, no mutant (`InlineLock` adds them).
+/// standard library's `Mutex` needs a newer system; on Linux under the `ThreadSanitizer`
+/// trait, a pthread mutex the sanitizer sees. Raw operations: no synchronization point,
+/// no mutant (`InlineLock` adds them).
 package struct LockCell: ~Copyable {
     private let storage = Lock.make()
 
@@ -170,6 +172,45 @@ package struct LockCell: ~Copyable {
         storage.withUnsafeMutablePointerToElements(LockWords.unlock)
     }
 }
+#else
+import Synchronization
+
+/// The lock behind an `InlineLock`: a `Mutex` in place, so no allocation of its own.
+/// Raw operations: no synchronization point, no mutant (`InlineLock` adds them).
+///
+/// A `Lock` here instead (a pthread mutex behind a pointer, as in Apple's implementation
+/// on Linux) ran more instructions on every row that takes it per event (callgrind):
+/// fan-out +1.3%, merge of subjects +2.3%, share +3.4%, Driver +8.1%; the allocation
+/// counts were the same.
+package struct LockCell: ~Copyable {
+    private let mutex = Mutex<Void>(())
+
+    @inline(__always)
+    package init() {}
+
+    /// The lock's address, which names it to a schedule explorer.
+    @inline(__always)
+    package var identity: UnsafeRawPointer {
+        withUnsafePointer(to: mutex) { UnsafeRawPointer($0) }
+    }
+
+    @inline(__always)
+    package func lock() {
+        mutex._unsafeLock()
+    }
+
+    @inline(__always)
+    package func unlock() {
+        mutex._unsafeUnlock()
+    }
+}
+#endif
+
+// MARK: - The implementation: atomics and the main thread
+
+#if canImport(Darwin) || AppleLockingPath
+import Atomics
+import Foundation
 
 /// The atomic `Int` behind an `InlineAtomicInt`: one small allocation (swift-atomics).
 /// Raw operations: no synchronization point, no mutant.
@@ -258,36 +299,6 @@ package var isOnMainThread: Bool {
 #else
 import Synchronization
 import Foundation
-
-/// The lock behind an `InlineLock`: a `Mutex` in place, so no allocation of its own.
-/// Raw operations: no synchronization point, no mutant (`InlineLock` adds them).
-///
-/// A `Lock` here instead (a pthread mutex behind a pointer, as in Apple's implementation
-/// on Linux) ran more instructions on every row that takes it per event (callgrind):
-/// fan-out +1.3%, merge of subjects +2.3%, share +3.4%, Driver +8.1%; the allocation
-/// counts were the same.
-package struct LockCell: ~Copyable {
-    private let mutex = Mutex<Void>(())
-
-    @inline(__always)
-    package init() {}
-
-    /// The lock's address, which names it to a schedule explorer.
-    @inline(__always)
-    package var identity: UnsafeRawPointer {
-        withUnsafePointer(to: mutex) { UnsafeRawPointer($0) }
-    }
-
-    @inline(__always)
-    package func lock() {
-        mutex._unsafeLock()
-    }
-
-    @inline(__always)
-    package func unlock() {
-        mutex._unsafeUnlock()
-    }
-}
 
 /// The atomic `Int` behind an `InlineAtomicInt`, stored in place. Raw operations: no
 /// synchronization point, no mutant.
