@@ -17,9 +17,8 @@
 /// that holds the pair (`TestKitLists.swift`) rather than `withLock` itself.
 package final class LockedPair<State: ~Copyable, Value>: @unchecked Sendable {
     private let lock = InlineLock()
-    // Reached only with `lock` held (but for `endDelivery()`, below, which reads only
-    // an atomic), so the dynamic exclusivity checks are left out rather than paid on
-    // every event.
+    // Reached only with `lock` held, so the dynamic exclusivity checks are left out
+    // rather than paid on every event.
     @exclusivity(unchecked)
     private var state: State
     @exclusivity(unchecked)
@@ -74,7 +73,6 @@ package final class LockedPair<State: ~Copyable, Value>: @unchecked Sendable {
         MemoryLayout<Value>.size == 0 ? withEmptySlot(of: Value.self, body) : withUnsafeMutablePointer(to: &value, body)
     }
     #endif
-
 
     /// Runs `transition` on the state and the value with the lock held; returns what
     /// the transition returns, to act on after unlocking. `fileID` and `line` name the
@@ -134,23 +132,6 @@ package final class LockedPair<State: ~Copyable, Value>: @unchecked Sendable {
 extension LockedPair: CustomReflectable where State: ~Copyable {
     package var customMirror: Mirror {
         Mirror(self, children: [])
-    }
-}
-
-/// The state of a source that sends each event to many observers (a subject's
-/// `SubjectState`, a share's `LiveConnection`): it holds their `FanOut`, whose
-/// deliveries end after unlocking.
-protocol FanOutState: ~Copyable {
-    /// Ends a delivery started under the lock; takes no lock (the count is atomic).
-    func endDelivery()
-}
-
-extension LockedPair where State: FanOutState & ~Copyable {
-    /// Ends a delivery started in a transition (`FanOut.beginDelivery()`); touches only
-    /// the atomic delivery count, so it takes no lock.
-    @inline(__always)
-    func endDelivery() {
-        state.endDelivery()
     }
 }
 

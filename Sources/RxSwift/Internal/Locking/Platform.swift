@@ -22,6 +22,7 @@
 // | lock word (`LockWord`), by the system    | `os_unfair_lock`; `pthread_mutex_t` on Linux | `pthread_mutex_t` |
 // | lock stored in an object (`LockCell`)    | `Lock` (one small allocation)   | `Mutex`, in place; a `Lock` under `ThreadSanitizer` |
 // | atomic `Int` in an object (`AtomicWord`) | swift-atomics `UnsafeAtomic`    | `Synchronization.Atomic`    |
+// | its operations (`AtomicWordReference`)   | the `UnsafeAtomic` handle       | the `Atomic`'s address      |
 // | global atomic (`GlobalAtomic`)           | swift-atomics `ManagedAtomic`   | `Atomic`, set up statically |
 // | main-thread check (`isOnMainThread`)     | `Thread.isMainThread`           | the main thread's number, kept atomically |
 // | thread number, thread-local slot, by the system | `pthread_self()` as a pointer, a destructor of a non-optional pointer | as a number, of an optional pointer |
@@ -213,17 +214,29 @@ import Atomics
 import Foundation
 
 /// The atomic `Int` behind an `InlineAtomicInt`: one small allocation (swift-atomics).
-/// Raw operations: no synchronization point, no mutant.
 package struct AtomicWord: ~Copyable {
-    private let value: UnsafeAtomic<Int>
+    /// The word's operations: here the handle of its allocation, valid until this word
+    /// is destroyed.
+    package let reference: AtomicWordReference
 
     @inline(__always)
     package init(_ initial: Int) {
-        value = .create(initial)
+        reference = AtomicWordReference(.create(initial))
     }
 
     deinit {
-        value.destroy()
+        reference.value.destroy()
+    }
+}
+
+/// The operations on an `AtomicWord`, reached without borrowing what stores it (a
+/// delivery's end, after unlocking). Raw operations: no synchronization point, no mutant.
+package struct AtomicWordReference {
+    fileprivate let value: UnsafeAtomic<Int>
+
+    @inline(__always)
+    fileprivate init(_ value: UnsafeAtomic<Int>) {
+        self.value = value
     }
 
     @inline(__always)
@@ -300,8 +313,7 @@ package var isOnMainThread: Bool {
 import Synchronization
 import Foundation
 
-/// The atomic `Int` behind an `InlineAtomicInt`, stored in place. Raw operations: no
-/// synchronization point, no mutant.
+/// The atomic `Int` behind an `InlineAtomicInt`, stored in place.
 package struct AtomicWord: ~Copyable {
     private let value: Atomic<Int>
 
@@ -310,36 +322,54 @@ package struct AtomicWord: ~Copyable {
         value = Atomic(initial)
     }
 
+    /// The word's operations: here its address, valid while the object whose storage
+    /// holds it lives (an `Atomic` is never moved: it is borrowed in place).
+    @inline(__always)
+    package var reference: AtomicWordReference {
+        AtomicWordReference(withUnsafePointer(to: value) { $0 })
+    }
+}
+
+/// The operations on an `AtomicWord`, reached without borrowing what stores it (a
+/// delivery's end, after unlocking). Raw operations: no synchronization point, no mutant.
+package struct AtomicWordReference {
+    private let value: UnsafePointer<Atomic<Int>>
+
+    @inline(__always)
+    fileprivate init(_ value: UnsafePointer<Atomic<Int>>) {
+        self.value = value
+    }
+
     @inline(__always)
     package func loadAcquiring() -> Int {
-        value.load(ordering: .acquiring)
+        value.pointee.load(ordering: .acquiring)
     }
 
     @inline(__always)
     package func loadRelaxed() -> Int {
-        value.load(ordering: .relaxed)
+        value.pointee.load(ordering: .relaxed)
     }
 
     @inline(__always)
     package func storeRelaxed(_ newValue: Int) {
-        value.store(newValue, ordering: .relaxed)
+        value.pointee.store(newValue, ordering: .relaxed)
     }
 
     @inline(__always)
     package func storeReleasing(_ newValue: Int) {
-        value.store(newValue, ordering: .releasing)
+        value.pointee.store(newValue, ordering: .releasing)
     }
 
     /// Sets `bits`; returns the value before.
     @inline(__always)
     package func fetchOr(_ bits: Int) -> Int {
-        value.bitwiseOr(bits, ordering: .acquiringAndReleasing).oldValue
+        value.pointee.bitwiseOr(bits, ordering: .acquiringAndReleasing).oldValue
     }
 
     /// Adds `delta`; returns the value after.
     @inline(__always)
     package func add(_ delta: Int) -> Int {
-        value.wrappingAdd(delta, ordering: .acquiringAndReleasing).newValue
+        value.pointee.wrappingAdd(delta, ordering: .acquiringAndReleasing).newValue
     }
 }
 
