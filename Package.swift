@@ -9,7 +9,9 @@ import PackageDescription
 // `PropertyTesting` trait; swift-docc-plugin is used by no target, so only this package's own
 // `swift package` commands resolve it. The `AppleLockingPath` trait compiles on Linux
 // the locking and atomics that Apple platforms use, swift-atomics included, so that CI
-// tests them; a dependent that does not enable it compiles what it did before.
+// tests them; a dependent that does not enable it compiles what it did before. The
+// `ThreadSanitizer` trait is for builds with `--sanitize=thread` (scripts/sanitizers.sh,
+// or a dependent's own): it makes every lock of RxSwift one the sanitizer sees.
 let applePlatforms: [Platform] = [.macOS, .iOS, .tvOS, .watchOS, .visionOS, .macCatalyst]
 
 let package = Package(
@@ -42,6 +44,10 @@ let package = Package(
         .trait(
             name: "AppleLockingPath",
             description: "On Linux, Apple platforms' locks, atomics and main-thread check (swift-atomics, a Lock per InlineLock), over Linux's system calls: how CI tests that code."
+        ),
+        .trait(
+            name: "ThreadSanitizer",
+            description: "For builds with --sanitize=thread: a pthread mutex behind every InlineLock, which ThreadSanitizer intercepts and models as a lock (of Linux's in-place Mutex it sees only atomics), and no inout access to an empty stored field of a LockedPair (which it records at the object's own address)."
         ),
     ],
     dependencies: [

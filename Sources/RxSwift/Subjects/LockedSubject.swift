@@ -87,7 +87,7 @@ extension LockedSubject where Self: FanOutSubject {
         }
         guard let delivery else { return }
         lockedState.afterUnlocking { deliver(delivery) }
-        lockedState.endDelivery()
+        delivery.walk.end()
     }
 }
 

@@ -4,7 +4,7 @@
 ///
 /// Not generic: in a subject's unspecialised code, reaching a field of a generic struct
 /// looks up the struct's metadata, which the per-event path must not pay.
-struct SubjectState: FanOutState, ~Copyable {
+struct SubjectState: ~Copyable {
     var observers = FanOut()
     /// A terminal event went through (until `dispose()`): completion, or `stoppedError`.
     private(set) var stopped = false
@@ -53,9 +53,5 @@ struct SubjectState: FanOutState, ~Copyable {
     /// has none; returns its key and what to release after unlocking.
     mutating func join<Observer: ObserverType>(_ observer: Observer) -> (key: BagKey, released: [ObserverBase]) {
         observers.insert(directPath(of: observer) ?? ReplayGate(observer, replaying: false))
-    }
-
-    func endDelivery() {
-        observers.endDelivery()
     }
 }

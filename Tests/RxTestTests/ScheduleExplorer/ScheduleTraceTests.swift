@@ -42,6 +42,19 @@ import Testing
         #expect(failure.contains("atomic "))
     }
 
+    @Test func aLockTakenAgainByItsHolderIsThatSchedulesFailure() throws {
+        // Outside the explorer this traps (or hangs) the process; explored, the thread
+        // waits for itself, and the schedule fails with its replay spelling.
+        let exploration = exploreSchedulesQuietly(.pct(depth: 2, seed: 1), schedules: 5) { run in
+            let lock = ExplorableLock()
+            run.thread("again") { lock.withLock { lock.withLock {} } }
+        }
+        let failure = try #require(exploration.failure)
+        #expect(failure.contains("deadlock: every thread waits for a lock another one holds"))
+        #expect(failure.contains("thread 1 (again) wants L1 (ExplorableLock.Owner), held by thread 1"))
+        #expect(exploration.failingSchedule != nil)
+    }
+
     @Test func theThreadsOfADeadlockedRunAreLetGo() throws {
         for seed in 1...5 {
             let exploration = exploreSchedulesQuietly(.pct(depth: 2, seed: UInt64(seed)), schedules: 200) { run in

@@ -11,9 +11,11 @@
 /// change rewrites the array in place.
 ///
 /// The owner counts the running deliveries in an `InlineAtomicInt`: raised under the
-/// lock by `beginDelivery`, lowered after each walk, both atomically, so a change under
-/// the lock that reads 0 knows none runs, even when a source sends from several
-/// threads at once.
+/// lock by `beginDelivery`, lowered after each walk (`DeliveryWalk.end()`), both
+/// atomically, so a change under the lock that reads 0 knows none runs, even when a
+/// source sends from several threads at once. The walk lowers it through a reference
+/// it was handed under the lock, so the end of a delivery, which runs unlocked, touches
+/// the count and nothing else of the owner's locked state.
 struct DeliveryList {
     /// `count` references to the observers, in subscription order.
     private var entries: UnsafeMutablePointer<Unmanaged<ObserverBase>>?
@@ -98,8 +100,8 @@ struct DeliveryList {
 
     /// Starts a delivery (under the owner's lock): counts it in `deliveries` and, when no
     /// other runs, hands what earlier ones kept over to `released`, for the caller to
-    /// release after unlocking. The caller walks the result after unlocking, then
-    /// lowers `deliveries`.
+    /// release after unlocking. The caller walks the result after unlocking, then ends
+    /// it (`DeliveryWalk.end()`), which lowers `deliveries`.
     @inline(__always)
     mutating func beginDelivery(counting deliveries: borrowing InlineAtomicInt, released: inout [ObserverBase]?) -> DeliveryWalk {
         // An atomic increment, not a load and a store: a delivery on another thread
@@ -107,7 +109,7 @@ struct DeliveryList {
         // lost decrement would keep every later removal alive for good.
         let running = deliveries.add(1) - 1
         if running == 0, hasRetired { released = takeRetired() }
-        return DeliveryWalk(entries: entries, count: count)
+        return DeliveryWalk(entries: entries, count: count, deliveries: deliveries.reference)
     }
 
     @inline(never)
@@ -139,10 +141,21 @@ struct DeliveryList {
     }
 }
 
-/// The observers one delivery walks, read from a `DeliveryList` under the owner's lock.
+/// The observers one delivery walks, read from a `DeliveryList` under the owner's lock,
+/// and the count of running deliveries it lowers when it ends.
 struct DeliveryWalk {
     let entries: UnsafeMutablePointer<Unmanaged<ObserverBase>>?
     let count: Int
+    /// The owner's count of running deliveries (in its locked state, which the owner
+    /// keeps alive while it delivers).
+    let deliveries: InlineAtomicInt.Reference
+
+    /// Ends the delivery once the walk is over; takes no lock. `fileID` and `line` name
+    /// the call (`SyncSite`).
+    @inline(__always)
+    func end(fileID: StaticString = #fileID, line: UInt = #line) {
+        _ = deliveries.add(-1, fileID: fileID, line: line)
+    }
 
     /// Passes `element` to every observer, in order, with no retain.
     @inline(__always)
@@ -161,6 +174,9 @@ struct DeliveryWalk {
     /// `ReplayGate` would pay for nothing.
     @inline(__always)
     func passNextByAddress<T>(_ element: T) {
+        // The closure takes the two fields it reads, not the walk: a larger context
+        // costs the fan-out row instructions on every element.
+        let (entries, count) = (entries, count)
         withUnsafePointer(to: element) { address in
             var index = 0
             while index < count {

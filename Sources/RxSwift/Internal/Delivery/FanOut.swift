@@ -9,10 +9,11 @@
 /// the owner's lock, and `deliveries` counts the walks running, so that a change made
 /// meanwhile keeps what they read alive (see `DeliveryList`).
 ///
-/// It lives in its owner's locked state (`LockedPair`), so only
-/// `endDelivery()`, which is atomic, runs without the lock. What the mutating methods
-/// hand back (observers removed or kept for earlier deliveries) is
-/// released by the caller after unlocking, so no observer's `deinit` runs under the lock.
+/// It lives in its owner's locked state (`LockedPair`) and is reached only under the
+/// lock: a delivery ends after unlocking through the count's reference its walk holds
+/// (`DeliveryWalk.end()`). What the mutating methods hand back (observers removed or
+/// kept for earlier deliveries) is released by the caller after unlocking, so no
+/// observer's `deinit` runs under the lock.
 struct FanOut: ~Copyable {
     private var observers = Bag<ObserverBase>(vacancy: VacantObserver.shared)
     private var deliveryList = DeliveryList()
@@ -55,18 +56,12 @@ struct FanOut: ~Copyable {
     }
 
     /// Starts a delivery (under the owner's lock): the observers to walk after
-    /// unlocking. The caller calls `endDelivery()` once the walk is over.
+    /// unlocking. The caller calls `walk.end()` once the walk is over.
     @inline(__always)
     mutating func beginDelivery() -> FanOutDelivery {
         var released: [ObserverBase]?
         let walk = deliveryList.beginDelivery(counting: deliveries, released: &released)
         return FanOutDelivery(walk: walk, released: released)
-    }
-
-    /// Ends a delivery started by `beginDelivery()`; needs no lock.
-    @inline(__always)
-    func endDelivery() {
-        _ = deliveries.add(-1)
     }
 }
 

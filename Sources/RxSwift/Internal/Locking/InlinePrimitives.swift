@@ -54,36 +54,34 @@ package struct InlineAtomicInt: ~Copyable {
 
     @inline(__always)
     package func load(fileID: StaticString = #fileID, line: UInt = #line) -> Int {
-        Interleaving.atomicStep("atomic load", at: SyncSite(fileID, line), word: identity, .acquiring)
+        let word = word.reference
+        Interleaving.atomicStep("atomic load", at: SyncSite(fileID, line), word: word.identity, .acquiring)
         return word.loadAcquiring()
-    }
-
-    /// The atomic's address, which names it to a schedule explorer.
-    private var identity: UnsafeRawPointer {
-        withUnsafePointer(to: word) { UnsafeRawPointer($0) }
     }
 
     @inline(__always)
     package func loadRelaxed() -> Int {
-        word.loadRelaxed()
+        word.reference.loadRelaxed()
     }
 
     @inline(__always)
     package func storeRelaxed(_ newValue: Int) {
-        word.storeRelaxed(newValue)
+        word.reference.storeRelaxed(newValue)
     }
 
     /// Stores `newValue`, publishing what the thread did before (a releasing store).
     @inline(__always)
     package func store(_ newValue: Int, fileID: StaticString = #fileID, line: UInt = #line) {
-        Interleaving.atomicStep("atomic store", at: SyncSite(fileID, line), word: identity, .releasing)
+        let word = word.reference
+        Interleaving.atomicStep("atomic store", at: SyncSite(fileID, line), word: word.identity, .releasing)
         word.storeReleasing(newValue)
     }
 
     /// Sets `bits`; returns the value before.
     @inline(__always)
     package func fetchOr(_ bits: Int, fileID: StaticString = #fileID, line: UInt = #line) -> Int {
-        update("atomic fetch-or", at: SyncSite(fileID, line), word.fetchOr(bits)) { before in
+        let word = word.reference
+        return atomicUpdate("atomic fetch-or", at: SyncSite(fileID, line), word, word.fetchOr(bits)) { before in
             (stored: before | bits, returned: before)
         }
     }
@@ -91,32 +89,53 @@ package struct InlineAtomicInt: ~Copyable {
     /// Adds `delta`; returns the value after.
     @inline(__always)
     package func add(_ delta: Int, fileID: StaticString = #fileID, line: UInt = #line) -> Int {
-        update("atomic add", at: SyncSite(fileID, line), word.add(delta)) { before in
-            (stored: before &+ delta, returned: before &+ delta)
-        }
+        reference.add(delta, fileID: fileID, line: line)
     }
 
-    /// A read-modify-write at `site`: `atomic()`, or, under a `splitAtomic` mutant, a
-    /// load, a step where another thread may go, and a store of what `split` computes
-    /// from the value loaded.
+    /// This counter, for an operation after the borrow that reached it ended: valid
+    /// while the object whose storage holds it lives. A delivery that started under its
+    /// owner's lock ends through it after unlocking (`DeliveryWalk.end()`), touching the
+    /// count and nothing else of the locked state.
     @inline(__always)
-    private func update(
-        _ what: StaticString,
-        at site: SyncSite,
-        _ atomic: @autoclosure () -> Int,
-        split: (Int) -> (stored: Int, returned: Int)
-    ) -> Int {
-        #if DEBUG
-        if Mutation.applies(.splitAtomic, at: site) {
-            Interleaving.atomicStep("a mutant's atomic update: its load", at: site, word: identity, .acquiring)
-            let before = word.loadAcquiring()
-            Interleaving.atomicStep("a mutant's atomic update: its store", at: site, word: identity, .releasing)
-            let (stored, returned) = split(before)
-            word.storeReleasing(stored)
-            return returned
-        }
-        #endif
-        Interleaving.atomicStep(what, at: site, word: identity, .acquiringAndReleasing)
-        return atomic()
+    package var reference: Reference {
+        Reference(word: word.reference)
     }
+
+    /// An `InlineAtomicInt` reached without borrowing what stores it.
+    package struct Reference {
+        fileprivate let word: AtomicWordReference
+
+        /// Adds `delta`; returns the value after.
+        @inline(__always)
+        package func add(_ delta: Int, fileID: StaticString = #fileID, line: UInt = #line) -> Int {
+            atomicUpdate("atomic add", at: SyncSite(fileID, line), word, word.add(delta)) { before in
+                (stored: before &+ delta, returned: before &+ delta)
+            }
+        }
+    }
+}
+
+/// A read-modify-write of `word` at `site`: `atomic()`, or, under a `splitAtomic` mutant,
+/// a load, a step where another thread may go, and a store of what `split` computes from
+/// the value loaded.
+@inline(__always)
+private func atomicUpdate(
+    _ what: StaticString,
+    at site: SyncSite,
+    _ word: AtomicWordReference,
+    _ atomic: @autoclosure () -> Int,
+    split: (Int) -> (stored: Int, returned: Int)
+) -> Int {
+    #if DEBUG
+    if Mutation.applies(.splitAtomic, at: site) {
+        Interleaving.atomicStep("a mutant's atomic update: its load", at: site, word: word.identity, .acquiring)
+        let before = word.loadAcquiring()
+        Interleaving.atomicStep("a mutant's atomic update: its store", at: site, word: word.identity, .releasing)
+        let (stored, returned) = split(before)
+        word.storeReleasing(stored)
+        return returned
+    }
+    #endif
+    Interleaving.atomicStep(what, at: site, word: word.identity, .acquiringAndReleasing)
+    return atomic()
 }

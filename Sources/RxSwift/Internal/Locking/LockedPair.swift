@@ -17,9 +17,8 @@
 /// that holds the pair (`TestKitLists.swift`) rather than `withLock` itself.
 package final class LockedPair<State: ~Copyable, Value>: @unchecked Sendable {
     private let lock = InlineLock()
-    // Reached only with `lock` held (but for `endDelivery()`, below, which reads only
-    // an atomic), so the dynamic exclusivity checks are left out rather than paid on
-    // every event.
+    // Reached only with `lock` held, so the dynamic exclusivity checks are left out
+    // rather than paid on every event.
     @exclusivity(unchecked)
     private var state: State
     @exclusivity(unchecked)
@@ -36,8 +35,45 @@ package final class LockedPair<State: ~Copyable, Value>: @unchecked Sendable {
 
     deinit {
         Interleaving.forget(lock: lock.identity)
-        release(&state, &value)
+        withFields(release)
     }
+
+    /// Runs `body` on the state and the value, the fields' own storage.
+    ///
+    /// Under the `ThreadSanitizer` trait a field of an empty type (the `Void` state of a
+    /// `LockedPair((), value)`, the `Void` value of a `PublishSubject`) is passed as a
+    /// slot of its own: the sanitizer records an inout access to an empty stored field at
+    /// the object's own address, the word holding its type, which every method of this
+    /// generic class reads before it takes the lock, so each such access would be
+    /// reported as a race with no shared memory behind it.
+    @inline(__always)
+    private func withFields<Result>(_ body: (inout State, inout Value) -> Result) -> Result {
+        #if ThreadSanitizer
+        withStateAddress { state in withValueAddress { value in body(&state.pointee, &value.pointee) } }
+        #else
+        body(&state, &value)
+        #endif
+    }
+
+    /// `withFields` for the state alone.
+    @inline(__always)
+    private func withState<Result>(_ body: (inout State) -> Result) -> Result {
+        #if ThreadSanitizer
+        withStateAddress { state in body(&state.pointee) }
+        #else
+        body(&state)
+        #endif
+    }
+
+    #if ThreadSanitizer
+    private func withStateAddress<Result>(_ body: (UnsafeMutablePointer<State>) -> Result) -> Result {
+        MemoryLayout<State>.size == 0 ? withEmptySlot(of: State.self, body) : withUnsafeMutablePointer(to: &state, body)
+    }
+
+    private func withValueAddress<Result>(_ body: (UnsafeMutablePointer<Value>) -> Result) -> Result {
+        MemoryLayout<Value>.size == 0 ? withEmptySlot(of: Value.self, body) : withUnsafeMutablePointer(to: &value, body)
+    }
+    #endif
 
     /// Runs `transition` on the state and the value with the lock held; returns what
     /// the transition returns, to act on after unlocking. `fileID` and `line` name the
@@ -50,7 +86,7 @@ package final class LockedPair<State: ~Copyable, Value>: @unchecked Sendable {
     ) -> Action {
         let site = SyncSite(fileID, line)
         lock.lock(at: site, owner: Self.self)
-        let action = transition(&state, &value)
+        let action = withFields(transition)
         lock.unlock(at: site)
         return action
     }
@@ -64,7 +100,7 @@ package final class LockedPair<State: ~Copyable, Value>: @unchecked Sendable {
     ) -> Action {
         let site = SyncSite(fileID, line)
         lock.lock(at: site, owner: Self.self)
-        let action = transition(&state)
+        let action = withState(transition)
         lock.unlock(at: site)
         return action
     }
@@ -100,19 +136,11 @@ extension LockedPair: CustomReflectable where State: ~Copyable {
     }
 }
 
-/// The state of a source that sends each event to many observers (a subject's
-/// `SubjectState`, a share's `LiveConnection`): it holds their `FanOut`, whose
-/// deliveries end after unlocking.
-protocol FanOutState: ~Copyable {
-    /// Ends a delivery started under the lock; takes no lock (the count is atomic).
-    func endDelivery()
+#if ThreadSanitizer
+/// A slot for a value of an empty type on the stack (`LockedPair.withFields`): such a
+/// type has no bits to initialize, and only trivial ones (`Void`) are stored empty.
+private func withEmptySlot<T: ~Copyable, Result>(of type: T.Type, _ body: (UnsafeMutablePointer<T>) -> Result) -> Result {
+    precondition(MemoryLayout<T>.size == 0 && _isPOD(type), "Rivulet: LockedPair's slot is for an empty trivial type")
+    return withUnsafeTemporaryAllocation(of: type, capacity: 1) { body($0.baseAddress.unsafelyUnwrapped) }
 }
-
-extension LockedPair where State: FanOutState & ~Copyable {
-    /// Ends a delivery started in a transition (`FanOut.beginDelivery()`); touches only
-    /// the atomic delivery count, so it takes no lock.
-    @inline(__always)
-    func endDelivery() {
-        state.endDelivery()
-    }
-}
+#endif

@@ -11,13 +11,18 @@
 // Rivulet supports, so Apple's implementation uses swift-atomics and a `Lock`; on Linux,
 // Android and FreeBSD (Glibc or Musl) `Synchronization` has no availability restriction.
 // The package trait `AppleLockingPath` compiles Apple's implementation on Linux, over
-// Linux's system calls, so that CI builds and tests it (`.ci/run`, `.build-apple`).
+// Linux's system calls, so that CI builds and tests it (`.ci/run`, `.build-apple`). The
+// package trait `ThreadSanitizer` puts Apple's `LockCell`, a `Lock`, in place of Linux's
+// `Mutex`: ThreadSanitizer intercepts a pthread mutex and models it as a lock, where of
+// `Mutex` it sees only the atomics of the uncontended path (a contended one changes
+// hands in the kernel, through the standard library's uninstrumented code).
 //
 // | need                                     | Apple's implementation          | Linux's                     |
 // | ---------------------------------------- | ------------------------------- | --------------------------- |
 // | lock word (`LockWord`), by the system    | `os_unfair_lock`; `pthread_mutex_t` on Linux | `pthread_mutex_t` |
-// | lock stored in an object (`LockCell`)    | `Lock` (one small allocation)   | `Mutex`, in place           |
+// | lock stored in an object (`LockCell`)    | `Lock` (one small allocation)   | `Mutex`, in place; a `Lock` under `ThreadSanitizer` |
 // | atomic `Int` in an object (`AtomicWord`) | swift-atomics `UnsafeAtomic`    | `Synchronization.Atomic`    |
+// | its operations (`AtomicWordReference`)   | the `UnsafeAtomic` handle       | the `Atomic`'s address      |
 // | global atomic (`GlobalAtomic`)           | swift-atomics `ManagedAtomic`   | `Atomic`, set up statically |
 // | main-thread check (`isOnMainThread`)     | `Thread.isMainThread`           | the main thread's number, kept atomically |
 // | thread number, thread-local slot, by the system | `pthread_self()` as a pointer, a destructor of a non-optional pointer | as a number, of an optional pointer |
@@ -139,15 +144,13 @@ func makeObjectOwningThreadKey() -> pthread_key_t {
     return key
 }
 
-// MARK: - The implementation
+// MARK: - The implementation: the lock behind `InlineLock`
 
-#if canImport(Darwin) || AppleLockingPath
-import Atomics
-import Foundation
-
+#if canImport(Darwin) || AppleLockingPath || ThreadSanitizer
 /// The lock behind an `InlineLock`: a `Lock` here (one small allocation), as the
-/// standard library's `Mutex` needs a newer system. Raw operations: no synchronization
-/// point, no mutant (`InlineLock` adds them).
+/// standard library's `Mutex` needs a newer system; on Linux under the `ThreadSanitizer`
+/// trait, a pthread mutex the sanitizer sees. Raw operations: no synchronization point,
+/// no mutant (`InlineLock` adds them).
 package struct LockCell: ~Copyable {
     private let storage = Lock.make()
 
@@ -170,19 +173,76 @@ package struct LockCell: ~Copyable {
         storage.withUnsafeMutablePointerToElements(LockWords.unlock)
     }
 }
+#else
+import Synchronization
+
+/// The lock behind an `InlineLock`: a `Mutex` in place, so no allocation of its own.
+/// Raw operations: no synchronization point, no mutant (`InlineLock` adds them).
+///
+/// A `Lock` here instead (a pthread mutex behind a pointer, as in Apple's implementation
+/// on Linux) ran more instructions on every row that takes it per event (callgrind):
+/// fan-out +1.3%, merge of subjects +2.3%, share +3.4%, Driver +8.1%; the allocation
+/// counts were the same.
+package struct LockCell: ~Copyable {
+    private let mutex = Mutex<Void>(())
+
+    @inline(__always)
+    package init() {}
+
+    /// The lock's address, which names it to a schedule explorer.
+    @inline(__always)
+    package var identity: UnsafeRawPointer {
+        withUnsafePointer(to: mutex) { UnsafeRawPointer($0) }
+    }
+
+    @inline(__always)
+    package func lock() {
+        mutex._unsafeLock()
+    }
+
+    @inline(__always)
+    package func unlock() {
+        mutex._unsafeUnlock()
+    }
+}
+#endif
+
+// MARK: - The implementation: atomics and the main thread
+
+#if canImport(Darwin) || AppleLockingPath
+import Atomics
+import Foundation
 
 /// The atomic `Int` behind an `InlineAtomicInt`: one small allocation (swift-atomics).
-/// Raw operations: no synchronization point, no mutant.
 package struct AtomicWord: ~Copyable {
-    private let value: UnsafeAtomic<Int>
+    /// The word's operations: here the handle of its allocation, valid until this word
+    /// is destroyed.
+    package let reference: AtomicWordReference
 
     @inline(__always)
     package init(_ initial: Int) {
-        value = .create(initial)
+        reference = AtomicWordReference(.create(initial))
     }
 
     deinit {
-        value.destroy()
+        reference.value.destroy()
+    }
+}
+
+/// The operations on an `AtomicWord`, reached without borrowing what stores it (a
+/// delivery's end, after unlocking). Raw operations: no synchronization point, no mutant.
+package struct AtomicWordReference {
+    /// The atomic's address, which names it to a schedule explorer.
+    @inline(__always)
+    package var identity: UnsafeRawPointer {
+        UnsafeRawPointer(unsafeBitCast(value, to: OpaquePointer.self))
+    }
+
+    fileprivate let value: UnsafeAtomic<Int>
+
+    @inline(__always)
+    fileprivate init(_ value: UnsafeAtomic<Int>) {
+        self.value = value
     }
 
     @inline(__always)
@@ -259,38 +319,7 @@ package var isOnMainThread: Bool {
 import Synchronization
 import Foundation
 
-/// The lock behind an `InlineLock`: a `Mutex` in place, so no allocation of its own.
-/// Raw operations: no synchronization point, no mutant (`InlineLock` adds them).
-///
-/// A `Lock` here instead (a pthread mutex behind a pointer, as in Apple's implementation
-/// on Linux) ran more instructions on every row that takes it per event (callgrind):
-/// fan-out +1.3%, merge of subjects +2.3%, share +3.4%, Driver +8.1%; the allocation
-/// counts were the same.
-package struct LockCell: ~Copyable {
-    private let mutex = Mutex<Void>(())
-
-    @inline(__always)
-    package init() {}
-
-    /// The lock's address, which names it to a schedule explorer.
-    @inline(__always)
-    package var identity: UnsafeRawPointer {
-        withUnsafePointer(to: mutex) { UnsafeRawPointer($0) }
-    }
-
-    @inline(__always)
-    package func lock() {
-        mutex._unsafeLock()
-    }
-
-    @inline(__always)
-    package func unlock() {
-        mutex._unsafeUnlock()
-    }
-}
-
-/// The atomic `Int` behind an `InlineAtomicInt`, stored in place. Raw operations: no
-/// synchronization point, no mutant.
+/// The atomic `Int` behind an `InlineAtomicInt`, stored in place.
 package struct AtomicWord: ~Copyable {
     private let value: Atomic<Int>
 
@@ -299,36 +328,60 @@ package struct AtomicWord: ~Copyable {
         value = Atomic(initial)
     }
 
+    /// The word's operations: here its address, valid while the object whose storage
+    /// holds it lives (an `Atomic` is never moved: it is borrowed in place).
+    @inline(__always)
+    package var reference: AtomicWordReference {
+        AtomicWordReference(withUnsafePointer(to: value) { $0 })
+    }
+}
+
+/// The operations on an `AtomicWord`, reached without borrowing what stores it (a
+/// delivery's end, after unlocking). Raw operations: no synchronization point, no mutant.
+package struct AtomicWordReference {
+    /// The atomic's address, which names it to a schedule explorer.
+    @inline(__always)
+    package var identity: UnsafeRawPointer {
+        UnsafeRawPointer(value)
+    }
+
+    private let value: UnsafePointer<Atomic<Int>>
+
+    @inline(__always)
+    fileprivate init(_ value: UnsafePointer<Atomic<Int>>) {
+        self.value = value
+    }
+
     @inline(__always)
     package func loadAcquiring() -> Int {
-        value.load(ordering: .acquiring)
+        value.pointee.load(ordering: .acquiring)
     }
 
     @inline(__always)
     package func loadRelaxed() -> Int {
-        value.load(ordering: .relaxed)
+        value.pointee.load(ordering: .relaxed)
     }
 
     @inline(__always)
     package func storeRelaxed(_ newValue: Int) {
-        value.store(newValue, ordering: .relaxed)
+        value.pointee.store(newValue, ordering: .relaxed)
     }
 
     @inline(__always)
     package func storeReleasing(_ newValue: Int) {
-        value.store(newValue, ordering: .releasing)
+        value.pointee.store(newValue, ordering: .releasing)
     }
 
     /// Sets `bits`; returns the value before.
     @inline(__always)
     package func fetchOr(_ bits: Int) -> Int {
-        value.bitwiseOr(bits, ordering: .acquiringAndReleasing).oldValue
+        value.pointee.bitwiseOr(bits, ordering: .acquiringAndReleasing).oldValue
     }
 
     /// Adds `delta`; returns the value after.
     @inline(__always)
     package func add(_ delta: Int) -> Int {
-        value.wrappingAdd(delta, ordering: .acquiringAndReleasing).newValue
+        value.pointee.wrappingAdd(delta, ordering: .acquiringAndReleasing).newValue
     }
 }
 

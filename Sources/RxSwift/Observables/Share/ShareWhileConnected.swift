@@ -71,7 +71,7 @@ package final class ShareWhileConnected<Element>: Observable<Element>, @unchecke
 /// The observers are a `FanOut`, so an element goes from the source to every observer
 /// with no `Event` built and no generic metadata looked up; the buffer is an
 /// `ElementRing`, raw storage sized by `MemoryLayout<Element>`, for the same reason.
-struct LiveConnection<Element>: FanOutState, ~Copyable {
+struct LiveConnection<Element>: ~Copyable {
     /// The live connection, if any. An older connection finds it is not this one, and
     /// knows it has ended.
     var connection: ShareConnection<Element>?
@@ -131,10 +131,6 @@ struct LiveConnection<Element>: FanOutState, ~Copyable {
         connection = nil
         return buffer.takeAll()
     }
-
-    func endDelivery() {
-        observers.endDelivery()
-    }
 }
 
 /// A share's `LiveConnection`, behind the lock taken for every element.
@@ -184,7 +180,7 @@ final class ShareConnection<Element>: ObserverBase, ObserverType, @unchecked Sen
         }
         guard let (walk, releases) = state.withLock(begin) else { return }
         state.afterUnlocking { walk.passNext(element) }
-        state.endDelivery()
+        walk.end()
         if releases {
             let released = state.withLock { $0.takeReleasable() }
             withExtendedLifetime(released) {}
