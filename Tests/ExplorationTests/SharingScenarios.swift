@@ -37,6 +37,25 @@ enum SharingScenarios {
             run.expectEvents(leaving, among: "", "1", "1 2", "1 2 3")
             run.expectEvents(late, among: "", "3", "2 3", "1 2 3")
         },
+        ExplorationScenario("share", "a source sent to from two threads at once, then an observer leaving", seed: 914) { run in
+            // Its deliveries may overlap (the source's emitters break the contract): the
+            // count of deliveries running must come back to none, or an observer that
+            // leaves afterwards stays alive for a delivery that is over.
+            let source = PublishSubject<Int>()
+            let shared = source.share()
+            let held = HeldObject()
+            let watched = WeakReference(held)
+            let kept = run.observe(shared.toArray().asObservable(), as: "array")
+            let subscription = UnsafeTransfer(shared.subscribe(onNext: { _ in withExtendedLifetime(held) {} }))
+            run.thread("one", sends: "1", to: source)
+            run.thread("two", sends: "2", to: source)
+            run.check {
+                subscription.value.dispose()
+                try require(watched.object == nil, "an observer that left is still alive, kept for a delivery that is over")
+                source.onCompleted()
+            }
+            run.expectEvents(kept, among: "[1, 2] |", "[2, 1] |")
+        },
         ExplorationScenario("share(replay:)", "elements against a new subscriber", seed: 904) { run in
             let source = PublishSubject<Int>()
             let shared = source.share(replay: 1)
