@@ -26,6 +26,16 @@ enum SharingScenarios {
             run.expectEvents(staying, among: "1")
             run.expectEvents(leaving, among: "", "1")
         },
+        ExplorationScenario("share", "the source's completion against a subscriber leaving", depth: 2, seed: 915) { run in
+            let source = PublishSubject<Int>()
+            let shared = source.share()
+            let staying = run.observe(shared, as: "staying")
+            let leaving = run.observe(shared, as: "leaving", disposedBy: "disposer")
+            run.thread("producer", sends: "1 |", to: source)
+            run.expectEvents(staying, among: "1 |")
+            run.expectEvents(leaving, among: "", "1", "1 |")
+            expectUnobserved(source, in: run)
+        },
         ExplorationScenario("share", "elements against a subscriber leaving and another joining", seed: 913) { run in
             let source = PublishSubject<Int>()
             let shared = source.share()
