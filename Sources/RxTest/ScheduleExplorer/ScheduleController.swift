@@ -202,7 +202,7 @@ final class ScheduleController: @unchecked Sendable {
         mutex.unlock()
         guard ends else { return }
         InterleavingHooks.install(nil)
-        Self.parked.withLock { $0 -= 1 }
+        _ = Self.parked.addRelaxed(-1)
         Foundation.Thread.exit()
     }
 
@@ -210,13 +210,13 @@ final class ScheduleController: @unchecked Sendable {
     /// until `releaseParked()` lets them go (all but a stalled one), counted.
     private func countParked() {
         let count = threads.count { !$0.isFinished && $0 !== stalledThread }
-        Self.parked.withLock { $0 += count }
+        _ = Self.parked.addRelaxed(count)
     }
 
     /// How many threads of every run are parked at a step of a run that ended badly and
     /// not let go yet: 0 once each such run's `releaseParked()` ended them.
-    static var parkedThreads: Int { parked.withLock { $0 } }
-    private static let parked = NSLockedCount()
+    static var parkedThreads: Int { parked.loadRelaxed() }
+    private static let parked = GlobalAtomic<Int>(0)
 
     /// A point where another thread may go first: a grammar check, an observer's event.
     func step(_ what: String) {
@@ -542,18 +542,6 @@ final class ScheduleController: @unchecked Sendable {
         let name = queueNames.count + 1
         queueNames[queue] = name
         return name
-    }
-}
-
-/// A count behind a lock of its own (never a Rivulet lock).
-private final class NSLockedCount: @unchecked Sendable {
-    private let lock = NSLock()
-    private var count = 0
-
-    func withLock<T>(_ body: (inout Int) -> T) -> T {
-        lock.lock()
-        defer { lock.unlock() }
-        return body(&count)
     }
 }
 
