@@ -90,6 +90,8 @@ final class ScheduleController: @unchecked Sendable {
     private var threads: [Thread] = []
     private var running: Thread?
     private var owners: [UnsafeRawPointer: Int] = [:]
+    /// How each lock asked for is unlocked (`endIfAbandoned`).
+    private var lockReleases: [UnsafeRawPointer: Interleaving.LockRelease] = [:]
     private var lockNames: [UnsafeRawPointer: Int] = [:]
     /// What each lock guards, by the type the library named when it was first taken.
     private(set) var lockOwners: [Int: String] = [:]
@@ -125,7 +127,7 @@ final class ScheduleController: @unchecked Sendable {
             violate("the library reports: \(anomaly.summary)")
         }
         hooks = InterleavingHooks(
-            willAcquire: { [unowned self] lock, site, owner in acquire(lock, at: site, owner: owner) },
+            willAcquire: { [unowned self] lock, site, owner, release in acquire(lock, at: site, owner: owner, release: release) },
             didRelease: { [unowned self] lock, site in release(lock, at: site) },
             atomicStep: { [unowned self] what, site, word, ordering in
                 step("\(what) at \(site)")
@@ -184,8 +186,7 @@ final class ScheduleController: @unchecked Sendable {
     /// threads parked at a step go, and each ends there (`Foundation.Thread.exit()`),
     /// without running the rest of its work; a thread not started yet does not start. A
     /// thread blocked outside Rivulet's points (a stall's) goes on, unexplored, once it
-    /// unblocks. The locks a deadlocked thread holds stay held: only their objects, which
-    /// the run drops, could take them again.
+    /// unblocks. A thread that ends unlocks the locks it holds first (`endIfAbandoned`).
     func releaseParked() {
         mutex.lock()
         guard hasEnded, outcome != nil, !abandoned else { mutex.unlock(); return }
@@ -195,13 +196,19 @@ final class ScheduleController: @unchecked Sendable {
         for thread in parked { thread.baton.signal() }
     }
 
-    /// By a thread woken at a step: ends it if the run was abandoned meanwhile.
-    private func endIfAbandoned() {
+    /// By a thread woken at a step: ends it if the run was abandoned meanwhile. It first
+    /// unlocks the locks it holds, newest first: a lock owned by a thread that no longer
+    /// exists would stop (a `Mutex`) or hang (a pthread mutex) whoever takes it next, such
+    /// as a disposal when the test lets go of the run's subscriptions.
+    private func endIfAbandoned(_ me: Thread) {
         mutex.lock()
         let ends = abandoned
+        let held = ends ? me.held.reversed().map { ($0.lock, lockReleases[$0.lock]) } : []
+        if ends { me.held = [] }
         mutex.unlock()
         guard ends else { return }
         InterleavingHooks.install(nil)
+        for (lock, release) in held { release?(lock) }
         _ = Self.parked.addRelaxed(-1)
         Foundation.Thread.exit()
     }
@@ -256,10 +263,11 @@ final class ScheduleController: @unchecked Sendable {
         switchThreads(from: me)
     }
 
-    private func acquire(_ lock: UnsafeRawPointer, at site: SyncSite, owner: Any.Type) {
+    private func acquire(_ lock: UnsafeRawPointer, at site: SyncSite, owner: Any.Type, release: Interleaving.LockRelease) {
         mutex.lock()
         guard let me = running, !hasEnded else { mutex.unlock(); return }
         me.state = .wantsLock(lock, at: site)
+        lockReleases[lock] = release
         let name = lockName(lock)
         if lockOwners[name] == nil { lockOwners[name] = Self.ownerName(owner) }
         trace.append("thread \(me.number): asks for lock L\(name) (\(lockOwners[name] ?? "")) at \(site)")
@@ -297,7 +305,7 @@ final class ScheduleController: @unchecked Sendable {
             ended.signal()
             mutex.unlock()
             me.baton.wait()
-            endIfAbandoned()
+            endIfAbandoned(me)
             return
         }
         let enabled = enabledThreads()
@@ -306,7 +314,7 @@ final class ScheduleController: @unchecked Sendable {
             mutex.unlock()
             // This thread never goes on: the run is over and its locks are part of the report.
             me.baton.wait()
-            endIfAbandoned()
+            endIfAbandoned(me)
             return
         }
         let currentNumber = enabled.contains { $0 === me } ? me.number : nil
@@ -321,7 +329,7 @@ final class ScheduleController: @unchecked Sendable {
         mutex.unlock()
         chosen.baton.signal()
         me.baton.wait()
-        endIfAbandoned()
+        endIfAbandoned(me)
     }
 
     /// With `mutex` held: the thread `me` finished.
@@ -370,7 +378,7 @@ final class ScheduleController: @unchecked Sendable {
         let system = Foundation.Thread { [self] in
             InterleavingHooks.install(hooks)
             thread.baton.wait()
-            endIfAbandoned()
+            endIfAbandoned(thread)
             RxTracking.withTracker(tracker) { held.run() }
             InterleavingHooks.install(nil)
             finish(thread)

@@ -57,19 +57,40 @@ import Testing
 
     @Test func theThreadsOfADeadlockedRunAreLetGo() throws {
         for seed in 1...5 {
-            let exploration = exploreSchedulesQuietly(.pct(depth: 2, seed: UInt64(seed)), schedules: 200) { run in
-                let first = ExplorableLock(), second = ExplorableLock()
-                run.thread("forward") { first.withLock { second.withLock {} } }
-                run.thread("backward") { second.withLock { first.withLock {} } }
-            }
+            let exploration = exploreOppositeLockOrders(ExplorableLock(), ExplorableLock(), seed: UInt64(seed))
             #expect(exploration.failure?.contains("deadlock") == true)
         }
         // Each deadlocked run parked its two threads; each was let go and ended.
+        #expect(waitForParkedThreadsToEnd())
+    }
+
+    @Test func aThreadLetGoUnlocksWhatItHeldFirst() throws {
+        // Both locks outlive the run: each deadlocked thread ended holding one. Had it
+        // ended without unlocking, taking the lock now would stop the process (a `Mutex`
+        // owned by a thread that no longer exists) or hang it (a pthread mutex).
+        let first = ExplorableLock(), second = ExplorableLock()
+        #expect(exploreOppositeLockOrders(first, second, seed: 1).failure?.contains("deadlock") == true)
+        #expect(waitForParkedThreadsToEnd())
+        #expect(first.withLock { true })
+        #expect(second.withLock { true })
+    }
+
+    /// Two threads taking `first` and `second` in opposite orders, explored until a
+    /// schedule deadlocks.
+    private func exploreOppositeLockOrders(_ first: ExplorableLock, _ second: ExplorableLock, seed: UInt64) -> ScheduleExploration {
+        exploreSchedulesQuietly(.pct(depth: 2, seed: seed), schedules: 200) { run in
+            run.thread("forward") { first.withLock { second.withLock {} } }
+            run.thread("backward") { second.withLock { first.withLock {} } }
+        }
+    }
+
+    /// Whether every parked thread of every badly ended run ended within 5 seconds.
+    private func waitForParkedThreadsToEnd() -> Bool {
         let deadline = Date().addingTimeInterval(5)
         while ScheduleController.parkedThreads != 0, Date() < deadline {
             Thread.sleep(forTimeInterval: 0.01)
         }
-        #expect(ScheduleController.parkedThreads == 0)
+        return ScheduleController.parkedThreads == 0
     }
 }
 

@@ -23,7 +23,7 @@ package struct InlineLock: ~Copyable {
         #if DEBUG
         if Mutation.skipsLock(cell.identity, at: site) { return }
         #endif
-        Interleaving.willAcquire(cell.identity, at: site, owner: owner)
+        Interleaving.willAcquire(cell.identity, at: site, owner: owner, release: LockCell.release)
         cell.lock()
         noteLockTaken()
     }

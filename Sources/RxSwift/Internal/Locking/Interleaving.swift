@@ -14,13 +14,21 @@ import Foundation
 /// straight through.
 package enum Interleaving {
     /// Before a Rivulet lock is taken at `site`; `lock` names it (its address) until it
-    /// is released, and `owner` is the type of what it guards.
+    /// is released, `owner` is the type of what it guards, and `release` unlocks it given
+    /// that address, for a thread the explorer ends while it holds the lock.
     @inline(__always)
-    static func willAcquire(_ lock: UnsafeRawPointer, at site: SyncSite, owner: Any.Type) {
+    static func willAcquire(_ lock: UnsafeRawPointer, at site: SyncSite, owner: Any.Type, release: LockRelease) {
         #if DEBUG
-        InterleavingHooks.current?.willAcquire(lock, site, owner)
+        InterleavingHooks.current?.willAcquire(lock, site, owner, release)
         #endif
     }
+
+    /// Unlocks the lock at an address, on the thread that holds it: how a thread that a
+    /// schedule explorer ends (its run deadlocked or stalled) lets go of the locks it
+    /// holds, so that no lock is left owned by a thread that no longer exists (a `Mutex`
+    /// would then stop the next thread that takes it, a pthread mutex hang it). A C
+    /// function: a closure literal with no context, passed at no cost.
+    package typealias LockRelease = @convention(c) (UnsafeRawPointer) -> Void
 
     /// After a Rivulet lock was released at `site`.
     @inline(__always)
@@ -182,9 +190,10 @@ package struct SyncSite: Sendable, CustomStringConvertible {
 /// (see `Interleaving`). The explorer makes one per run and installs it on each of its
 /// threads with `install(on:)`.
 package final class InterleavingHooks: @unchecked Sendable {
-    /// Before a lock is taken (the lock, where, the type of what it guards): may switch
-    /// to another thread, and returns once the lock is free for the caller.
-    package let willAcquire: (UnsafeRawPointer, SyncSite, Any.Type) -> Void
+    /// Before a lock is taken (the lock, where, the type of what it guards, how to
+    /// unlock it): may switch to another thread, and returns once the lock is free for
+    /// the caller.
+    package let willAcquire: (UnsafeRawPointer, SyncSite, Any.Type, Interleaving.LockRelease) -> Void
     /// After a lock was released (the lock, where).
     package let didRelease: (UnsafeRawPointer, SyncSite) -> Void
     /// Before an atomic step (the operation, where, the atomic's address if it is one,
@@ -206,7 +215,7 @@ package final class InterleavingHooks: @unchecked Sendable {
     package var mutant: Mutation.Mutant?
 
     package init(
-        willAcquire: @escaping (UnsafeRawPointer, SyncSite, Any.Type) -> Void,
+        willAcquire: @escaping (UnsafeRawPointer, SyncSite, Any.Type, Interleaving.LockRelease) -> Void,
         didRelease: @escaping (UnsafeRawPointer, SyncSite) -> Void,
         atomicStep: @escaping (StaticString, SyncSite, UnsafeRawPointer?, AtomicOrdering) -> Void,
         access: @escaping (UnsafeRawPointer, SyncSite) -> Void,

@@ -36,7 +36,7 @@ package final class Lock: ManagedBuffer<Void, LockWord> {
         if Mutation.skipsLock(identity, at: site) { return }
         #endif
         withUnsafeMutablePointerToElements { word in
-            Interleaving.willAcquire(word, at: site, owner: Lock.self)
+            Interleaving.willAcquire(word, at: site, owner: Lock.self, release: LockWords.release)
             LockWords.lock(word)
         }
         noteLockTaken()

@@ -86,7 +86,7 @@ private final class LockedStateStorage<State>: ManagedBuffer<State, LockWord> {
     /// Runs `body` with `word` locked.
     @inline(__always)
     private func withWord<Result>(_ word: UnsafeMutablePointer<LockWord>, at site: SyncSite, _ body: () throws -> Result) rethrows -> Result {
-        Interleaving.willAcquire(word, at: site, owner: State.self)
+        Interleaving.willAcquire(word, at: site, owner: State.self, release: LockWords.release)
         LockWords.lock(word)
         noteLockTaken()
         defer {

@@ -163,6 +163,12 @@ package struct LockCell: ~Copyable {
         storage.identity
     }
 
+    /// Unlocks the cell whose `identity` is given (see `Interleaving.LockRelease`).
+    @inline(__always)
+    package static var release: Interleaving.LockRelease {
+        LockWords.release
+    }
+
     @inline(__always)
     package func lock() {
         storage.withUnsafeMutablePointerToElements(LockWords.lock)
@@ -195,6 +201,12 @@ package struct LockCell: ~Copyable {
         withUnsafePointer(to: mutex) { UnsafeRawPointer($0) }
     }
 
+    /// Unlocks the cell whose `identity` is given (see `Interleaving.LockRelease`).
+    @inline(__always)
+    package static var release: Interleaving.LockRelease {
+        { identity in identity.assumingMemoryBound(to: Mutex<Void>.self).pointee._unsafeUnlock() }
+    }
+
     @inline(__always)
     package func lock() {
         mutex._unsafeLock()
@@ -206,6 +218,14 @@ package struct LockCell: ~Copyable {
     }
 }
 #endif
+
+extension LockWords {
+    /// Unlocks the word at an address (see `Interleaving.LockRelease`).
+    @inline(__always)
+    package static var release: Interleaving.LockRelease {
+        { word in LockWords.unlock(UnsafeMutablePointer(mutating: word.assumingMemoryBound(to: LockWord.self))) }
+    }
+}
 
 // MARK: - The implementation: atomics and the main thread
 
