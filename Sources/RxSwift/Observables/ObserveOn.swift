@@ -82,26 +82,19 @@ final class ObserveOnSink<Observer: ObserverType>: Sink<Observer>, ObserverType,
     }
 }
 
-// What the sink knows of the terminal event. File-level constants: a static member of
-// the generic sink would need its metadata looked up at every use.
-private let terminalNone = 0
-private let terminalCompleted = 1
-private let terminalError = 2
-/// The terminal event was taken for delivery; nothing follows it.
-private let terminalTaken = 3
-
 /// `observe(on:)` on a serial dispatch queue.
 ///
-/// The events wait in the sink's queue (an `ElementRing`, raw storage sized by
-/// `MemoryLayout<Element>`, and the terminal event apart: no `Event` is built, no generic metadata is looked up
-/// per event). Two ways to deliver them, chosen by the scheduler:
+/// The events wait in the sink's `SerialQueueWaiting`, under its one lock: the elements
+/// in an `ElementRing` (raw storage sized by `MemoryLayout<Element>`: no `Event` is
+/// built, no generic metadata is looked up per event), the terminal event apart. Two
+/// ways to deliver them, chosen by the scheduler:
 ///
 /// - Batches (a plain `SerialDispatchQueueScheduler`): one dispatch is issued when the
 ///   queue goes from idle to busy; it takes the waiting elements out in batches under
 ///   the lock and delivers them outside it, in order, until the queue is empty.
 /// - One dispatch per event, each delivering the oldest event waiting (the main
 ///   schedulers, whose "run at once when on the main thread with nothing queued"
-///   decides per event, as in RxSwift).
+///   decides per event, as in RxSwift: `MainScheduler.runDeliveryAtOnce`).
 ///
 /// Either way the order is the order of `on`, delivery happens on the queue one event at
 /// a time, and nothing is delivered after disposal.
@@ -117,29 +110,8 @@ final class ObserveOnSerialQueueSink<Observer: ObserverType>: Sink<Observer>, Ob
     /// The downstream observer's direct path, for elements delivered at once: the
     /// observer keeps it alive.
     private let downstreamDirect: Unmanaged<ObserverBase>?
-    /// One dispatch per event: how many events wait (the queue's elements plus a
-    /// waiting terminal event), kept apart so that the direct path reads it without the
-    /// lock.
-    private let waiting = InlineAtomicInt(0)
-    private let lock = Lock.make()
-
-    // Guarded by `lock`: no dynamic exclusivity checks needed (nor paid per event).
-    /// The waiting elements, oldest first; room is allocated at the first one.
-    @exclusivity(unchecked)
-    private var queue = ElementRing<Element>()
-    /// The ring of the batch delivered last, emptied: the next batch's queue.
-    @exclusivity(unchecked)
-    private var spare = ElementRing<Element>()
-    @exclusivity(unchecked)
-    private var terminal = terminalNone
-    @exclusivity(unchecked)
-    private var terminalFailure: Swift.Error?
-    /// Batches: a drain is dispatched or running.
-    @exclusivity(unchecked)
-    private var draining = false
-    /// Disposed: new events are dropped.
-    @exclusivity(unchecked)
-    private var closed = false
+    /// What waits, and the lock that guards it; the rings' storage is freed with it.
+    private let waiting = LockedPair((), SerialQueueWaiting<Element>()) { _, waiting in waiting.release() }
 
     /// Never called: fills the superclass's `init(observer:)` slot (see `rxUnusedInitializer`).
     override convenience init(observer: consuming Observer) { rxUnusedInitializer() }
@@ -156,11 +128,6 @@ final class ObserveOnSerialQueueSink<Observer: ObserverType>: Sink<Observer>, Ob
         super.init(observer: observer)
     }
 
-    deinit {
-        queue.release()
-        spare.release()
-    }
-
     override func acceptsElements<T>(of type: T.Type) -> Bool {
         isSameType(T.self, Element.self)
     }
@@ -170,32 +137,29 @@ final class ObserveOnSerialQueueSink<Observer: ObserverType>: Sink<Observer>, Ob
     }
 
     override func receiveCompleted() {
-        enqueueTerminal(terminalCompleted, nil)
+        enqueueTerminal(.completed)
     }
 
     override func receiveError(_ error: Swift.Error) {
-        enqueueTerminal(terminalError, error)
+        enqueueTerminal(.error(error))
     }
 
     func on(_ event: Event<Element>) {
         switch event {
         case .next(let element): enqueue(element)
-        case .error(let error): enqueueTerminal(terminalError, error)
-        case .completed: enqueueTerminal(terminalCompleted, nil)
+        case .error(let error): enqueueTerminal(.error(error))
+        case .completed: enqueueTerminal(.completed)
         }
     }
 
     /// Queues an element (an `Element`: `T` is the type `acceptsElements` accepted) and
-    /// dispatches its delivery.
+    /// dispatches its delivery, or delivers it at once where the main scheduler would
+    /// run its delivery at once. Nothing of this sink can be waiting then: the
+    /// deliveries of the elements before it were dispatched before their `on` returned,
+    /// and the main scheduler runs nothing at once while its queue holds work.
     @inline(__always)
     private func enqueue<T>(_ element: T) {
-        if let main, waiting.loadRelaxed() == 0,
-           main._withUnsafeGuaranteedRef({ scheduler in scheduler.beginRunningAtOnce() }) {
-            // What queueing the element and dispatching its delivery would do when the
-            // delivery runs at once: nothing waits (so it is the oldest), and the main
-            // thread, where deliveries run, is here.
-            deliverElement(element)
-            main._withUnsafeGuaranteedRef { scheduler in scheduler.finishRunningAtOnce() }
+        if let main, main._withUnsafeGuaranteedRef({ scheduler in scheduler.runDeliveryAtOnce { deliverElement(element) } }) {
             return
         }
         enqueueAndDispatch(element)
@@ -221,32 +185,17 @@ final class ObserveOnSerialQueueSink<Observer: ObserverType>: Sink<Observer>, Ob
 
     @inline(never)
     private func enqueueAndDispatch<T>(_ element: T) {
-        lock.lock()
-        if closed || terminal != terminalNone {
-            lock.unlock()
-            return
+        let inBatches = inBatches
+        if waiting.withLock({ _, waiting in waiting.accept(element, inBatches: inBatches) }) {
+            scheduler.dispatchDelivery(self)
         }
-        queue.append(bitCasting: element)
-        if !inBatches { _ = waiting.add(1) }
-        let dispatches = !inBatches || !draining
-        draining = true
-        lock.unlock()
-        if dispatches { scheduler.dispatchDelivery(self) }
     }
 
-    private func enqueueTerminal(_ kind: Int, _ error: Swift.Error?) {
-        lock.lock()
-        if closed || terminal != terminalNone {
-            lock.unlock()
-            return
+    private func enqueueTerminal(_ stop: Event<Never>) {
+        let inBatches = inBatches
+        if waiting.withLock({ _, waiting in waiting.accept(stop, inBatches: inBatches) }) {
+            scheduler.dispatchDelivery(self)
         }
-        terminal = kind
-        terminalFailure = error
-        if !inBatches { _ = waiting.add(1) }
-        let dispatches = !inBatches || !draining
-        draining = true
-        lock.unlock()
-        if dispatches { scheduler.dispatchDelivery(self) }
     }
 
     /// Runs on the queue: delivers everything waiting (batches) or the oldest event.
@@ -259,37 +208,18 @@ final class ObserveOnSerialQueueSink<Observer: ObserverType>: Sink<Observer>, Ob
     }
 
     private func deliverOldest() {
-        lock.lock()
-        if !queue.isEmpty {
-            let element = queue.removeFirst()
-            _ = waiting.add(-1)
-            lock.unlock()
-            deliverElement(element)
-            return
+        switch waiting.withLock({ _, waiting in waiting.takeOldest() }) {
+        case .element(let element): deliverElement(element)
+        case .terminal(let stop): deliver(stop)
+        case .batch, .nothing: break
         }
-        let stop = takeTerminal()
-        lock.unlock()
-        deliver(stop)
     }
 
-    /// The terminal event waiting to be delivered, if any, marked taken so that it is
-    /// delivered once. Runs under `lock`, which its caller takes and releases.
-    private func takeTerminal() -> Event<Never>? {
-        let kind = terminal
-        guard kind == terminalCompleted || kind == terminalError else { return nil }
-        terminal = terminalTaken
-        let error = terminalFailure
-        terminalFailure = nil
-        if !inBatches { _ = waiting.add(-1) }
-        return error.map { .error($0) } ?? .completed
-    }
-
-    /// Delivers what `takeTerminal` took, after the lock is released.
-    private func deliver(_ stop: Event<Never>?) {
+    /// Delivers a terminal event that `SerialQueueWaiting` handed out.
+    private func deliver(_ stop: Event<Never>) {
         switch stop {
-        case .error(let error)?: forwardError(error)
-        case .completed?: forwardCompleted()
-        case nil, .next?: break
+        case .error(let error): forwardError(error)
+        case .completed: forwardCompleted()
         }
     }
 
@@ -298,35 +228,19 @@ final class ObserveOnSerialQueueSink<Observer: ObserverType>: Sink<Observer>, Ob
     private func drain() {
         var batch = ElementRing<Element>()
         while true {
-            lock.lock()
-            if closed {
-                draining = false
-                lock.unlock()
-                batch.release()
-                return
-            }
-            if spare.room == 0 {
-                spare = batch.takeAll()
-            } else {
-                batch.release()
-            }
-            if queue.isEmpty {
-                if terminal == terminalCompleted || terminal == terminalError {
-                    // `draining` stays set: nothing is delivered after the terminal event.
-                    let stop = takeTerminal()
-                    lock.unlock()
-                    deliver(stop)
-                    return
+            var emptied = ElementRing<Element>()
+            let step = waiting.withLock { _, waiting in waiting.nextBatch(&batch, emptied: &emptied) }
+            emptied.release()
+            switch step {
+            case .batch:
+                while !batch.isEmpty {
+                    deliverElement(batch.removeFirst())
                 }
-                draining = false
-                lock.unlock()
+            case .terminal(let stop):
+                deliver(stop)
                 return
-            }
-            batch = queue.takeAll()
-            queue = spare.takeAll()
-            lock.unlock()
-            while !batch.isEmpty {
-                deliverElement(batch.removeFirst())
+            case .element, .nothing:
+                return
             }
         }
     }
@@ -334,15 +248,107 @@ final class ObserveOnSerialQueueSink<Observer: ObserverType>: Sink<Observer>, Ob
     override func disposeCore() {
         // The waiting elements are dropped outside the lock; a drain running now stops
         // after its batch, whose elements `deliverElement` drops.
-        lock.lock()
-        closed = true
-        var dropped = queue.takeAll()
-        var droppedSpare = spare.takeAll()
-        terminalFailure = nil
-        lock.unlock()
+        var (dropped, droppedSpare) = waiting.withLock { _, waiting in waiting.close() }
         dropped.release()
         droppedSpare.release()
     }
+}
+
+/// What waits in an `ObserveOnSerialQueueSink`, reached only under its lock: every
+/// method is one transition, and returns what the sink does next, after unlocking.
+struct SerialQueueWaiting<Element> {
+    /// The waiting elements, oldest first; room is allocated at the first one.
+    private var queue = ElementRing<Element>()
+    /// The ring of the batch delivered last, emptied: the next batch's queue.
+    private var spare = ElementRing<Element>()
+    private var terminal = WaitingTerminal.none
+    /// Batches: a drain is dispatched or running (or the terminal event was taken).
+    private var draining = false
+
+    /// What the sink delivers next, outside the lock.
+    enum Next {
+        /// One dispatch per event: the oldest element.
+        case element(Element)
+        /// Batches: the drain's ring holds the next batch.
+        case batch
+        case terminal(Event<Never>)
+        case nothing
+    }
+
+    /// Queues `element` (of the type `Element`, checked by the sink); returns whether
+    /// the sink dispatches a delivery: for each event, or when a batch drain must start.
+    mutating func accept<T>(_ element: T, inBatches: Bool) -> Bool {
+        guard case .none = terminal else { return false }
+        queue.append(bitCasting: element)
+        return startsDelivery(inBatches)
+    }
+
+    /// Queues the terminal event; returns whether the sink dispatches a delivery.
+    mutating func accept(_ stop: Event<Never>, inBatches: Bool) -> Bool {
+        guard case .none = terminal else { return false }
+        terminal = .waiting(stop)
+        return startsDelivery(inBatches)
+    }
+
+    private mutating func startsDelivery(_ inBatches: Bool) -> Bool {
+        if !inBatches { return true }
+        if draining { return false }
+        draining = true
+        return true
+    }
+
+    /// One dispatch per event: the oldest event waiting.
+    mutating func takeOldest() -> Next {
+        if !queue.isEmpty { return .element(queue.removeFirst()) }
+        return takeTerminal()
+    }
+
+    /// Batches: hands the waiting elements to the drain in `batch`, which comes back
+    /// delivered and empty; its room becomes the next queue, or goes to `emptied`, for
+    /// the drain to free after unlocking.
+    mutating func nextBatch(_ batch: inout ElementRing<Element>, emptied: inout ElementRing<Element>) -> Next {
+        if spare.room == 0 { spare = batch.takeAll() } else { emptied = batch.takeAll() }
+        if queue.isEmpty {
+            let next = takeTerminal()
+            // After the terminal event `draining` stays set: nothing is delivered after it.
+            if case .nothing = next { draining = false }
+            return next
+        }
+        batch = queue.takeAll()
+        queue = spare.takeAll()
+        return .batch
+    }
+
+    /// The terminal event waiting to be delivered, marked taken so that it is
+    /// delivered once.
+    private mutating func takeTerminal() -> Next {
+        guard case .waiting(let stop) = terminal else { return .nothing }
+        terminal = .taken
+        return .terminal(stop)
+    }
+
+    /// Disposal: nothing more is accepted or delivered; returns the waiting elements,
+    /// for the sink to drop after unlocking.
+    mutating func close() -> (ElementRing<Element>, ElementRing<Element>) {
+        terminal = .taken
+        draining = true
+        return (queue.takeAll(), spare.takeAll())
+    }
+
+    /// Frees the rings' storage (the sink is gone).
+    mutating func release() {
+        queue.release()
+        spare.release()
+    }
+}
+
+/// The terminal event of an `ObserveOnSerialQueueSink`. Not nested in the generic
+/// state: a type of its own needs no metadata looked up at each use.
+enum WaitingTerminal {
+    case none
+    case waiting(Event<Never>)
+    /// Taken for delivery, or the sink was disposed: nothing follows.
+    case taken
 }
 
 /// The dispatched side of `ObserveOnSerialQueueSink`, without its generic parameters

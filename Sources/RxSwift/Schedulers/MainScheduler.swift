@@ -64,9 +64,7 @@ public class MainScheduler: SerialDispatchQueueScheduler, @unchecked Sendable {
         if let substitution = SchedulerSubstitution.current {
             return substitution.mainInstance.scheduleInternal(state, action: action)
         }
-        if runsAtOnce() {
-            let disposable = action(state)
-            runningAtOnce = false
+        if let disposable = runIfAtOnce({ action(state) }) {
             return disposable
         }
         let cancel = SingleAssignmentDisposable()
@@ -86,9 +84,7 @@ public class MainScheduler: SerialDispatchQueueScheduler, @unchecked Sendable {
             substitution.mainInstance.dispatch(work)
             return
         }
-        if runsAtOnce() {
-            work()
-            runningAtOnce = false
+        if runIfAtOnce(work) != nil {
             return
         }
         _ = numberEnqueued.add(1)
@@ -105,9 +101,7 @@ public class MainScheduler: SerialDispatchQueueScheduler, @unchecked Sendable {
             substitution.mainInstance.dispatchDelivery(target)
             return
         }
-        if runsAtOnce() {
-            target.deliverWaiting()
-            runningAtOnce = false
+        if runIfAtOnce(target.deliverWaiting) != nil {
             return
         }
         _ = numberEnqueued.add(1)
@@ -119,9 +113,11 @@ public class MainScheduler: SerialDispatchQueueScheduler, @unchecked Sendable {
 
     override var deliversInBatches: Bool { false }
 
-    /// Whether work scheduled now runs at once: on the main thread, with none of this
-    /// scheduler's work queued or running. When it does, `runningAtOnce` is set, and
-    /// the caller clears it after running the work.
+    /// The run-at-once handshake, in one place: work scheduled now runs at once when
+    /// on the main thread with none of this scheduler's work queued or running. Then
+    /// `work` runs here, with `runningAtOnce` set meanwhile (so that what it schedules
+    /// is queued behind it), and its result is returned; otherwise `nil`, and the caller
+    /// queues the work.
     ///
     /// The queued work is counted in `numberEnqueued` (any thread adds, the main thread
     /// removes once the work ran); the work running at once is the main-thread-only
@@ -129,27 +125,21 @@ public class MainScheduler: SerialDispatchQueueScheduler, @unchecked Sendable {
     /// another thread always goes to the queue, whatever it reads, so reading the count
     /// before another thread's increment lands decides as if this thread came first.
     @inline(__always)
-    private func runsAtOnce() -> Bool {
-        guard isOnMainThread, !runningAtOnce, numberEnqueued.loadRelaxed() == 0 else { return false }
+    private func runIfAtOnce<Result>(_ work: () -> Result) -> Result? {
+        guard isOnMainThread, !runningAtOnce, numberEnqueued.loadRelaxed() == 0 else { return nil }
         runningAtOnce = true
-        return true
+        defer { runningAtOnce = false }
+        return work()
     }
 
-    /// For `observe(on:)`'s direct path: when work dispatched now would run at once (no
-    /// substitution, on the main thread, none of this scheduler's work queued or
-    /// running), marks it running and returns `true`; the caller runs it and then calls
-    /// `finishRunningAtOnce()`. Otherwise changes nothing and returns `false`, and the
-    /// caller dispatches as usual.
+    /// `observe(on:)`'s direct path, the one place outside this class that takes part
+    /// in the run-at-once handshake: when a delivery dispatched now would run at once
+    /// (no substitution, on the main thread, none of this scheduler's work queued or
+    /// running), runs `delivery` here, as the dispatched work, and returns `true`;
+    /// otherwise changes nothing and returns `false`, and the caller dispatches as usual.
     @inline(__always)
-    final func beginRunningAtOnce() -> Bool {
-        if SchedulerSubstitution.currentIfInstalled != nil { return false }
-        return runsAtOnce()
-    }
-
-    /// Ends work that `beginRunningAtOnce()` let run at once.
-    @inline(__always)
-    final func finishRunningAtOnce() {
-        runningAtOnce = false
+    final func runDeliveryAtOnce(_ delivery: () -> Void) -> Bool {
+        SchedulerSubstitution.currentIfInstalled == nil && runIfAtOnce(delivery) != nil
     }
 
     override func scheduleRelativeInternal<StateType>(_ state: StateType, dueTime: RxTimeInterval, action: @escaping (StateType) -> Disposable) -> Disposable {
