@@ -33,7 +33,7 @@ package enum SwiftSymbolNames {
     /// library's image on every platform), looked up once.
     private static let demangler: Demangle? = {
         guard let image = dlopen(nil, RTLD_NOW), let symbol = dlsym(image, "swift_demangle") else { return nil }
-        return unsafeBitCast(symbol, to: Demangle.self)
+        return unsafeFunctionPointerCast(symbol, to: Demangle.self)
     }()
 
     /// `mangled` demangled, or `nil` when it is not a Swift symbol (the demangler gives

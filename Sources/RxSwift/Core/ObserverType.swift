@@ -87,7 +87,7 @@ final class AnonymousObserver<Element>: ObserverBase, ObserverType, @unchecked S
 
     override func receiveNext<T>(_ element: T) {
         if stopped.loadRelaxed() != 0 { return }
-        elementHandler?(unsafeBitCast(element, to: Element.self))
+        elementHandler?(unsafeSameTypeCast(element, to: Element.self))
     }
 
     override func receiveCompleted() {

@@ -148,7 +148,7 @@ final class SubscribeObserver<Element>: ObserverBase, ObserverType, Disposable, 
 
     override func receiveNext<T>(_ element: T) {
         if state.loadRelaxed() & subscribeStoppedBit != 0 { return }
-        nextHandler(unsafeBitCast(element, to: Element.self))
+        nextHandler(unsafeSameTypeCast(element, to: Element.self))
     }
 
     override var takesElementAddresses: Bool { byAddress }

@@ -75,7 +75,7 @@ final class FilterSink<Element>: StepSink<Element, Element>, @unchecked Sendable
         // `T` is `Element`: pass the element on as it came, without a copy.
         let passes: Bool
         do {
-            passes = try predicate(unsafeBitCast(element, to: Element.self))
+            passes = try predicate(unsafeSameTypeCast(element, to: Element.self))
         } catch {
             forwardError(error)
             return

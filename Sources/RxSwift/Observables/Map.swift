@@ -73,7 +73,7 @@ final class MapSink<Source, Result>: StepSink<Source, Result>, @unchecked Sendab
     override func receiveNext<T>(_ element: T) {
         let result: Result
         do {
-            result = try transform(unsafeBitCast(element, to: Source.self))
+            result = try transform(unsafeSameTypeCast(element, to: Source.self))
         } catch {
             forwardError(error)
             return

@@ -7,7 +7,7 @@
 ///
 /// `SinkCore` holds what does not depend on the observer's type; `Sink` adds the
 /// observer. Elements go downstream on the direct path when the observer has one (see
-/// FastPath/ObserverBase.swift), as `Event`s otherwise.
+/// Core/ObserverBase.swift), as `Event`s otherwise.
 
 // The state bits of a sink. File-level constants: a static member of the generic
 // `Sink` would need its generic metadata looked up at every use.

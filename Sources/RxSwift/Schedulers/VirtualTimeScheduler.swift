@@ -184,7 +184,7 @@ open class VirtualTimeScheduler<Converter: VirtualTimeConverterType>: SchedulerT
         clockwork.withLock { clockwork in
             let item = VirtualSchedulerItem(
                 action: { action(state) }, time: time, id: clockwork.nextId,
-                tick: clockwork.queue.ordering.ordersByTick ? unsafeBitCast(time, to: Int.self) : 0, scripted: scripted)
+                tick: clockwork.queue.ordering.ordersByTick ? unsafeSameTypeCast(time, to: Int.self) : 0, scripted: scripted)
             clockwork.nextId += 1
             clockwork.queue.insert(item)
             return item
@@ -410,7 +410,7 @@ private final class VirtualTimeline<Time>: VirtualSchedulerItem<Time>, @unchecke
         let first = order[0]
         super.init(
             action: { Disposables.create() }, time: times[first], id: firstId + first,
-            tick: ordersByTick ? unsafeBitCast(times[first], to: Int.self) : 0, scripted: true)
+            tick: ordersByTick ? unsafeSameTypeCast(times[first], to: Int.self) : 0, scripted: true)
     }
 
     override func invoke() {
@@ -427,7 +427,7 @@ private final class VirtualTimeline<Time>: VirtualSchedulerItem<Time>, @unchecke
         let step = order[position]
         time = times[step]
         id = firstId + step
-        if ordersByTick { tick = unsafeBitCast(times[step], to: Int.self) }
+        if ordersByTick { tick = unsafeSameTypeCast(times[step], to: Int.self) }
         return true
     }
 }

@@ -63,7 +63,7 @@ final class ReplayGate<Observer: ObserverType>: ObserverBase, @unchecked Sendabl
 
     @inline(never)
     private func passAsEvent<T>(_ element: T) {
-        observer.on(.next(unsafeBitCast(element, to: Element.self)))
+        observer.on(.next(unsafeSameTypeCast(element, to: Element.self)))
     }
 
     @inline(never)
@@ -71,7 +71,7 @@ final class ReplayGate<Observer: ObserverType>: ObserverBase, @unchecked Sendabl
         let current = pending.withLock { pending -> Int in
             let current = state.load()
             if current == gateReplaying {
-                pending.append(.next(unsafeBitCast(element, to: Element.self)))
+                pending.append(.next(unsafeSameTypeCast(element, to: Element.self)))
             }
             return current
         }

@@ -241,10 +241,13 @@ package struct AtomicWord: ~Copyable {
 
     @inline(__always)
     package init(_ initial: Int) {
-        reference = AtomicWordReference(.create(initial))
+        let storage = UnsafeMutablePointer<UnsafeAtomic<Int>.Storage>.allocate(capacity: 1)
+        storage.initialize(to: UnsafeAtomic<Int>.Storage(initial))
+        reference = AtomicWordReference(storage)
     }
 
     deinit {
+        // Disposes of the storage, deinitializes it and deallocates it.
         reference.value.destroy()
     }
 }
@@ -255,14 +258,21 @@ package struct AtomicWordReference {
     /// The atomic's address, which names it to a schedule explorer.
     @inline(__always)
     package var identity: UnsafeRawPointer {
-        UnsafeRawPointer(unsafeBitCast(value, to: OpaquePointer.self))
+        UnsafeRawPointer(storage)
     }
 
-    fileprivate let value: UnsafeAtomic<Int>
+    /// The atomic's storage, allocated by its `AtomicWord`.
+    private let storage: UnsafeMutablePointer<UnsafeAtomic<Int>.Storage>
+
+    /// The atomic at `storage`: a view made per operation, which costs nothing.
+    @inline(__always)
+    fileprivate var value: UnsafeAtomic<Int> {
+        UnsafeAtomic(at: storage)
+    }
 
     @inline(__always)
-    fileprivate init(_ value: UnsafeAtomic<Int>) {
-        self.value = value
+    fileprivate init(_ storage: UnsafeMutablePointer<UnsafeAtomic<Int>.Storage>) {
+        self.storage = storage
     }
 
     @inline(__always)

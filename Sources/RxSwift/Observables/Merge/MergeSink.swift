@@ -33,7 +33,7 @@ final class MergeSink<SourceElement, Inner: ObservableConvertibleType, Observer:
     }
 
     override func receiveNext<T>(_ element: T) {
-        outerNext(unsafeBitCast(element, to: SourceElement.self))
+        outerNext(unsafeSameTypeCast(element, to: SourceElement.self))
     }
 
     override func receiveCompleted() {
@@ -159,14 +159,14 @@ final class MergeSink<SourceElement, Inner: ObservableConvertibleType, Observer:
     /// element.
     @inline(never)
     private func queueBehindDelivery<T>(_ element: T) {
-        state.delivery.enqueue(.next(unsafeBitCast(element, to: Output.self)))
+        state.delivery.enqueue(.next(unsafeSameTypeCast(element, to: Output.self)))
     }
 
     /// Out of line, so that the lookup of `Output` this needs is not made on every
     /// element of the direct path.
     @inline(never)
     private func forwardNextOutOfLine<T>(_ element: T) {
-        forwardNext(unsafeBitCast(element, to: Output.self))
+        forwardNext(unsafeSameTypeCast(element, to: Output.self))
     }
 
     /// Delivers what was queued behind a delivery that has just ended (and kept the

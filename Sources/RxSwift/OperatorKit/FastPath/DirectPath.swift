@@ -1,11 +1,12 @@
-/// Finding an observer's direct path (see ObserverBase.swift); `EventObserver`, the base
+/// Finding an observer's direct path (see Core/ObserverBase.swift); `EventObserver`, the base
 /// of the internal observers that take `Event`s; and the two observers that give a
 /// direct path where there is none: `EventAdapter` for an observer that takes only
 /// `Event`s, `VacantObserver` for an empty slot of a list of observers.
 ///
 /// Contract: a sender that got a direct path from these functions sends it only
-/// elements of the observer's `Element` type, so the `unsafeBitCast`s below (and in
-/// every `receiveNext` override) convert a type to itself.
+/// elements of the observer's `Element` type, so the `unsafeSameTypeCast`s below (and
+/// in every `receiveNext` override) convert a type to itself; debug builds check that
+/// they do (Core/UnsafeCasts.swift).
 
 /// The direct path into `observer`, when it offers one for its element type.
 ///
@@ -21,8 +22,8 @@ func directPath<Observer: ObserverType>(of observer: Observer) -> ObserverBase? 
 func unretainedDirectPath<Observer: ObserverType>(of observer: Observer) -> Unmanaged<ObserverBase>? {
     guard Observer.self is ObserverBase.Type else { return nil }
     // `Observer` is a class deriving from ObserverBase: its value is that reference,
-    // which `observer` keeps alive while it is asked.
-    let direct = unsafeBitCast(observer, to: Unmanaged<ObserverBase>.self)
+    // which `observer` keeps alive while it is asked. Debug builds check the class.
+    let direct = unsafeUnretainedUpcast(observer, to: ObserverBase.self)
     guard direct._withUnsafeGuaranteedRef({ $0.acceptsElements(of: Observer.Element.self) }) else { return nil }
     return direct
 }
@@ -58,7 +59,7 @@ class EventObserver<Element>: ObserverBase, ObserverType, @unchecked Sendable {
     }
 
     override final func receiveNext<T>(_ element: T) {
-        on(.next(unsafeBitCast(element, to: Element.self)))
+        on(.next(unsafeSameTypeCast(element, to: Element.self)))
     }
 
     override final func receiveCompleted() {
@@ -92,7 +93,7 @@ final class EventAdapter<Observer: ObserverType>: ObserverBase, @unchecked Senda
     }
 
     override func receiveNext<T>(_ element: T) {
-        observer.on(.next(unsafeBitCast(element, to: Observer.Element.self)))
+        observer.on(.next(unsafeSameTypeCast(element, to: Observer.Element.self)))
     }
 
     override func receiveCompleted() {

@@ -5,12 +5,13 @@
 ///   built or switched on; in code generic over the element type that saves a
 ///   generic-metadata lookup and enum value-witness calls per element, for one virtual
 ///   call. A sender asks `acceptsElements(of:)` once (see `directPath(of:)`), and then
-///   sends only elements of that type: an override may `unsafeBitCast` its `T` to its
-///   own element type, which is sound because the two are the same type.
+///   sends only elements of that type: an override reads its `T` as its own element
+///   type with `unsafeSameTypeCast` (UnsafeCasts.swift), sound because the two are the
+///   same type, and checked to be in debug builds.
 /// - Address path: `receive(at:)`. The element travels as a pointer valid only during
 ///   the call; the receiver reads it with `assumingMemoryBound(to:)` in a step built
-///   where the element type is known (see AddressStep.swift). Only an observer whose
-///   `takesElementAddresses` is `true` is sent addresses.
+///   where the element type is known (see OperatorKit/FastPath/AddressStep.swift).
+///   Only an observer whose `takesElementAddresses` is `true` is sent addresses.
 ///
 /// Contract for subclasses. `receiveNext`, `receiveCompleted` and `receiveError` are
 /// abstract: an observer that answers `true` to `acceptsElements` overrides all three.
@@ -63,7 +64,8 @@ class ObserverBase: @unchecked Sendable {
 }
 
 /// Whether `A` and `B` are one type: what an `acceptsElements(of:)` override answers,
-/// and the check behind `range`'s and the virtual-time scheduler's `Int` fast paths. One
+/// the check behind `range`'s and the virtual-time scheduler's `Int` fast paths, and
+/// `unsafeSameTypeCast`'s check in debug builds. One
 /// function rather than `A.self == B.self` at each site, where the type checker would
 /// try every `==` overload of the standard library.
 @inline(__always)
