@@ -97,5 +97,14 @@ enum TimerScenarios {
             expect(run, "debounced", sends: "1 2", disposed: true, among: ["", "1", "2", "1 2"]) { $0.debounce(long, scheduler: scheduler) }
             scheduler.expectEveryDisposal(of: .timer, in: run)
         },
+        // window's timer is disposed with the group its windows keep, in a section of its
+        // own: each element (count 1) opens a window whose timer the producer stores.
+        ExplorationScenario(part: "window (time and count)", race: "a timer stored against dispose", strategy: .random(seed: 716), schedules: ExplorationScenario.fullRun) { run in
+            let scheduler = WatchedScheduler(serialQueue())
+            expect(run, "windowed", sends: "1 2", disposed: true, among: ["", "1", "1 2"]) {
+                $0.window(timeSpan: long, count: 1, scheduler: scheduler).flatMap { $0 }
+            }
+            scheduler.expectEveryDisposal(of: .timer, in: run)
+        },
     ]
 }

@@ -30,21 +30,19 @@ struct BufferTimeCount<SourceElement>: PlainOperator {
     func subscribe<Observer: ObserverType>(_ observer: Observer, to source: Observable<SourceElement>) -> Disposable where Observer.Element == Element {
         let sink = BufferTimeCountSink(self, observer: observer, state: BufferTimeCountState())
         sink.startTimer(windowID: 0)
-        return sink.observe(source, alongside: sink.timer)
+        return sink.observe(source)
     }
 }
 
 /// The state of a `buffer(timeSpan:count:scheduler:)` subscription: the array being
-/// filled and the number of the window it belongs to (a timer only closes the window it
-/// was started for).
-struct BufferTimeCountState<Element> {
+/// filled and the timer of the window it belongs to. A window's number is its timer's
+/// generation: a timer only closes the window it was started for.
+struct BufferTimeCountState<Element>: TimedState {
     var buffer: [Element] = []
-    var windowID: UInt64 = 0
+    var timer = TimerSlot()
 }
 
-final class BufferTimeCountSink<Element, Observer: ObserverType>: PlainSerializedSink<BufferTimeCount<Element>, Observer, BufferTimeCountState<Element>>, ObserverType, @unchecked Sendable where Observer.Element == [Element] {
-    let timer = TimerSlot()
-
+final class BufferTimeCountSink<Element, Observer: ObserverType>: TimedSink<BufferTimeCount<Element>, Observer, BufferTimeCountState<Element>>, ObserverType, @unchecked Sendable where Observer.Element == [Element] {
     func on(_ event: Event<Element>) {
         let limit = parameters.count
         let newWindow: UInt64? = update { state in
@@ -71,17 +69,16 @@ final class BufferTimeCountSink<Element, Observer: ObserverType>: PlainSerialize
     private static func closeWindow(_ state: inout SerializedState<BufferTimeCountState<Element>, [Element]>) -> UInt64 {
         state.send(.next(state.value.buffer))
         state.value.buffer = []
-        state.value.windowID &+= 1
-        return state.value.windowID
+        return state.value.timer.advance()
     }
 
     func startTimer(windowID: UInt64) {
-        timer.start(windowID, after: parameters.timeSpan, on: parameters.scheduler) { self.timerFired($0) }
+        startTimer(windowID, after: parameters.timeSpan, on: parameters.scheduler) { self.timerFired($0) }
     }
 
     private func timerFired(_ firedWindowID: UInt64) {
         let newWindow: UInt64? = update { state in
-            if firedWindowID != state.value.windowID || state.isTerminated { return nil }
+            if firedWindowID != state.value.timer.generation || state.isTerminated { return nil }
             return Self.closeWindow(&state)
         }
         if let newWindow { startTimer(windowID: newWindow) }

@@ -26,24 +26,21 @@ struct Debounce<Element>: PlainOperator {
     }
 }
 
-/// The state of a `debounce` subscription: the generation of the latest element and
-/// the element waiting for its quiet period.
-struct DebounceState<Element> {
-    var generation: UInt64 = 0
+/// The state of a `debounce` subscription: the element waiting for its quiet period,
+/// and the timer of the latest element (its generation is that element's).
+struct DebounceState<Element>: TimedState {
     var pending: Element?
+    var timer = TimerSlot()
 }
 
-final class DebounceSink<Observer: ObserverType>: PlainSerializedSink<Debounce<Observer.Element>, Observer, DebounceState<Observer.Element>>, ObserverType, @unchecked Sendable {
-    private let timer = TimerSlot()
-
+final class DebounceSink<Observer: ObserverType>: TimedSink<Debounce<Observer.Element>, Observer, DebounceState<Observer.Element>>, ObserverType, @unchecked Sendable {
     func on(_ event: Event<Element>) {
         let generation: UInt64? = update { state in
             switch event {
             case .next(let element):
                 if state.isTerminated { return nil }
-                state.value.generation &+= 1
                 state.value.pending = element
-                return state.value.generation
+                return state.value.timer.advance()
             case .error:
                 state.value.pending = nil
                 state.send(event)
@@ -57,19 +54,15 @@ final class DebounceSink<Observer: ObserverType>: PlainSerializedSink<Debounce<O
             return nil
         }
         guard let generation else { return }
-        timer.start(generation, after: parameters.dueTime, on: parameters.scheduler) { self.timerFired($0) }
+        startTimer(generation, after: parameters.dueTime, on: parameters.scheduler) { self.timerFired($0) }
     }
 
     private func timerFired(_ firedGeneration: UInt64) {
         update { state in
-            if firedGeneration == state.value.generation, let element = state.value.pending {
+            if firedGeneration == state.value.timer.generation, let element = state.value.pending {
                 state.value.pending = nil
                 state.send(.next(element))
             }
         }
-    }
-
-    override func disposeCore() {
-        timer.dispose()
     }
 }

@@ -54,30 +54,29 @@ struct Delay<Element>: PlainOperator {
 }
 
 /// The state of a `delay` subscription.
-struct DelayState<Element> {
+struct DelayState<Element>: TimedState {
     /// Events not sent yet, oldest first, each with the time it arrived.
     var waiting = Queue<(arrived: Date, event: Event<Element>)>()
     /// Whether a turn is scheduled or running; a new event schedules one only when not.
     var turnPending = false
-    var timerGeneration: UInt64 = 0
+    /// The timer of the next turn.
+    var timer = TimerSlot()
 
     /// Marks a turn as pending and returns the generation of its timer.
     mutating func startTurn() -> UInt64 {
         turnPending = true
-        timerGeneration &+= 1
-        return timerGeneration
+        return timer.advance()
     }
 }
 
 /// Events wait in a queue with the time they arrived. The first one schedules a turn
 /// `dueTime` later; each turn sends the oldest event and, if more wait, schedules the
 /// next turn for what is left of the next event's delay.
-final class DelaySink<Observer: ObserverType>: PlainSerializedSink<Delay<Observer.Element>, Observer, DelayState<Observer.Element>>, ObserverType, @unchecked Sendable {
+final class DelaySink<Observer: ObserverType>: TimedSink<Delay<Observer.Element>, Observer, DelayState<Observer.Element>>, ObserverType, @unchecked Sendable {
     private let sourceSubscription = SingleAssignmentDisposable()
-    private let timer = TimerSlot()
 
     func run(source: Observable<Element>) {
-        setUpstream(Disposables.create(sourceSubscription, timer))
+        setUpstream(sourceSubscription)
         sourceSubscription.setDisposable(source.subscribe(self))
     }
 
@@ -106,7 +105,7 @@ final class DelaySink<Observer: ObserverType>: PlainSerializedSink<Delay<Observe
     }
 
     private func schedule(after interval: RxTimeInterval, generation: UInt64) {
-        timer.start(generation, after: interval, on: parameters.scheduler) { _ in self.turn() }
+        startTimer(generation, after: interval, on: parameters.scheduler) { _ in self.turn() }
     }
 
     /// Sends the oldest waiting event; once it is delivered, schedules the turn of the
@@ -126,10 +125,6 @@ final class DelaySink<Observer: ObserverType>: PlainSerializedSink<Delay<Observe
         // Measured after the delivery, as RxSwift does, in the unit of `dueTime`.
         let left = parameters.dueTime.reduceWithSpanBetween(earlierDate: next.arrived, laterDate: parameters.scheduler.now)
         schedule(after: left, generation: next.generation)
-    }
-
-    override func disposeCore() {
-        timer.dispose()
     }
 }
 

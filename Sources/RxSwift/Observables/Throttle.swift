@@ -36,19 +36,18 @@ struct Throttle<Element>: PlainOperator {
 }
 
 /// The state of a `throttle` subscription.
-struct ThrottleState<Element> {
+struct ThrottleState<Element>: TimedState {
     /// The element waiting for the end of the quiet window (only with `latest`).
     var lastUnsent: Element?
     /// When the last element was queued for delivery.
     var lastSentTime: Date?
     /// The source completed while an element was waiting.
     var completedWhileWaiting = false
-    var timerGeneration: UInt64 = 0
+    /// The timer that ends the quiet window.
+    var timer = TimerSlot()
 }
 
-final class ThrottleSink<Observer: ObserverType>: PlainSerializedSink<Throttle<Observer.Element>, Observer, ThrottleState<Observer.Element>>, ObserverType, @unchecked Sendable {
-    private let timer = TimerSlot()
-
+final class ThrottleSink<Observer: ObserverType>: TimedSink<Throttle<Observer.Element>, Observer, ThrottleState<Observer.Element>>, ObserverType, @unchecked Sendable {
     func on(_ event: Event<Element>) {
         switch event {
         case .next(let element):
@@ -71,11 +70,10 @@ final class ThrottleSink<Observer: ObserverType>: PlainSerializedSink<Throttle<O
                 let alreadyWaiting = state.value.lastUnsent != nil
                 state.value.lastUnsent = element
                 if alreadyWaiting { return nil }
-                state.value.timerGeneration &+= 1
-                return (remaining, state.value.timerGeneration)
+                return (remaining, state.value.timer.advance())
             }
             guard let wait else { return }
-            timer.start(wait.generation, after: wait.remaining, on: parameters.scheduler) { _ in self.windowEnded() }
+            startTimer(wait.generation, after: wait.remaining, on: parameters.scheduler) { _ in self.windowEnded() }
         case .error:
             update { state in
                 state.value.lastUnsent = nil
@@ -104,9 +102,5 @@ final class ThrottleSink<Observer: ObserverType>: PlainSerializedSink<Throttle<O
                 state.send(.completed)
             }
         }
-    }
-
-    override func disposeCore() {
-        timer.dispose()
     }
 }

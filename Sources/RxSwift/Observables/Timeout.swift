@@ -48,22 +48,21 @@ struct Timeout<Element>: PlainOperator {
     }
 }
 
-/// The state of a `timeout` subscription: the generation of the running timer (every
-/// source event starts a new one) and whether the sink switched to `other`.
-struct TimeoutState {
-    var generation: UInt64 = 0
+/// The state of a `timeout` subscription: the running timer (every source event starts
+/// a new one, of a newer generation) and whether the sink switched to `other`.
+struct TimeoutState: TimedState {
+    var timer = TimerSlot()
     var switched = false
 }
 
-final class TimeoutSink<Observer: ObserverType>: PlainSerializedSink<Timeout<Observer.Element>, Observer, TimeoutState>, ObserverType, SideEventReceiver, @unchecked Sendable {
+final class TimeoutSink<Observer: ObserverType>: TimedSink<Timeout<Observer.Element>, Observer, TimeoutState>, ObserverType, SideEventReceiver, @unchecked Sendable {
     /// The source's subscription, then `other`'s.
     private let subscription = SerialDisposable()
-    private let timer = TimerSlot()
 
     func run(source: Observable<Element>) {
         let original = SingleAssignmentDisposable()
         subscription.disposable = original
-        setUpstream(Disposables.create(subscription, timer))
+        setUpstream(subscription)
         startTimer(generation: 0)
         original.setDisposable(source.subscribe(self))
     }
@@ -71,9 +70,8 @@ final class TimeoutSink<Observer: ObserverType>: PlainSerializedSink<Timeout<Obs
     func on(_ event: Event<Element>) {
         let generation: UInt64? = update { state in
             if state.value.switched || state.isTerminated { return nil }
-            state.value.generation &+= 1
             state.send(event)
-            return state.value.generation
+            return state.value.timer.advance()
         }
         if let generation, !event.isStopEvent {
             startTimer(generation: generation)
@@ -81,12 +79,12 @@ final class TimeoutSink<Observer: ObserverType>: PlainSerializedSink<Timeout<Obs
     }
 
     private func startTimer(generation: UInt64) {
-        timer.start(generation, after: parameters.dueTime, on: parameters.scheduler) { self.timerFired($0) }
+        startTimer(generation, after: parameters.dueTime, on: parameters.scheduler) { self.timerFired($0) }
     }
 
     private func timerFired(_ firedGeneration: UInt64) {
         let switches = update { state in
-            if state.value.switched || state.isTerminated || firedGeneration != state.value.generation { return false }
+            if state.value.switched || state.isTerminated || firedGeneration != state.value.timer.generation { return false }
             state.value.switched = true
             return true
         }

@@ -50,20 +50,20 @@ enum WindowTimeCountAction<Element> {
 }
 
 /// The state of a `window(timeSpan:count:scheduler:)` subscription: the open window, how
-/// many elements it received, its number (a timer only closes the window it was
-/// started for), and the actions waiting to be performed.
+/// many elements it received, its timer (the window's number is the timer's generation:
+/// a timer only closes the window it was started for), and the actions waiting to be
+/// performed.
 struct WindowTimeCountState<Element>: SerialDeliveryState {
     var delivery = SerialDelivery<WindowTimeCountAction<Element>>()
     var subject = PublishSubject<Element>()
     var received = 0
-    var windowID: UInt64 = 0
+    var timer = TimerSlot()
     var terminated = false
 }
 
 final class WindowTimeCountSink<Element, Observer: ObserverType>: PlainSink<WindowTimeCount<Element>, Observer>, ObserverType, @unchecked Sendable where Observer.Element == Observable<Element> {
-    private let timer = TimerSlot()
-    /// The timer and the source subscription: they live while the result's
-    /// subscription or any window's subscription does.
+    /// The source subscription and the disposal of the timer: they live while the
+    /// result's subscription or any window's subscription does.
     private let group = CompositeDisposable()
     private let refCount: RefCountDisposable
     private let state = LockedState(WindowTimeCountState<Element>())
@@ -74,7 +74,9 @@ final class WindowTimeCountSink<Element, Observer: ObserverType>: PlainSink<Wind
     }
 
     func run(source: Observable<Element>) {
-        group.insert(timer)
+        // Holds the state, not the sink: the group, which the sink holds, must not hold it.
+        let locked = state
+        group.insert(Disposables.create { locked.withLock { $0.timer.dispose() }?.dispose() })
         setUpstream(refCount)
         update { state in
             state.delivery.enqueue(.downstream(.next(makeWindow(state.subject))))
@@ -114,9 +116,9 @@ final class WindowTimeCountSink<Element, Observer: ObserverType>: PlainSink<Wind
         state.delivery.enqueue(.window(state.subject, .completed))
         state.subject = PublishSubject<Element>()
         state.received = 0
-        state.windowID &+= 1
+        let windowID = state.timer.advance()
         state.delivery.enqueue(.downstream(.next(makeWindow(state.subject))))
-        return state.windowID
+        return windowID
     }
 
     /// A window: subscribing to it keeps the source subscription alive until the
@@ -130,13 +132,16 @@ final class WindowTimeCountSink<Element, Observer: ObserverType>: PlainSink<Wind
         }
     }
 
+    /// Schedules the timer of window `windowID`, then stores it in the state (a section
+    /// that sends nothing: `withLock`, as `TimedSink`'s).
     private func startTimer(windowID: UInt64) {
-        timer.start(windowID, after: parameters.timeSpan, on: parameters.scheduler) { self.timerFired($0) }
+        let timer = TimerSlot.schedule(windowID, after: parameters.timeSpan, on: parameters.scheduler) { self.timerFired($0) }
+        state.withLock { $0.timer.store(timer, of: windowID) }?.dispose()
     }
 
     private func timerFired(_ firedWindowID: UInt64) {
         let newWindow: UInt64? = update { state in
-            if state.terminated || firedWindowID != state.windowID { return nil }
+            if state.terminated || firedWindowID != state.timer.generation { return nil }
             return openNewWindow(&state)
         }
         if let newWindow { startTimer(windowID: newWindow) }

@@ -208,6 +208,14 @@ struct DelayTests {
         #expect(try Observable<Int>.empty().delay(0.05, scheduler: scheduler).toBlocking(timeout: 5).toArray() == [])
     }
 
+    @Test("a pending timer holds its sink: with the subscription's disposable dropped, the events still arrive")
+    func droppedSubscription() throws {
+        let delivered = ReplaySubject<Int>.createUnbounded()
+        // The source completes at once and lets go of the sink: only the timer holds it.
+        _ = Observable.just(1).delay(.milliseconds(20), scheduler: ConcurrentDispatchQueueScheduler(qos: .default)).subscribe(delivered)
+        #expect(try delivered.toBlocking(timeout: 5).toArray() == [1])
+    }
+
     @Test("several threads emitting: every element once, one delivery at a time")
     func concurrentEmitters() {
         let subject = PublishSubject<Int>()
