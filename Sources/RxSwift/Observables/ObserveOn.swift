@@ -180,7 +180,7 @@ final class ObserveOnSerialQueueSink<Observer: ObserverType>: Sink<Observer>, Ob
 
     @inline(never)
     private func forwardElement<T>(_ element: T) {
-        forwardNext(unsafeBitCast(element, to: Element.self))
+        forwardNext(unsafeSameTypeCast(element, to: Element.self))
     }
 
     @inline(never)
