@@ -16,7 +16,8 @@
 # every figure) when the dependent resolves anything but Rivulet and swift-atomics, or
 # compiles anything but Rivulet's library modules (and swift-atomics where RxSwift
 # imports it: Apple platforms), or when the RxSwift module's debug machine code
-# passes its budget for the toolchain in use (scripts/build-cost.budget).
+# passes its budget for the toolchain in use (scripts/build-cost.budget), or when that
+# file has no line for the toolchain in use (it prints which toolchain it judged).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 root=$(pwd)
@@ -167,8 +168,9 @@ for configuration in "${configurations[@]}"; do
         # means more for LLVM, IRGen and SIL to do in every user's clean build.
         toolchain=$(swift --version 2>&1 | sed -n 's/.*Swift version \([^ ]*\).*/\1/p' | head -1)
         budget=$(awk -v t="$toolchain" '$1 == t { print $2 }' "$root/scripts/build-cost.budget")
+        echo "  judged against the budget for Swift $toolchain (scripts/build-cost.budget)"
         if [ -z "$budget" ]; then
-            echo "  (no machine-code budget for Swift $toolchain in scripts/build-cost.budget)"
+            problems+=("scripts/build-cost.budget has no machine-code budget for Swift $toolchain, the toolchain in use: add a line for it (this build: $text_bytes bytes, plus about 3% of room)")
         elif [ "$text_bytes" -le "$budget" ]; then
             echo "  within the budget of $budget bytes for Swift $toolchain"
         elif [ -n "${RIVULET_REVISION:-}" ]; then

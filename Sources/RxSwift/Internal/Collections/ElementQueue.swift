@@ -1,6 +1,9 @@
 /// An `ElementRing` in an object of its own, released with it: zip's queues,
 /// combineLatest's kept values, and the storage of a `Queue`.
 package final class ElementQueue<Element> {
+    // Reached only through its owner, which serialises every use (zip's and
+    // combineLatest's sink lock; a `Queue`'s owner, which copies it before a write when
+    // it is shared): no dynamic exclusivity checks on every element.
     @exclusivity(unchecked)
     private var ring = ElementRing<Element>()
 
