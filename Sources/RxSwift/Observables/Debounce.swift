@@ -29,8 +29,8 @@ struct Debounce<Element>: PlainOperator {
 /// The state of a `debounce` subscription: the element waiting for its quiet period,
 /// and the timer of the latest element (its generation is that element's).
 struct DebounceState<Element>: TimedState {
-    var pending: Element?
     var timer = TimerSlot()
+    var pending: Element?
 }
 
 final class DebounceSink<Observer: ObserverType>: TimedSink<Debounce<Observer.Element>, Observer, DebounceState<Observer.Element>>, ObserverType, @unchecked Sendable {

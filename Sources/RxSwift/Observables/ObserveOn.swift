@@ -128,6 +128,15 @@ final class ObserveOnSerialQueueSink<Observer: ObserverType>: Sink<Observer>, Ob
         super.init(observer: observer)
     }
 
+    func on(_ event: Event<Element>) {
+        switch event {
+        case .next(let element): enqueue(element)
+        case .error(let error): enqueueTerminal(.error(error))
+        case .completed: enqueueTerminal(.completed)
+        }
+    }
+
+    // The direct path: the same three ways in, with no `Event` built.
     override func acceptsElements<T>(of type: T.Type) -> Bool {
         isSameType(T.self, Element.self)
     }
@@ -142,14 +151,6 @@ final class ObserveOnSerialQueueSink<Observer: ObserverType>: Sink<Observer>, Ob
 
     override func receiveError(_ error: Swift.Error) {
         enqueueTerminal(.error(error))
-    }
-
-    func on(_ event: Event<Element>) {
-        switch event {
-        case .next(let element): enqueue(element)
-        case .error(let error): enqueueTerminal(.error(error))
-        case .completed: enqueueTerminal(.completed)
-        }
     }
 
     /// Queues an element (an `Element`: `T` is the type `acceptsElements` accepted) and
