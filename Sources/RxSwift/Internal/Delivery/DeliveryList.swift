@@ -1,7 +1,6 @@
-/// The observers of a source that sends each element to a list of them (a `ShareConnection`,
-/// a `BehaviorSubject`) as its deliveries read them: an array of unretained
-/// references, so that an element reaches every observer with no snapshot retained
-/// and released around it.
+/// The observers of a `FanOut` (every subject's, every `share` connection's) as its
+/// deliveries read them: an array of unretained references, so that an element
+/// reaches every observer with no snapshot retained and released around it.
 ///
 /// The owner's `Bag` owns the observers; this list mirrors it, changed under the
 /// owner's lock. A delivery (`beginDelivery`) reads the array under the lock and walks
@@ -134,7 +133,8 @@ struct DeliveryList {
         return retiredObservers
     }
 
-    /// Frees the arrays, once no delivery can run (the connection's `deinit`).
+    /// Frees the arrays, once no delivery can run (`FanOut`'s `deinit`, when the
+    /// subject or the shared sequence that owns it goes).
     func deallocate() {
         entries?.deallocate()
         for retired in retiredEntries { retired.deallocate() }

@@ -1,7 +1,7 @@
 /// The observers of a source that sends each event to all of them: every subject and
 /// every `share` connection keeps its observers in one.
 ///
-/// Each observer is a `ObserverBase` (the observer's own direct path, or a
+/// Each observer is an `ObserverBase` (the observer's own direct path, or a
 /// `ReplayGate` around it), so the list is one concrete class and an element goes to
 /// every observer with no `Event` built and no generic metadata looked up. The `Bag`
 /// owns the observers (O(1) insertion and removal, in subscription order); the

@@ -7,10 +7,12 @@ private let gateOpen = 1
 /// A terminal event went through (or waits): later events are dropped.
 private let gateStopped = 2
 
-/// One observer of a source that replays to each new observer (`BehaviorSubject`,
-/// `share(replay:)`), as the source stores it: a `ObserverBase`, so the source's
-/// observer list is an array of one concrete class and its per-event code looks up no
-/// generic metadata.
+/// One observer of a `FanOut` (a subject's or a `share` connection's), as the source
+/// stores it: an `ObserverBase`, so the source's observer list is an array of one
+/// concrete class and its per-event code looks up no generic metadata. A source wraps
+/// an observer in one when it replays to it (`BehaviorSubject`, `ReplaySubject` and
+/// `share(replay:)` with elements buffered: made closed, `replaying: true`), or, open
+/// from the start, when the observer has no direct path of its own (`AnyObserver`).
 ///
 /// While the source replays to the observer outside its lock, newer events wait in
 /// the gate, so the observer sees every event in order and no observer code runs
