@@ -96,3 +96,198 @@ extension ContiguousArray where Element == ObserverBase {
         }
     }
 }
+
+/// The observers of a `FanOut` (every subject's, every `share` connection's) as its
+/// deliveries read them: an array of unretained references, so that an element
+/// reaches every observer with no snapshot retained and released around it.
+///
+/// The owner's `Bag` owns the observers; this list mirrors it, changed under the
+/// owner's lock. A delivery (`beginDelivery`) reads the array under the lock and walks
+/// it after unlocking, so it must stay valid until the walk ends: while one may run, a
+/// change writes a new array and keeps the old one, and keeps each removed observer
+/// alive, until a later change or delivery finds none running. With none running, a
+/// change rewrites the array in place.
+///
+/// The owner counts the running deliveries in an `InlineAtomicInt`: raised under the
+/// lock by `beginDelivery`, lowered after each walk (`DeliveryWalk.end()`), both
+/// atomically, so a change under the lock that reads 0 knows none runs, even when a
+/// source sends from several threads at once. The walk lowers it through a reference
+/// it was handed under the lock, so the end of a delivery, which runs unlocked, touches
+/// the count and nothing else of the owner's locked state.
+struct DeliveryList {
+    /// `count` references to the observers, in subscription order.
+    private var entries: UnsafeMutablePointer<Unmanaged<ObserverBase>>?
+    private var count = 0
+    private var capacity = 0
+    /// Whether arrays or observers are kept for deliveries that may still run.
+    private var hasRetired = false
+    private var retiredEntries: [UnsafeMutablePointer<Unmanaged<ObserverBase>>] = []
+    private var retiredObservers: [ObserverBase] = []
+
+    /// Mirrors `observers` after an insertion or removal (`removed`) that changed them as
+    /// `change` says. `delivering`: a delivery may be walking the current array. Returns
+    /// the observers kept for earlier deliveries that can go now, to release after
+    /// unlocking.
+    ///
+    /// With no delivery running, the change is followed in place: an append writes one
+    /// entry (the array grows by doubling), a vacated slot gets the vacancy, a shortened
+    /// list only its count, so each costs O(1) (amortised). A walk in progress reads
+    /// `count` entries of the array it started with, so an append beyond them that
+    /// fits the array is written in place too; any other change while one runs writes a
+    /// new array and keeps the old one.
+    mutating func update(to observers: ContiguousArray<ObserverBase>, change: BagChange, removed: ObserverBase?, delivering: Bool) -> [ObserverBase] {
+        var released: [ObserverBase] = []
+        if delivering {
+            if change == .appended, observers.count <= capacity, observers.count == count + 1 {
+                write(observers, from: count)
+                return released
+            }
+            if let entries { retiredEntries.append(entries) }
+            if let removed { retiredObservers.append(removed) }
+            hasRetired = true
+            entries = nil
+            capacity = 0
+        } else {
+            if hasRetired { released = releaseRetired() }
+            switch change {
+            case .appended where observers.count == count + 1:
+                if capacity < observers.count { grow(toHold: observers.count) }
+                write(observers, from: count)
+                return released
+            case .vacated(let slot) where observers.count == count:
+                (entries.unsafelyUnwrapped + slot).initialize(to: Unmanaged.passUnretained(observers[slot]))
+                return released
+            case .shortened where observers.count <= count:
+                count = observers.count
+                return released
+            default:
+                break
+            }
+        }
+        if capacity < observers.count { grow(toHold: observers.count) }
+        write(observers, from: 0)
+        return released
+    }
+
+    /// Replaces the array by a larger one, at least twice as large, with the current
+    /// entries (only with no delivery running, or with the array retired).
+    private mutating func grow(toHold needed: Int) {
+        let grownCapacity = Swift.max(needed, capacity * 2, 2)
+        let grown = UnsafeMutablePointer<Unmanaged<ObserverBase>>.allocate(capacity: grownCapacity)
+        if let entries {
+            grown.initialize(from: entries, count: count)
+            entries.deallocate()
+        }
+        entries = grown
+        capacity = grownCapacity
+    }
+
+    /// Writes references to `observers[start...]` into the array and makes them all the
+    /// entries.
+    private mutating func write(_ observers: ContiguousArray<ObserverBase>, from start: Int) {
+        observers.withUnsafeBufferPointer { source in
+            var index = start
+            while index < source.count {
+                // Plain words, so the old values need no deinitialization.
+                (entries.unsafelyUnwrapped + index).initialize(to: Unmanaged.passUnretained(source[index]))
+                index += 1
+            }
+        }
+        count = observers.count
+    }
+
+    /// Starts a delivery (under the owner's lock): counts it in `deliveries` and, when no
+    /// other runs, hands what earlier ones kept over to `released`, for the caller to
+    /// release after unlocking. The caller walks the result after unlocking, then ends
+    /// it (`DeliveryWalk.end()`), which lowers `deliveries`.
+    @inline(__always)
+    mutating func beginDelivery(counting deliveries: borrowing InlineAtomicInt, released: inout [ObserverBase]?) -> DeliveryWalk {
+        // An atomic increment, not a load and a store: a delivery on another thread
+        // (a source sending from several threads) may lower the count meanwhile, and a
+        // lost decrement would keep every later removal alive for good.
+        let running = deliveries.add(1) - 1
+        if running == 0, hasRetired { released = takeRetired() }
+        return DeliveryWalk(entries: entries, count: count, deliveries: deliveries.reference)
+    }
+
+    @inline(never)
+    private mutating func takeRetired() -> [ObserverBase] {
+        releaseRetired()
+    }
+
+    /// Keeps `observers`, no longer owned by the source, alive for the deliveries
+    /// that may still walk the array.
+    mutating func keepAlive(_ observers: ContiguousArray<ObserverBase>) {
+        retiredObservers.append(contentsOf: observers)
+        hasRetired = true
+    }
+
+    /// Frees the arrays kept for earlier deliveries and hands back the observers kept
+    /// alive for them, to release after unlocking. Only when no delivery runs.
+    mutating func releaseRetired() -> [ObserverBase] {
+        for retired in retiredEntries { retired.deallocate() }
+        retiredEntries = []
+        hasRetired = false
+        defer { retiredObservers = [] }
+        return retiredObservers
+    }
+
+    /// Frees the arrays, once no delivery can run (`FanOut`'s `deinit`, when the
+    /// subject or the shared sequence that owns it goes).
+    func deallocate() {
+        entries?.deallocate()
+        for retired in retiredEntries { retired.deallocate() }
+    }
+}
+
+/// The observers one delivery walks, read from a `DeliveryList` under the owner's lock,
+/// and the count of running deliveries it lowers when it ends.
+struct DeliveryWalk {
+    let entries: UnsafeMutablePointer<Unmanaged<ObserverBase>>?
+    let count: Int
+    /// The owner's count of running deliveries (in its locked state, which the owner
+    /// keeps alive while it delivers).
+    let deliveries: InlineAtomicInt.Reference
+
+    /// Ends the delivery once the walk is over; takes no lock. `fileID` and `line` name
+    /// the call (`SyncSite`).
+    @inline(__always)
+    func end(fileID: StaticString = #fileID, line: UInt = #line) {
+        _ = deliveries.add(-1, fileID: fileID, line: line)
+    }
+
+    /// Passes `element` to every observer, in order, with no retain.
+    @inline(__always)
+    func passNext<T>(_ element: T) {
+        var index = 0
+        while index < count {
+            entries.unsafelyUnwrapped[index]._withUnsafeGuaranteedRef { observer in observer.receiveNext(element) }
+            index += 1
+        }
+    }
+
+    /// `passNext`, by address to the observers that take it so (their operator's
+    /// specialised step runs) and through `receiveNext` to the others: for sources
+    /// whose observers are mostly operators (a `PublishSubject`). Costs a copy of the
+    /// element and a test per observer, which sources whose observers sit behind a
+    /// `ReplayGate` would pay for nothing.
+    @inline(__always)
+    func passNextByAddress<T>(_ element: T) {
+        // The closure takes the two fields it reads, not the walk: a larger context
+        // costs the fan-out row instructions on every element.
+        let (entries, count) = (entries, count)
+        withUnsafePointer(to: element) { address in
+            var index = 0
+            while index < count {
+                entries.unsafelyUnwrapped[index]._withUnsafeGuaranteedRef { observer in
+                    if observer.takesElementAddresses {
+                        observer.receive(at: address)
+                    } else {
+                        observer.receiveNext(element)
+                    }
+                }
+                index += 1
+            }
+        }
+    }
+}
