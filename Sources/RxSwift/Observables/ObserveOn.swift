@@ -186,8 +186,15 @@ final class ObserveOnSerialQueueSink<Observer: ObserverType>: Sink<Observer>, Ob
 
     @inline(never)
     private func enqueueAndDispatch<T>(_ element: T) {
+        // Local functions rather than closures, here and below, so that the transition is
+        // inlined into the sink's method: called out of line, it looked up the generic
+        // state's metadata on every call (callgrind, row 7: twice the instructions).
         let inBatches = inBatches
-        if waiting.withLock({ _, waiting in waiting.accept(element, inBatches: inBatches) }) {
+        @inline(__always)
+        func accept(_: inout Void, _ waiting: inout SerialQueueWaiting<Element>) -> Bool {
+            waiting.accept(element, inBatches: inBatches)
+        }
+        if waiting.withLock(accept) {
             scheduler.dispatchDelivery(self)
         }
     }
@@ -209,10 +216,14 @@ final class ObserveOnSerialQueueSink<Observer: ObserverType>: Sink<Observer>, Ob
     }
 
     private func deliverOldest() {
-        switch waiting.withLock({ _, waiting in waiting.takeOldest() }) {
+        @inline(__always)
+        func takeOldest(_: inout Void, _ waiting: inout SerialQueueWaiting<Element>) -> SerialQueueWaiting<Element>.Oldest {
+            waiting.takeOldest()
+        }
+        switch waiting.withLock(takeOldest) {
         case .element(let element): deliverElement(element)
         case .terminal(let stop): deliver(stop)
-        case .batch, .nothing: break
+        case .nothing: break
         }
     }
 
@@ -228,9 +239,13 @@ final class ObserveOnSerialQueueSink<Observer: ObserverType>: Sink<Observer>, Ob
     /// delivered outside the lock; its emptied ring becomes the next batch's queue.
     private func drain() {
         var batch = ElementRing<Element>()
+        var emptied = ElementRing<Element>()
+        @inline(__always)
+        func nextBatch(_: inout Void, _ waiting: inout SerialQueueWaiting<Element>) -> DrainStep {
+            waiting.nextBatch(&batch, emptied: &emptied)
+        }
         while true {
-            var emptied = ElementRing<Element>()
-            let step = waiting.withLock { _, waiting in waiting.nextBatch(&batch, emptied: &emptied) }
+            let step = waiting.withLock(nextBatch)
             emptied.release()
             switch step {
             case .batch:
@@ -240,7 +255,7 @@ final class ObserveOnSerialQueueSink<Observer: ObserverType>: Sink<Observer>, Ob
             case .terminal(let stop):
                 deliver(stop)
                 return
-            case .element, .nothing:
+            case .done:
                 return
             }
         }
@@ -266,18 +281,16 @@ struct SerialQueueWaiting<Element> {
     /// Batches: a drain is dispatched or running (or the terminal event was taken).
     private var draining = false
 
-    /// What the sink delivers next, outside the lock.
-    enum Next {
-        /// One dispatch per event: the oldest element.
+    /// One dispatch per event: what the sink delivers next, outside the lock.
+    enum Oldest {
         case element(Element)
-        /// Batches: the drain's ring holds the next batch.
-        case batch
         case terminal(Event<Never>)
         case nothing
     }
 
     /// Queues `element` (of the type `Element`, checked by the sink); returns whether
     /// the sink dispatches a delivery: for each event, or when a batch drain must start.
+    @inline(__always)
     mutating func accept<T>(_ element: T, inBatches: Bool) -> Bool {
         guard case .none = terminal else { return false }
         queue.append(bitCasting: element)
@@ -291,6 +304,7 @@ struct SerialQueueWaiting<Element> {
         return startsDelivery(inBatches)
     }
 
+    @inline(__always)
     private mutating func startsDelivery(_ inBatches: Bool) -> Bool {
         if !inBatches { return true }
         if draining { return false }
@@ -299,21 +313,23 @@ struct SerialQueueWaiting<Element> {
     }
 
     /// One dispatch per event: the oldest event waiting.
-    mutating func takeOldest() -> Next {
+    mutating func takeOldest() -> Oldest {
         if !queue.isEmpty { return .element(queue.removeFirst()) }
-        return takeTerminal()
+        guard let stop = takeTerminal() else { return .nothing }
+        return .terminal(stop)
     }
 
     /// Batches: hands the waiting elements to the drain in `batch`, which comes back
     /// delivered and empty; its room becomes the next queue, or goes to `emptied`, for
     /// the drain to free after unlocking.
-    mutating func nextBatch(_ batch: inout ElementRing<Element>, emptied: inout ElementRing<Element>) -> Next {
+    @inline(__always)
+    mutating func nextBatch(_ batch: inout ElementRing<Element>, emptied: inout ElementRing<Element>) -> DrainStep {
         if spare.room == 0 { spare = batch.takeAll() } else { emptied = batch.takeAll() }
         if queue.isEmpty {
-            let next = takeTerminal()
             // After the terminal event `draining` stays set: nothing is delivered after it.
-            if case .nothing = next { draining = false }
-            return next
+            if let stop = takeTerminal() { return .terminal(stop) }
+            draining = false
+            return .done
         }
         batch = queue.takeAll()
         queue = spare.takeAll()
@@ -322,10 +338,11 @@ struct SerialQueueWaiting<Element> {
 
     /// The terminal event waiting to be delivered, marked taken so that it is
     /// delivered once.
-    private mutating func takeTerminal() -> Next {
-        guard case .waiting(let stop) = terminal else { return .nothing }
+    @inline(__always)
+    private mutating func takeTerminal() -> Event<Never>? {
+        guard case .waiting(let stop) = terminal else { return nil }
         terminal = .taken
-        return .terminal(stop)
+        return stop
     }
 
     /// Disposal: nothing more is accepted or delivered; returns the waiting elements,
@@ -341,6 +358,16 @@ struct SerialQueueWaiting<Element> {
         queue.release()
         spare.release()
     }
+}
+
+/// A batch drain's next step (`SerialQueueWaiting.nextBatch`). Like `WaitingTerminal`,
+/// not nested in the generic state: a type of its own needs no metadata looked up.
+enum DrainStep {
+    /// The drain's ring holds the next batch.
+    case batch
+    case terminal(Event<Never>)
+    /// Nothing waits: the drain ends.
+    case done
 }
 
 /// The terminal event of an `ObserveOnSerialQueueSink`. Not nested in the generic
