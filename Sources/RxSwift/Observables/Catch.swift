@@ -157,11 +157,16 @@ final class CatchSequenceSink<Sources: Sequence, Observer: ObserverType>: PlainS
     SubscribesSourcesInTurn, @unchecked Sendable where Sources.Element == Observable<Observer.Element> {
     private let subscription = SerialDisposable()
 
-    /// The remaining sources and the last error.
-    private let state: LockedState<(iterator: Sources.Iterator, lastError: Swift.Error?)>
+    /// The remaining sources. Touched only by `moveNext`, and moves run one at a time:
+    /// each follows the failure of the source the one before subscribed, so it runs
+    /// after that one took what it needed. `next()` may run user code (a lazy sequence's
+    /// closure), so it runs here, on the move, with no lock held.
+    private var sources: Sources.Iterator
+    /// The last source's error, for when no source is left.
+    private let lastError = LockedState<Swift.Error?>(nil)
 
     override init(_ parameters: CatchSequence<Sources, Element>, observer: Observer) {
-        state = LockedState((parameters.sources.makeIterator(), nil))
+        sources = parameters.sources.makeIterator()
         super.init(parameters, observer: observer)
     }
 
@@ -177,22 +182,15 @@ final class CatchSequenceSink<Sources: Sequence, Observer: ObserverType>: PlainS
         case .completed:
             forwardEvent(event)
         case .error(let error):
-            state.withLock { $0.lastError = error }
+            lastError.withLock { $0 = error }
             scheduleMoveNext()
         }
     }
 
     func moveNext() {
         if isDisposed { return }
-        // Moves run one at a time (each follows the failure of the previous source),
-        // so the iterator can be taken out, advanced without the lock (its `next()`
-        // may be user code), and put back.
-        var sources = state.withLock { $0.iterator }
         let next = sources.next()
-        let error = state.withLock { state -> Swift.Error? in
-            state.iterator = sources
-            return state.lastError
-        }
+        let error = lastError.withLock { $0 }
         guard let next else {
             if let error { forwardError(error) } else { forwardCompleted() }
             return
