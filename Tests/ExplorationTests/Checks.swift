@@ -55,35 +55,7 @@ extension ScheduleRun {
     }
 }
 
-/// Counts the subscriptions made to the sources it wraps and their disposals, from any
-/// thread. Its lock is not Rivulet's: counting adds no step to a schedule.
-final class SubscriptionTally: Sendable {
-    private let counts = LockedBox((subscribed: 0, disposed: 0))
-
-    var subscribed: Int { counts.value.subscribed }
-    var disposed: Int { counts.value.disposed }
-
-    /// `source`, counting each subscription and its disposal.
-    func counting<Source: ObservableConvertibleType>(_ source: Source) -> Observable<Source.Element> {
-        Observable.create { observer in
-            self.counts.mutate { $0.subscribed += 1 }
-            let subscription = source.asObservable().subscribe(observer)
-            return Disposables.create {
-                self.counts.mutate { $0.disposed += 1 }
-                subscription.dispose()
-            }
-        }
-    }
-
-    /// A source that sends `elements` when subscribed, then nothing: counted.
-    func source<Element: Sendable>(_ elements: Element...) -> Observable<Element> {
-        Observable.create { observer in
-            self.counts.mutate { $0.subscribed += 1 }
-            for element in elements { observer.onNext(element) }
-            return Disposables.create { self.counts.mutate { $0.disposed += 1 } }
-        }
-    }
-
+extension SubscriptionTally {
     /// Checks, once every thread of `run` finished, the counts that `expected` accepts.
     func expect(in run: ScheduleRun, _ what: String, _ expected: @escaping @Sendable (_ subscribed: Int, _ disposed: Int) -> Bool) {
         run.expect({ expected(self.subscribed, self.disposed) }) {

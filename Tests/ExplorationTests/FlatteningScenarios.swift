@@ -1,3 +1,4 @@
+import RivuletTestSupport
 import RxSwift
 import RxTest
 

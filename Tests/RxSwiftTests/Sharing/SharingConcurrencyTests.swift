@@ -59,30 +59,6 @@ private func onThread(_ body: @escaping @Sendable () -> Void) -> Signal {
     return done
 }
 
-/// Counts subscriptions and disposals of a source.
-private final class SubscriptionCounter: @unchecked Sendable {
-    private let counts = LockedBox((subscribed: 0, disposed: 0))
-
-    func subscribed() { counts.withLock { $0.subscribed += 1 } }
-    func disposed() { counts.withLock { $0.disposed += 1 } }
-    var subscriptions: Int { counts.value.subscribed }
-    var disposals: Int { counts.value.disposed }
-}
-
-extension ObservableType {
-    /// The sequence with its subscriptions and disposals counted.
-    fileprivate func counted(_ counter: SubscriptionCounter) -> Observable<Element> {
-        Observable.create { observer in
-            counter.subscribed()
-            let subscription = self.subscribe(observer)
-            return Disposables.create {
-                subscription.dispose()
-                counter.disposed()
-            }
-        }
-    }
-}
-
 /// Emits from several threads at once, serialised by a lock of its own so the subject
 /// receives a well-formed sequence.
 private final class SerializedEmitter: Sendable {
@@ -242,7 +218,7 @@ struct SharingDeadlockTests {
         let foreignHeld = Signal()
         let inConnect = Signal()
         let subject = PublishSubject<Int>()
-        let counter = SubscriptionCounter()
+        let counter = SubscriptionTally()
         let sourceTookLock = LockedBox<Bool?>(nil)
         let source = Observable<Int>.create { observer in
             inConnect.fire()
@@ -272,13 +248,13 @@ struct SharingDeadlockTests {
         #expect(holder.wait(finishWait))
         #expect(connector.wait(finishWait))
         #expect(sourceTookLock.value == true, "deadlock: share subscribed to its source under its lock")
-        #expect(counter.subscriptions == 1)
+        #expect(counter.subscribed == 1)
         subject.onNext(1)
         subject.onCompleted()
         #expect(first.events == [.next(1), .completed])
         #expect(second.events == [.next(1), .completed])
         for subscription in subscriptions.value { subscription.dispose() }
-        #expect(counter.disposals == 1)
+        #expect(counter.disposed == 1)
     }
 
     /// RxSwift issue 2698: a connection disposed its source subscription under the
@@ -368,7 +344,7 @@ struct SharingDeadlockTests {
         let foreignHeld = Signal()
         let inConnect = Signal()
         let subject = PublishSubject<Int>()
-        let counter = SubscriptionCounter()
+        let counter = SubscriptionTally()
         let sourceTookLock = LockedBox<Bool?>(nil)
         let source = Observable<Int>.create { observer in
             inConnect.fire()
@@ -400,13 +376,13 @@ struct SharingDeadlockTests {
         #expect(connector.wait(finishWait))
         #expect(sourceTookLock.value == true, "deadlock: refCount connected under its lock")
         // The passing observer did not disconnect the first one's connection.
-        #expect(counter.subscriptions == 1)
-        #expect(counter.disposals == 0)
+        #expect(counter.subscribed == 1)
+        #expect(counter.disposed == 0)
         subject.onNext(3)
         #expect(first.elements == [3])
         #expect(passing.elements == [])
         firstSubscription.value?.dispose()
-        #expect(counter.disposals == 1)
+        #expect(counter.disposed == 1)
         #expect(!subject.hasObservers)
     }
 
@@ -559,7 +535,7 @@ struct SharingConcurrencyTests {
     func concurrentFirstSubscriptions(replay: Int) {
         for _ in 0..<20 {
             let subject = PublishSubject<Int>()
-            let counter = SubscriptionCounter()
+            let counter = SubscriptionTally()
             let shared = subject.asObservable().counted(counter).share(replay: replay)
             let observers = (0..<8).map { _ in GrammarCheckingObserver<Int>() }
             let subscriptions = LockedBox<[Int: Disposable]>([:])
@@ -570,7 +546,7 @@ struct SharingConcurrencyTests {
                 }
             }
             #expect(done.wait(finishWait))
-            #expect(counter.subscriptions == 1)
+            #expect(counter.subscribed == 1)
             let emitter = SerializedEmitter(subject)
             let emitted = onThread {
                 DispatchQueue.concurrentPerform(iterations: 4) { _ in
@@ -590,14 +566,14 @@ struct SharingConcurrencyTests {
                 }
             }
             #expect(disposed.wait(finishWait))
-            #expect(counter.disposals == 1)
+            #expect(counter.disposed == 1)
         }
     }
 
     @Test("share: observers subscribing and leaving while several threads emit", arguments: [0, 1, 2])
     func subscribeWhileEmitting(replay: Int) {
         let subject = PublishSubject<Int>()
-        let counter = SubscriptionCounter()
+        let counter = SubscriptionTally()
         let shared = subject.asObservable().counted(counter).share(replay: replay)
         let emitter = SerializedEmitter(subject)
         let observers = LockedBox<[GrammarCheckingObserver<Int>]>([])
@@ -626,14 +602,14 @@ struct SharingConcurrencyTests {
             let elements = observer.elements
             #expect(elements == elements.sorted() && Set(elements).count == elements.count)
         }
-        #expect(counter.subscriptions == counter.disposals)
+        #expect(counter.subscribed == counter.disposed)
         #expect(!subject.hasObservers)
     }
 
     @Test("publish: connections made and disposed on several threads while others subscribe")
     func connectDisposeRace() {
         let subject = PublishSubject<Int>()
-        let counter = SubscriptionCounter()
+        let counter = SubscriptionTally()
         let connectable = subject.asObservable().counted(counter).publish()
         let emitter = SerializedEmitter(subject)
         let observers = LockedBox<[GrammarCheckingObserver<Int>]>([])
@@ -664,7 +640,7 @@ struct SharingConcurrencyTests {
         #expect(emitting.wait(finishWait))
         // Whatever connection is left: disconnect it.
         connectable.connect().dispose()
-        #expect(counter.subscriptions == counter.disposals)
+        #expect(counter.subscribed == counter.disposed)
         #expect(!subject.hasObservers)
         for observer in observers.value {
             #expect(observer.violations.isEmpty)
@@ -678,7 +654,7 @@ struct SharingConcurrencyTests {
     func refCountChurn(terminating: Bool) {
         for _ in 0..<5 {
             let subject = PublishSubject<Int>()
-            let counter = SubscriptionCounter()
+            let counter = SubscriptionTally()
             // A terminating source ends every connection now and then.
             let source = terminating
                 ? Observable<Int>.deferred { subject.take(3) }.counted(counter)
@@ -704,8 +680,8 @@ struct SharingConcurrencyTests {
             }
             #expect(churn.wait(finishWait))
             #expect(emitting.wait(finishWait))
-            #expect(counter.subscriptions == counter.disposals)
-            #expect(counter.subscriptions >= 1)
+            #expect(counter.subscribed == counter.disposed)
+            #expect(counter.subscribed >= 1)
             #expect(!subject.hasObservers)
             for observer in observers.value {
                 #expect(observer.violations.isEmpty)
@@ -716,7 +692,7 @@ struct SharingConcurrencyTests {
     @Test("refCount over a synchronous source on several threads: every observer completes")
     func refCountSynchronousSource() {
         for scope in [SubjectLifetimeScope.whileConnected, .forever] {
-            let counter = SubscriptionCounter()
+            let counter = SubscriptionTally()
             let shared = Observable.of(1, 2, 3).counted(counter).share(replay: 2, scope: scope)
             let observers = (0..<64).map { _ in GrammarCheckingObserver<Int>() }
             let done = onThread {
@@ -732,11 +708,11 @@ struct SharingConcurrencyTests {
                 let elements = observer.elements
                 #expect(elements == [1, 2, 3] || elements == [2, 3])
             }
-            #expect(counter.subscriptions == counter.disposals)
+            #expect(counter.subscribed == counter.disposed)
             if scope == .forever {
                 // Rivulet's guarantee (RxSwift can subscribe twice here, see
                 // refCountForeverSubscribesOnce).
-                #expect(counter.subscriptions == 1)
+                #expect(counter.subscribed == 1)
             }
         }
     }
@@ -755,7 +731,7 @@ struct SharingConcurrencyTests {
         // terminal event went into. Many rounds, as a lost race is rare.
         var rounds: [Int] = []
         for round in 0..<200 {
-            let counter = SubscriptionCounter()
+            let counter = SubscriptionTally()
             let shared = Observable.of(1, 2, 3).counted(counter).share(replay: 2, scope: .forever)
             let completed = LockedBox(0)
             let done = onThread {
@@ -765,7 +741,7 @@ struct SharingConcurrencyTests {
             }
             #expect(done.wait(finishWait))
             #expect(completed.value == 64)
-            if counter.subscriptions != 1 { rounds.append(round) }
+            if counter.subscribed != 1 { rounds.append(round) }
         }
         #expect(rounds.isEmpty, "rounds that subscribed the source more than once: \(rounds)")
     }
@@ -777,21 +753,19 @@ struct SharingConcurrencyTests {
         // before the subject passed the terminal on is counted with the others and
         // does not connect. The source's disposal runs in exactly that window.
         let upstream = PublishSubject<Int>()
-        let counter = SubscriptionCounter()
+        let counter = SubscriptionTally()
         let late = GrammarCheckingObserver<Int>()
         let lateSubscription = LockedBox<Disposable?>(nil)
         let shared = LockedBox<Observable<Int>?>(nil)
         let source = Observable<Int>.create { observer in
-            counter.subscribed()
             let subscription = upstream.subscribe(observer)
             return Disposables.create {
                 subscription.dispose()
-                counter.disposed()
                 if let shared = shared.withLock({ current in defer { current = nil }; return current }) {
                     lateSubscription.withLock { $0 = shared.subscribe(late) }
                 }
             }
-        }
+        }.counted(counter)
         let refCounted = source.share(replay: 2, scope: .forever)
         let first = GrammarCheckingObserver<Int>()
         _ = refCounted.subscribe(first)
@@ -801,8 +775,8 @@ struct SharingConcurrencyTests {
         shared.withLock { $0 = refCounted }
         upstream.onCompleted()
         #expect(lateSubscription.value != nil, "the late observer did not subscribe inside the source's disposal")
-        #expect(counter.subscriptions == 1)
-        #expect(counter.subscriptions == counter.disposals)
+        #expect(counter.subscribed == 1)
+        #expect(counter.subscribed == counter.disposed)
         #expect(first.events == [.next(1), .next(2), .next(3), .completed])
         // Subscribed to the live subject: the replay, then the terminal event it was
         // about to receive.
@@ -815,7 +789,7 @@ struct SharingConcurrencyTests {
           arguments: SharingConnectableVariant.allCases)
     func refCountPerConnectionSubjectsComplete(kind: SharingConnectableVariant) {
         for _ in 0..<10 {
-            let counter = SubscriptionCounter()
+            let counter = SubscriptionTally()
             let shared = kind.make(Observable.of(1, 2, 3).counted(counter))
             let observers = (0..<64).map { _ in GrammarCheckingObserver<Int>() }
             let done = onThread {
@@ -828,7 +802,7 @@ struct SharingConcurrencyTests {
                 #expect(observer.violations.isEmpty)
                 #expect(observer.isTerminated, "an observer was left on a subject no connection feeds")
             }
-            #expect(counter.subscriptions == counter.disposals)
+            #expect(counter.subscribed == counter.disposed)
         }
     }
 
@@ -836,7 +810,7 @@ struct SharingConcurrencyTests {
           arguments: SharingConnectableVariant.allCases)
     func refCountPerConnectionSubjectsLive(kind: SharingConnectableVariant) {
         let subject = PublishSubject<Int>()
-        let counter = SubscriptionCounter()
+        let counter = SubscriptionTally()
         let shared = kind.make(subject.asObservable().counted(counter))
         let emitter = SerializedEmitter(subject)
         let stop = LockedBox(false)
@@ -861,14 +835,14 @@ struct SharingConcurrencyTests {
         #expect(churn.wait(120))
         #expect(emitting.wait(finishWait))
         #expect(starved.value == 0, "an observer was left on a subject no connection feeds")
-        #expect(counter.subscriptions == counter.disposals)
+        #expect(counter.subscribed == counter.disposed)
         #expect(!subject.hasObservers)
     }
 
     @Test("groupBy: groups subscribed and left on several threads while the source emits")
     func groupByConcurrentGroups() {
         let subject = PublishSubject<Int>()
-        let counter = SubscriptionCounter()
+        let counter = SubscriptionTally()
         let emitter = SerializedEmitter(subject)
         let groups = LockedBox<[GroupedObservable<Int, Int>]>([])
         let outer = subject.asObservable().counted(counter).groupBy { $0 % 4 }.subscribe(onNext: { group in
@@ -902,8 +876,8 @@ struct SharingConcurrencyTests {
             #expect(elements.allSatisfy { $0 % 4 == key })
             #expect(elements == elements.sorted())
         }
-        #expect(counter.subscriptions == 1)
-        #expect(counter.disposals == 1)
+        #expect(counter.subscribed == 1)
+        #expect(counter.disposed == 1)
         outer.dispose()
     }
 }

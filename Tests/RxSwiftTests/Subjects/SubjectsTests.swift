@@ -225,18 +225,11 @@ struct BehaviorSubjectReentrancyTests {
 @Suite("Subjects and share under concurrent senders: disposed observers are released", .serialized)
 struct DeliveryReleaseTests {
     /// Counts its live instances.
-    private final class Held: @unchecked Sendable {
-        private static let lock = NSLockLike()
-        nonisolated(unsafe) private static var liveCount = 0
-        static var live: Int { lock.locked { liveCount } }
-        init() { Held.lock.locked { Held.liveCount += 1 } }
-        deinit { Held.lock.locked { Held.liveCount -= 1 } }
-    }
-
-    /// A minimal lock for the counter, independent of the code under test.
-    private final class NSLockLike: @unchecked Sendable {
-        private let queue = DispatchQueue(label: "held-count")
-        func locked<T>(_ body: () -> T) -> T { queue.sync(execute: body) }
+    private final class Held: Sendable {
+        private static let liveCount = LockedBox(0)
+        static var live: Int { liveCount.value }
+        init() { Held.liveCount.increment() }
+        deinit { Held.liveCount.mutate { $0 -= 1 } }
     }
 
     private static func exercise(_ send: @escaping @Sendable (Int) -> Void, subscribe: @escaping @Sendable (Held) -> Disposable) {
