@@ -33,7 +33,7 @@ public func withVirtualTime<Result>(
     _ body: (TestScheduler) throws -> Result
 ) rethrows -> Result {
     let scheduler = TestScheduler(initialClock: initialClock, resolution: resolution, simulateProcessingDelay: simulateProcessingDelay)
-    return try SchedulerSubstitution(scheduler: scheduler, taskExecutor: scheduler.executor).install {
+    return try TestKitHooks.SchedulerSubstitution(scheduler: scheduler, taskExecutor: scheduler.executor).install {
         try body(scheduler)
     }
 }
@@ -59,7 +59,7 @@ public func withVirtualTime<Result>(
     _ body: (TestScheduler) async throws -> Result
 ) async throws -> Result {
     let scheduler = TestScheduler(initialClock: initialClock, resolution: resolution, simulateProcessingDelay: simulateProcessingDelay)
-    let substitution = SchedulerSubstitution(scheduler: scheduler, taskExecutor: scheduler.executor)
+    let substitution = TestKitHooks.SchedulerSubstitution(scheduler: scheduler, taskExecutor: scheduler.executor)
     guard #available(macOS 15.0, iOS 18.0, tvOS 18.0, watchOS 11.0, *) else {
         return try await substitution.install(isolation: isolation) { try await body(scheduler) }
     }

@@ -98,7 +98,7 @@ package struct ScopeFinding: Sendable {
 /// It is installed for the test's task only (a task-local value), so tests running in
 /// parallel each count their own. Subscriptions made on threads outside the task (a
 /// dispatch queue's callbacks) are not seen; their disposal is, wherever it happens.
-package final class TestScopeTracker: RxTracker, @unchecked Sendable {
+package final class TestScopeTracker: TestKitHooks.Tracker, @unchecked Sendable {
     /// What the scope checks at its end.
     package struct Options: Sendable {
         /// Fail on subscriptions left open and on pending scheduler work.
@@ -158,7 +158,7 @@ package final class TestScopeTracker: RxTracker, @unchecked Sendable {
 
     private struct OpenSubscription {
         let order: Int
-        var kind: RxTrackedKind
+        var kind: TestKitHooks.TrackedKind
         let time: TestTime?
         let context: String?
         let site: SourceSite?
@@ -166,7 +166,7 @@ package final class TestScopeTracker: RxTracker, @unchecked Sendable {
     }
 
     private struct Anomaly {
-        let anomaly: RxAnomaly
+        let anomaly: TestKitHooks.Anomaly
         let context: String?
         let site: SourceSite?
         let stack: CallStackFrames?
@@ -210,17 +210,17 @@ package final class TestScopeTracker: RxTracker, @unchecked Sendable {
 
     /// The registry of the current task's scope, if any.
     package static var current: TestScopeTracker? {
-        RxTracking.current as? TestScopeTracker
+        TestKitHooks.Tracking.current as? TestScopeTracker
     }
 
     /// Runs `body` with this registry installed for the current task.
     package func install<Result>(_ body: () throws -> Result) rethrows -> Result {
-        try RxTracking.withTracker(self, operation: body)
+        try TestKitHooks.Tracking.withTracker(self, operation: body)
     }
 
     /// Runs `body` with this registry installed for the current task.
     package func install<Result>(isolation: isolated (any Actor)? = #isolation, _ body: () async throws -> Result) async rethrows -> Result {
-        try await RxTracking.withTracker(self, isolation: isolation, operation: body)
+        try await TestKitHooks.Tracking.withTracker(self, isolation: isolation, operation: body)
     }
 
     // MARK: - RxTest calls
@@ -270,9 +270,9 @@ package final class TestScopeTracker: RxTracker, @unchecked Sendable {
         state.withLock { $0.open.count }
     }
 
-    // MARK: - RxTracker
+    // MARK: - TestKitHooks.Tracker
 
-    package func opened(_ kind: RxTrackedKind) -> Int {
+    package func opened(_ kind: TestKitHooks.TrackedKind) -> Int {
         let time = currentTime()
         let stack = options.leakCheck ? captureStack?() : nil
         return state.withLock { state in
@@ -293,11 +293,11 @@ package final class TestScopeTracker: RxTracker, @unchecked Sendable {
         state.withLock { _ = $0.open.removeValue(forKey: id) }
     }
 
-    package func renamed(_ id: Int, _ kind: RxTrackedKind) {
+    package func renamed(_ id: Int, _ kind: TestKitHooks.TrackedKind) {
         state.withLock { $0.open[id]?.kind = kind }
     }
 
-    package func anomaly(_ anomaly: RxAnomaly) {
+    package func anomaly(_ anomaly: TestKitHooks.Anomaly) {
         let time = currentTime()
         let stack = options.anomalies ? captureStack?() : nil
         state.withLock { state in

@@ -51,7 +51,7 @@ public class TestableObservable<Element>: ObservableType, @unchecked Sendable {
 final class HotObservable<Element>: TestableObservable<Element>, @unchecked Sendable {
     /// Shared with its scheduled events, which must not keep the observable (and
     /// through it the scheduler) alive.
-    private let observers = ObserverList<Element>()
+    private let observers = TestKitHooks.ObserverList<Element>()
 
     override init(scheduler: TestScheduler, recordedEvents: [Recorded<Event<Element>>]) {
         super.init(scheduler: scheduler, recordedEvents: recordedEvents)
@@ -118,7 +118,7 @@ public final class TestableObserver<Element>: ObserverType, @unchecked Sendable 
     /// extension may well use a `scheduler` of its own).
     let scheduler: TestScheduler
     /// Events as they arrive, with their times.
-    private let arrivals = TimedEventLog<Element>()
+    private let arrivals = TestKitHooks.TimedEventLog<Element>()
     /// The events read so far, as `Recorded` values: a read moves the arrivals here,
     /// under this lock, so that two reads keep the order.
     private let recorded = LockedState<[Recorded<Event<Element>>]>([])

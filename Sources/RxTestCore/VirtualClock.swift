@@ -207,7 +207,7 @@ extension TestScheduler {
     /// The test scheduler installed for the current task, or `nil` outside a
     /// virtual-time test.
     public static var currentIfInstalled: TestScheduler? {
-        SchedulerSubstitution.current?.scheduler as? TestScheduler
+        TestKitHooks.SchedulerSubstitution.current?.scheduler as? TestScheduler
     }
 }
 

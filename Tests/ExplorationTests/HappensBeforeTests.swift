@@ -54,7 +54,7 @@ import Testing
     @Test func aSubscriptionThatReportsItsEndTwiceFailsTheSchedule() throws {
         // The token's once-flag answering "first" at its release: a subscription that
         // completed, then was released, reports its end a second time.
-        let line = try Self.line(of: "package func release() {\n        if done.testAndSet() { return }", inFile: "Core/Tracking.swift") + 1
+        let line = try Self.line(of: "package func release() {\n        if done.testAndSet() { return }", inFile: "TestKitHooks/Tracking.swift") + 1
         let body: (ScheduleRun) -> Void = { run in
             run.thread("subscriber") {
                 _ = Observable.just(1).map { $0 + 1 }.subscribe()

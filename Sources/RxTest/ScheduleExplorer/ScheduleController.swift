@@ -379,7 +379,7 @@ final class ScheduleController: @unchecked Sendable {
             InterleavingHooks.install(hooks)
             thread.baton.wait()
             endIfAbandoned(thread)
-            RxTracking.withTracker(tracker) { held.run() }
+            TestKitHooks.Tracking.withTracker(tracker) { held.run() }
             InterleavingHooks.install(nil)
             finish(thread)
         }
@@ -596,13 +596,13 @@ struct VectorClock {
 /// Counts the subscriptions a run opens and ends, and passes on the anomalies the library
 /// detects itself (an event after a terminal one at a `create` observer, overlapping
 /// delivery, an error no one handles).
-final class ScheduleTracker: RxTracker, @unchecked Sendable {
+final class ScheduleTracker: TestKitHooks.Tracker, @unchecked Sendable {
     private let mutex = NSLock()
     private var open: [Int: String] = [:]
     private var nextID = 0
-    private let onAnomaly: @Sendable (RxAnomaly) -> Void
+    private let onAnomaly: @Sendable (TestKitHooks.Anomaly) -> Void
 
-    init(onAnomaly: @escaping @Sendable (RxAnomaly) -> Void) {
+    init(onAnomaly: @escaping @Sendable (TestKitHooks.Anomaly) -> Void) {
         self.onAnomaly = onAnomaly
     }
 
@@ -615,7 +615,7 @@ final class ScheduleTracker: RxTracker, @unchecked Sendable {
         return counts.sorted { $0.key < $1.key }.map { $0.value == 1 ? $0.key : "\($0.key) ×\($0.value)" }
     }
 
-    func opened(_ kind: RxTrackedKind) -> Int {
+    func opened(_ kind: TestKitHooks.TrackedKind) -> Int {
         mutex.lock()
         defer { mutex.unlock() }
         nextID += 1
@@ -630,7 +630,7 @@ final class ScheduleTracker: RxTracker, @unchecked Sendable {
         if kind == nil {
             // A subscription reports its end once (its token's once-flag): a second
             // report means two threads both took the end.
-            onAnomaly(RxAnomaly(summary: "subscription \(id) reported its end twice", details: "A subscription's end (dispose, terminal event or release) is reported once."))
+            onAnomaly(TestKitHooks.Anomaly(summary: "subscription \(id) reported its end twice", details: "A subscription's end (dispose, terminal event or release) is reported once."))
         }
     }
 
@@ -638,17 +638,17 @@ final class ScheduleTracker: RxTracker, @unchecked Sendable {
         closed(id)
     }
 
-    func renamed(_ id: Int, _ kind: RxTrackedKind) {
+    func renamed(_ id: Int, _ kind: TestKitHooks.TrackedKind) {
         mutex.lock()
         if open[id] != nil { open[id] = Self.name(kind) }
         mutex.unlock()
     }
 
-    func anomaly(_ anomaly: RxAnomaly) {
+    func anomaly(_ anomaly: TestKitHooks.Anomaly) {
         onAnomaly(anomaly)
     }
 
-    private static func name(_ kind: RxTrackedKind) -> String {
+    private static func name(_ kind: TestKitHooks.TrackedKind) -> String {
         switch kind {
         case let .sink(type): "\(type)"
         case let .subscription(name): name

@@ -351,13 +351,13 @@ struct LeakCheckTests {
 
     @Test("outside a checked scope nothing is tracked")
     func inactiveOutsideAScope() {
-        #expect(RxTracking.current == nil)
+        #expect(TestKitHooks.Tracking.current == nil)
         withRxLeakCheck {
-            #expect(RxTracking.current != nil)
-            let inner = withRxLeakCheck(.disabled) { RxTracking.current as? TestScopeTracker }
+            #expect(TestKitHooks.Tracking.current != nil)
+            let inner = withRxLeakCheck(.disabled) { TestKitHooks.Tracking.current as? TestScopeTracker }
             #expect(inner?.options.leakCheck == false)
         }
-        #expect(RxTracking.current == nil)
+        #expect(TestKitHooks.Tracking.current == nil)
     }
 
     @Test("parallel tests count only their own subscriptions", arguments: 1...24)

@@ -21,7 +21,7 @@ public enum SharingScheduler {
     /// (RxTest's `withVirtualTime` and `.virtualTime` trait), else a new `MainScheduler`.
     public static var make: () -> SchedulerType {
         if let factory = mocked { return factory.make }
-        if let substitution = SchedulerSubstitution.current {
+        if let substitution = TestKitHooks.SchedulerSubstitution.current {
             let main = substitution.mainInstance
             return { main }
         }
