@@ -254,7 +254,10 @@ package struct AtomicWord: ~Copyable {
 
 /// The operations on an `AtomicWord`, reached without borrowing what stores it (a
 /// delivery's end, after unlocking). Raw operations: no synchronization point, no mutant.
-package struct AtomicWordReference {
+///
+/// Sendable as swift-atomics' `UnsafeAtomic` is: the pointer names an atomic, and every
+/// access through it is an atomic operation.
+package struct AtomicWordReference: @unchecked Sendable {
     /// The atomic's address, which names it to a schedule explorer.
     @inline(__always)
     package var identity: UnsafeRawPointer {
