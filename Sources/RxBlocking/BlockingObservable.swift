@@ -91,11 +91,21 @@ private final class BlockingState<Element>: @unchecked Sendable {
     private var elements: [Element] = []
     private var error: Error?
     private var done = false
+    /// The main thread waits, running its run loop: the end of the sequence wakes it.
+    private var mainThreadWaits = false
 
     func receive(_ event: Event<Element>, limit: Int?, filter: ((Element) throws -> Bool)?) {
         condition.lock()
-        defer { condition.unlock() }
-        if done { return }
+        let wakesMainThread = record(event, limit: limit, filter: filter) && mainThreadWaits
+        condition.unlock()
+        // An empty block on the main queue: the main run loop, which serves that queue,
+        // returns from `run(mode:before:)` to see that the sequence is done.
+        if wakesMainThread { DispatchQueue.main.async {} }
+    }
+
+    /// Records `event` under the lock; whether it ended the wait.
+    private func record(_ event: Event<Element>, limit: Int?, filter: ((Element) throws -> Bool)?) -> Bool {
+        if done { return false }
         switch event {
         case .next(let element):
             do {
@@ -114,15 +124,18 @@ private final class BlockingState<Element>: @unchecked Sendable {
             done = true
         }
         if done { condition.broadcast() }
+        return done
     }
 
     /// Waits until the sequence is done; `false` on timeout.
     func wait(timeout: TimeInterval?) -> Bool {
         let deadline = timeout.map { Date().addingTimeInterval($0) }
         if Thread.isMainThread {
-            while !isDone {
+            // The run loop returns as soon as it served anything, the wake-up at the
+            // sequence's end included; the slice only bounds a wait nothing interrupts.
+            while !mainThreadWaitEnded() {
                 if let deadline, Date() >= deadline { return false }
-                let slice = Date().addingTimeInterval(0.01)
+                let slice = Date().addingTimeInterval(1)
                 _ = RunLoop.current.run(mode: .default, before: deadline.map { min($0, slice) } ?? slice)
             }
             return true
@@ -139,9 +152,12 @@ private final class BlockingState<Element>: @unchecked Sendable {
         return true
     }
 
-    private var isDone: Bool {
+    /// Whether the sequence is done; if not, marks the main thread as waiting, so that
+    /// its end wakes the run loop.
+    private func mainThreadWaitEnded() -> Bool {
         condition.lock()
         defer { condition.unlock() }
+        mainThreadWaits = !done
         return done
     }
 
