@@ -186,9 +186,10 @@ final class ObserveOnSerialQueueSink<Observer: ObserverType>: Sink<Observer>, Ob
 
     @inline(never)
     private func enqueueAndDispatch<T>(_ element: T) {
-        // Local functions rather than closures, here and below, so that the transition is
-        // inlined into the sink's method: called out of line, it looked up the generic
-        // state's metadata on every call (callgrind, row 7: twice the instructions).
+        // Local functions rather than closures on the per-element paths (here, in
+        // `deliverOldest` and in `drain`), so that the transition is inlined into the
+        // sink's method: called out of line, it looked up the generic state's metadata on
+        // every call (callgrind, row 7: twice the instructions).
         let inBatches = inBatches
         @inline(__always)
         func accept(_: inout Void, _ waiting: inout SerialQueueWaiting<Element>) -> Bool {
@@ -278,7 +279,7 @@ struct SerialQueueWaiting<Element> {
     /// The ring of the batch delivered last, emptied: the next batch's queue.
     private var spare = ElementRing<Element>()
     private var terminal = WaitingTerminal.none
-    /// Batches: a drain is dispatched or running (or the terminal event was taken).
+    /// Batches: a drain is dispatched or running.
     private var draining = false
 
     /// One dispatch per event: what the sink delivers next, outside the lock.
@@ -326,7 +327,7 @@ struct SerialQueueWaiting<Element> {
     mutating func nextBatch(_ batch: inout ElementRing<Element>, emptied: inout ElementRing<Element>) -> DrainStep {
         if spare.room == 0 { spare = batch.takeAll() } else { emptied = batch.takeAll() }
         if queue.isEmpty {
-            // After the terminal event `draining` stays set: nothing is delivered after it.
+            // Nothing is accepted after the terminal event, so no drain follows this one.
             if let stop = takeTerminal() { return .terminal(stop) }
             draining = false
             return .done
@@ -349,7 +350,6 @@ struct SerialQueueWaiting<Element> {
     /// for the sink to drop after unlocking.
     mutating func close() -> (ElementRing<Element>, ElementRing<Element>) {
         terminal = .taken
-        draining = true
         return (queue.takeAll(), spare.takeAll())
     }
 

@@ -109,10 +109,3 @@ extension DispatchTimeInterval {
         convertToSecondsInterval <= 0
     }
 }
-
-extension Date {
-    /// The date `interval` later.
-    func adding(_ interval: RxTimeInterval) -> Date {
-        addingTimeInterval(interval.convertToSecondsInterval)
-    }
-}
