@@ -23,6 +23,9 @@ let package = Package(
         .library(name: "RxCocoa", targets: ["RxCocoa"]),
         .library(name: "RxTest", targets: ["RxTest"]),
         .library(name: "RxBlocking", targets: ["RxBlocking"]),
+        // Lanes: a running pipeline's subscriptions and events, recorded for drawing
+        // (`rxmarbles lanes`) and for writing a TestScheduler test. Not an RxSwift module.
+        .library(name: "RxLanes", targets: ["RxLanes"]),
         // RxSwift's dynamic library products, under RxSwift's names, so that a manifest
         // naming one resolves. SwiftPM builds one only for a package that names it.
         .library(name: "RxSwift-Dynamic", type: .dynamic, targets: ["RxSwift"]),
@@ -91,9 +94,10 @@ let package = Package(
             ]
         ),
         .target(name: "RxBlocking", dependencies: ["RxSwift"]),
+        .target(name: "RxLanes", dependencies: ["RxSwift"]),
         // The rxmarbles tool's gallery, layout, text and SVG rendering, kept apart from
         // its entry point so that tests can reach them.
-        .target(name: "RxMarblesKit", dependencies: ["RxSwift", "RxTestCore"]),
+        .target(name: "RxMarblesKit", dependencies: ["RxSwift", "RxTestCore", "RxLanes"]),
         // `rxmarbles serve`: the playground's HTTP handling and its page (HTML, CSS and
         // JavaScript shipped as resources). Without the Playground trait the command
         // says how to get it.
@@ -130,8 +134,9 @@ let package = Package(
         // under RxTest's schedule explorer, in one catalogue that scripts/explore.sh runs.
         .testTarget(
             name: "ExplorationTests",
-            dependencies: ["RxSwift", "RxRelay", "RxCocoa", "RxTest", "RxBlocking", "RivuletTestSupport"]
+            dependencies: ["RxSwift", "RxRelay", "RxCocoa", "RxTest", "RxBlocking", "RxLanes", "RivuletTestSupport"]
         ),
+        .testTarget(name: "RxLanesTests", dependencies: ["RxSwift", "RxLanes", "RxTest", "RivuletTestSupport"]),
         .testTarget(name: "RxBlockingTests", dependencies: ["RxSwift", "RxBlocking", "RivuletTestSupport"]),
         .testTarget(name: "RxRelayTests", dependencies: ["RxSwift", "RxRelay", "RxTest", "RivuletTestSupport"]),
         .testTarget(

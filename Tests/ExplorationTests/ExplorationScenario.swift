@@ -50,6 +50,7 @@ enum ExplorationCatalogue {
             + SharingScenarios.all
             + TraitScenarios.all
             + TimerScenarios.all
+            + LaneScenarios.all
 
     /// Scenarios that find a bug of the library still open: kept with their property,
     /// out of the run so that the suite stays green until the fix. None now.
