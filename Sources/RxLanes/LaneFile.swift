@@ -87,10 +87,11 @@ public struct LaneFileError: Error, Equatable, CustomStringConvertible, Sendable
     }
 }
 
-/// Quoting of the lanes format's texts.
-enum LaneFileText {
+/// Quoting of the lanes format's texts: the escapes of a Swift string literal, so that
+/// the test writer quotes values the same way.
+package enum LaneFileText {
     /// `text` between double quotes, escaped.
-    static func quoted(_ text: String) -> String {
+    package static func quoted(_ text: String) -> String {
         var result = "\""
         for scalar in text.unicodeScalars {
             switch scalar {
