@@ -6,6 +6,10 @@ import PackageDescription
 let package = Package(
     name: "RivuletExamples",
     platforms: [.macOS(.v10_15), .iOS(.v13), .tvOS(.v13), .watchOS(.v6)],
+    products: [
+        .library(name: "ExampleViewModels", targets: ["ExampleViewModels"]),
+        .executable(name: "sign-in-recording", targets: ["SignInRecording"]),
+    ],
     dependencies: [
         .package(name: "Rivulet", path: ".."),
         .package(url: "https://github.com/Quick/Nimble.git", from: "14.0.0"),
@@ -17,6 +21,16 @@ let package = Package(
                 .product(name: "RxSwift", package: "Rivulet"),
                 .product(name: "RxRelay", package: "Rivulet"),
                 .product(name: "RxCocoa", package: "Rivulet"),
+            ]
+        ),
+        // The sign-in view model on real schedulers, its inputs and outputs recorded in
+        // lanes and saved for `rxmarbles lanes`.
+        .executableTarget(
+            name: "SignInRecording",
+            dependencies: [
+                "ExampleViewModels",
+                .product(name: "RxSwift", package: "Rivulet"),
+                .product(name: "RxLanes", package: "Rivulet"),
             ]
         ),
         .testTarget(

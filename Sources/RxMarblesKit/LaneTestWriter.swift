@@ -47,8 +47,8 @@ public struct LaneTestWriter: Sendable {
 
     /// The test source for `recording`, with the lanes named `inputs` as hot inputs and
     /// the lane named `output` as the expectation; `file` is the recording's file name,
-    /// for the comment.
-    public func write(_ recording: LaneRecording, inputs: [String], output: String, file: String? = nil) throws(Failure) -> String {
+    /// for the comment; `imports` are the modules the pipeline needs (the app's own).
+    public func write(_ recording: LaneRecording, inputs: [String], output: String, file: String? = nil, imports: [String] = []) throws(Failure) -> String {
         guard !inputs.contains(output) else {
             throw Failure(description: "lane '\(output)' cannot be both an input and the output")
         }
@@ -184,7 +184,8 @@ public struct LaneTestWriter: Sendable {
             "// One tick is \(step.name) of the recording: the coarsest step at which no two input events change order. The output is subscribed at \(Self.subscribed); the inputs' events follow at their recorded distance from that moment.",
         ]
         lines += notes.map { "// Note: " + $0 }
-        lines += ["", "import RxSwift", "import RxTest", style == .xctest ? "import XCTest" : "import Testing", ""]
+        let modules = Set(imports + ["RxSwift", "RxTest", style == .xctest ? "XCTest" : "Testing"]).sorted()
+        lines += [""] + modules.map { "import " + $0 } + [""]
         if usesRecordedError {
             lines += [
                 "/// An error an input failed with, known by its description in the recording.",

@@ -53,6 +53,19 @@ import Testing
         #expect(spelled(recorder.snapshot(), lane: "tens") == ["^1", "30", "|"])
     }
 
+    private struct Point {
+        let x: Int, y: Int
+    }
+
+    @Test func elementsWithoutADescriptionAreWrittenAsSwiftPrintsThem() {
+        let recorder = LaneRecorder()
+        _ = Observable.just(Point(x: 1, y: 2)).recordLane("points", in: recorder).subscribe()
+        _ = Observable.just(()).recordLane("taps", in: recorder).subscribe()
+        #expect(spelled(recorder.snapshot(), lane: "points") == ["^1", "Point(x: 1, y: 2)", "|"])
+        #expect(spelled(recorder.snapshot(), lane: "taps") == ["^1", "()", "|"])
+        #expect(recorder.snapshot().lanes.map(\.elementType) == ["Point", "()"])
+    }
+
     @Test func subscriptionsOfOneNameShareTheLaneNumberedFromOne() {
         let recorder = LaneRecorder()
         let recorded = Observable.just("x").recordLane("lane", in: recorder)

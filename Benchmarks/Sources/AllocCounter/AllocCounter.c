@@ -111,3 +111,16 @@ void bench_black_hole(int64_t value) {
     static volatile int64_t sink;
     sink = value;
 }
+
+#if defined(__linux__) && defined(__GLIBC__)
+#include <malloc.h>
+
+uint64_t bench_heap_in_use(void) {
+    struct mallinfo2 info = mallinfo2();
+    return (uint64_t)(info.uordblks + info.hblkhd);
+}
+#else
+uint64_t bench_heap_in_use(void) {
+    return 0;
+}
+#endif

@@ -28,5 +28,7 @@ func scenarioCatalog(scale: Int) -> [CatalogEntry] {
         CatalogEntry(name: "10 Driver", kind: .ready { driverScenario(count: size(100_000)) }),
         // The size is fixed: the scenario is defined as 100,000 events.
         CatalogEntry(name: "11 TestScheduler", kind: .ready { testSchedulerScenario(count: scale == 1 ? 100_000 : 10_000) }),
+        CatalogEntry(name: "12 recordLane", kind: .ready { laneScenario(events: size(100_000), recorded: true) }),
+        CatalogEntry(name: "12b without the lane", kind: .ready { laneScenario(events: size(100_000), recorded: false) }),
     ]
 }

@@ -129,6 +129,9 @@ print("")
 printTable(results, skipped: skipped)
 print("")
 print("scenarios took \(String(Int(elapsed.rounded()))) s")
+if options.filter.map({ "12 recordlane".contains($0.lowercased()) }) ?? true {
+    print(laneRingMemory())
+}
 if sweepReport, options.filter == nil {
     print("")
     runSweep(filter: nil, repetitions: sweepRepetitions)

@@ -24,6 +24,9 @@ uint64_t alloc_counter_frees(void);
 /// see through it (used to hide the floor's closures).
 void *bench_opaque_pointer(void *pointer);
 
+/// Bytes of heap in use (glibc's mallinfo2: allocated and not freed, mapped blocks included); 0 where unknown.
+uint64_t bench_heap_in_use(void);
+
 /// Consumes a value so the optimizer must compute it.
 void bench_black_hole(int64_t value);
 
