@@ -12,6 +12,8 @@ let package = Package(
         .package(url: "https://github.com/ReactiveX/RxSwift.git", from: "6.10.2"),
         // A library that spells RxSwift's URL without `.git` and names it by name.
         .package(path: "Library"),
+        // RxTimelane's operator beside Rivulet's lanes.
+        .package(path: "Timelane"),
     ],
     targets: [
         .target(
@@ -21,6 +23,8 @@ let package = Package(
                 .product(name: "RxCocoa", package: "RxSwift"),
                 .product(name: "RxRelay", package: "RxSwift"),
                 .product(name: "RxFormatting", package: "Library"),
+                .product(name: "RxTimelane", package: "Timelane"),
+                .product(name: "RxLanes", package: "RxSwift"),
             ],
             swiftSettings: [.swiftLanguageMode(.v5)]
         ),
@@ -32,6 +36,7 @@ let package = Package(
                 .product(name: "RxCocoa", package: "RxSwift"),
                 .product(name: "RxTest", package: "RxSwift"),
                 .product(name: "RxBlocking", package: "RxSwift"),
+                .product(name: "RxLanes", package: "RxSwift"),
             ],
             swiftSettings: [.swiftLanguageMode(.v5)]
         ),

@@ -1,8 +1,10 @@
 import Foundation
 import RxCocoa
 import RxFormatting
+import RxLanes
 import RxRelay
 import RxSwift
+import RxTimelane
 
 // A profile screen as an RxSwift code base writes it: a networking layer of Singles
 // chained with flatMap, a view model of relays and Drivers, and `.rx` extensions with
@@ -49,6 +51,15 @@ public final class ProfileViewModel {
     /// The number of refreshes so far, through a library built for RxSwift.
     public var refreshCountLabel: Observable<String> {
         refresh.scan(0) { count, _ in count + 1 }.itemCountLabel()
+    }
+
+    /// The refresh count watched twice: by RxTimelane's `lane` (its signature, defaults
+    /// and all) and by Rivulet's `recordLane`, in one chain, each call unambiguous.
+    public func watchedRefreshCount(log: @escaping (String) -> Void, recorder: LaneRecorder) -> Observable<Int> {
+        refresh.scan(0) { count, _ in count + 1 }
+            .lane("refreshes", logger: log)
+            .recordLane("refreshes", in: recorder)
+            .lane("refreshes again", transformValue: { "#\($0)" }, logger: log)
     }
 }
 

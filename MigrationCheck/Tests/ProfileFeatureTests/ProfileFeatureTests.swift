@@ -2,6 +2,7 @@ import Foundation
 import ProfileFeature
 import RxBlocking
 import RxCocoa
+import RxLanes
 import RxSwift
 import RxTest
 import XCTest
@@ -119,5 +120,18 @@ final class ProfileFeatureTests: XCTestCase {
             .disposed(by: disposeBag)
         scheduler.start()
         XCTAssertEqual(labels.events, [.next(10, "1 item"), .next(20, "2 items")])
+    }
+
+    func testRxTimelanesLaneAndRivuletsRecordLaneWorkSideBySide() {
+        let viewModel = ProfileViewModel(api: VirtualProfileAPI(scheduler: TestScheduler(initialClock: 0)))
+        let recorder = LaneRecorder()
+        var logged: [String] = []
+        let subscription = viewModel.watchedRefreshCount(log: { logged.append($0) }, recorder: recorder).subscribe()
+        viewModel.refresh.accept(())
+        subscription.dispose()
+        XCTAssertEqual(logged, ["refreshes again: subscribed", "refreshes: subscribed", "refreshes: 1", "refreshes again: #1"])
+        let recording = recorder.snapshot()
+        XCTAssertEqual(recording.lanes.map(\.name), ["refreshes"])
+        XCTAssertEqual(recording.entries.map(\.kind), [.subscribed, .next("1"), .disposed])
     }
 }
