@@ -104,7 +104,7 @@ let package = Package(
         .target(
             name: "RxMarblesServer",
             dependencies: [
-                "RxMarblesKit", "RxSwift", "RxTestCore",
+                "RxMarblesKit", "RxLanes", "RxSwift", "RxTestCore",
                 .product(name: "Hummingbird", package: "hummingbird", condition: .when(traits: ["Playground"])),
                 .product(name: "Logging", package: "swift-log", condition: .when(traits: ["Playground"])),
             ],

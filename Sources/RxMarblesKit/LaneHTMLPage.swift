@@ -18,12 +18,12 @@ public enum LaneHTMLPage {
           <meta name="viewport" content="width=device-width, initial-scale=1">
           <title>Lanes: \(escape(title))</title>
           <style>
-            body { font-family: -apple-system, "Segoe UI", "DejaVu Sans", sans-serif; color: #222; margin: 0 auto; max-width: 1200px; padding: 16px 24px 40px; }
+            body { font-family: -apple-system, "Segoe UI", "DejaVu Sans", sans-serif; color: #222; margin: 0; padding: 16px 24px 40px; }
             h1 { font-size: 1.4rem; margin: 0 0 4px; }
             h2 { font-size: 1.05rem; margin: 20px 0 8px; }
             .heading { color: #555; margin: 0 0 8px; }
             .dropped { color: #a15c00; margin: 0 0 8px; padding-left: 20px; }
-            .diagram { border: 1px solid #ddd; border-radius: 6px; padding: 4px; overflow-x: auto; }
+            .diagram { border: 1px solid #ddd; border-radius: 6px; padding: 4px; overflow-x: auto; width: fit-content; max-width: 100%; box-sizing: border-box; }
             .diagram svg { display: block; }
             code, td.value, td.time, .key { font-family: Menlo, Consolas, "DejaVu Sans Mono", monospace; }
             .key { display: inline-block; min-width: 1.4em; height: 1.4em; line-height: 1.4em; border-radius: 0.7em; border: 1.5px solid #333; text-align: center; font-size: 0.85rem; }
@@ -34,6 +34,8 @@ public enum LaneHTMLPage {
             td.time { text-align: right; white-space: nowrap; }
             ul.legend { list-style: none; padding: 0; margin: 0; }
             ul.legend li { margin: 3px 0; }
+            ul.legend.values { column-width: 22em; column-gap: 2em; }
+            ul.legend.values li { break-inside: avoid; }
             details summary { cursor: pointer; font-weight: 600; margin-top: 20px; }
           </style>
         </head>

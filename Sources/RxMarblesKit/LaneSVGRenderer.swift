@@ -132,7 +132,9 @@ public struct LaneSVGRenderer: Sendable {
             }
             body += ruler(diagram, geometry: geometry)
         }
-        var width = max(geometry.axisEnd + metrics.margin, 480)
+        // Wide enough for the heading (13 px monospace: 8 px a character) and the notes.
+        let textWidth = ([diagram.heading().count * 8] + diagram.droppedNotes.map { $0.count * 15 / 2 }).max() ?? 0
+        var width = max(geometry.axisEnd + metrics.margin, textWidth + 2 * metrics.margin, 480)
         var height = geometry.legendTop
         if showsLegend, !diagram.rows.isEmpty {
             let legend = self.legend(diagram, top: geometry.legendTop, width: max(width, 640) - 2 * metrics.margin)

@@ -78,13 +78,35 @@ public struct LaneTextRenderer: Sendable {
         return numbers.joined(separator: ",")
     }
 
-    /// The width of each column in characters: one, or what its widest cell needs.
+    /// The width of each column in characters: one, or what its widest cell needs (a
+    /// thread number followed by another one needs a space after it).
     public func columnWidths(_ diagram: LaneDiagram) -> [Int] {
-        (0..<diagram.columns.count).map { column in
-            diagram.rows.map { row in
-                max(cellText(row.cells[column], keys: diagram.keys).count, diagram.showsThreads ? threadText(row.cells[column]).count : 0)
-            }.max() ?? 1
+        var widths = (0..<diagram.columns.count).map { column in
+            diagram.rows.map { cellText($0.cells[column], keys: diagram.keys).count }.max() ?? 1
         }.map { max(1, $0) }
+        if diagram.showsThreads {
+            for row in diagram.rows {
+                let threads = shownThreads(row)
+                for (column, text) in threads.enumerated() where !text.isEmpty {
+                    let followed = column + 1 < threads.count && !threads[column + 1].isEmpty
+                    widths[column] = max(widths[column], text.count + (followed ? 1 : 0))
+                }
+            }
+        }
+        return widths
+    }
+
+    /// The thread numbers shown under each column of `row`: at its first entry, and
+    /// where an entry arrived on another thread than the entry before it; empty
+    /// elsewhere, for a number holds until the next.
+    public func shownThreads(_ row: LaneDiagram.Row) -> [String] {
+        var previous: Int?
+        return row.cells.map { cell in
+            let threads = cell.marks.compactMap(\.entry).map(\.thread)
+            defer { if let last = threads.last { previous = last } }
+            guard !threads.isEmpty, previous == nil || threads.contains(where: { $0 != previous }) else { return "" }
+            return threadText(cell)
+        }
     }
 
     /// The rows, their thread lines and the ruler, without heading or legend.
@@ -149,14 +171,9 @@ public struct LaneTextRenderer: Sendable {
     /// until the next. In colour, the changes are bold.
     func threadLine(_ row: LaneDiagram.Row, widths: [Int]) -> String {
         var text = ""
-        var previous: Int?
-        for (column, cell) in row.cells.enumerated() {
-            let threads = cell.marks.compactMap(\.entry).map(\.thread)
-            let first = previous == nil && !threads.isEmpty
-            let changed = previous != nil && threads.contains { $0 != previous }
-            let raw = first || changed ? threadText(cell) : ""
-            if let last = threads.last { previous = last }
-            text += (changed ? paint(raw, "1") : paint(raw, "2")) + String(repeating: " ", count: widths[column] - raw.count)
+        for (column, raw) in shownThreads(row).enumerated() {
+            let change = !raw.isEmpty && row.cells[..<column].contains { !$0.marks.compactMap(\.entry).isEmpty }
+            text += paint(raw, change ? "1" : "2") + String(repeating: " ", count: widths[column] - raw.count)
         }
         return text
     }

@@ -65,6 +65,7 @@ public struct LanesCommand: Sendable {
           rxmarbles lanes sign-in.lanes
           rxmarbles lanes sign-in.lanes --svg > sign-in.svg
           rxmarbles lanes sign-in.lanes --html > sign-in.html
+          rxmarbles serve --lanes sign-in.lanes    (the recording in the playground)
 
         EXIT STATUS: 0 drawn (an empty recording draws an empty diagram); 64 usage
         error; 65 a file that is not a lanes recording, or one cut short: the message

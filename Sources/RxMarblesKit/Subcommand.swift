@@ -16,7 +16,7 @@ public enum RxMarblesSubcommand: String, CaseIterable, Sendable {
     /// Its usage, without the `USAGE:` label.
     public var synopsis: String {
         switch self {
-        case .serve: return "rxmarbles serve [--port <port>] [--host <host>]"
+        case .serve: return "rxmarbles serve [--port <port>] [--host <host>] [--lanes <file>]"
         case .lanes: return "rxmarbles lanes <file> [--svg | --html] [--ascii] [--color <when>]"
         }
     }

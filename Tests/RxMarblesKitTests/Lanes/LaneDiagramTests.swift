@@ -179,6 +179,21 @@ let everyKind = laneRecording(lanes: ["a", "b", "c", "d"], dropped: ["d": 2], [
         #expect(coloured[1].contains("\u{1B}[1m2\u{1B}[0m"))
     }
 
+    @Test func threadNumbersOfNeighbouringColumnsStayApart() {
+        // Values every 200 ms make one column 100 ms; the failure comes 150 ms after its
+        // subscription, in the next column, on another thread.
+        let recording = laneRecording(lanes: ["typing", "signIn"], threads: ["main", "network"], [
+            (0, 0, 1, 0, .subscribed), (200, 0, 1, 0, .next("1")), (400, 0, 1, 0, .next("2")), (600, 0, 1, 0, .next("3")),
+            (800, 0, 1, 0, .next("4")), (1_000, 0, 1, 0, .next("5")), (1_200, 1, 1, 0, .subscribed), (1_350, 1, 1, 1, .error("offline")),
+        ])
+        let diagram = LaneDiagram(recording)
+        #expect(diagram.frameDuration == 100_000_000)
+        let lines = LaneTextRenderer().diagramLines(diagram)
+        // The subscription's column widens so that the thread numbers do not read as 12.
+        #expect(lines[2] == "  signIn              ^-#")
+        #expect(lines[3] == "                      1 2")
+    }
+
     @Test func anEmptyRecordingDrawsAnEmptyDiagram() {
         #expect(LaneTextRenderer().render(LaneDiagram(LaneRecording())) == "No events recorded.\n")
         let lanesOnly = LaneRecording(lanes: [.init(name: "email", elementType: "String", capacity: 10)])
