@@ -145,7 +145,11 @@ public struct LaneDiagram: Equatable, Sendable {
     /// The layout of `recording`.
     public init(_ recording: LaneRecording) {
         self.recording = recording
-        let entries = recording.entries
+        // In time order (a recording read from a file or taken from a recorder already
+        // is; one made by hand may not be), keeping the recorded order at equal times.
+        let entries = recording.entries.enumerated()
+            .sorted { ($0.element.time, $0.offset) < ($1.element.time, $1.offset) }
+            .map(\.element)
 
         // The rows: lanes in order, each lane's subscriptions in order of appearance.
         var subscriptionsOfLane: [Int: [Int]] = [:]
@@ -323,8 +327,9 @@ public struct LaneDiagram: Equatable, Sendable {
 
     /// The time from the first entry to the last, in nanoseconds.
     public var duration: UInt64 {
-        guard let first = recording.entries.first, let last = recording.entries.last else { return 0 }
-        return last.time - first.time
+        let times = recording.entries.map(\.time)
+        guard let first = times.min(), let last = times.max() else { return 0 }
+        return last - first
     }
 
     /// Whether the entries arrived on more than one thread, so that each row's threads
@@ -364,7 +369,7 @@ public struct LaneDiagram: Equatable, Sendable {
     /// duration; for a recording without entries, that it has none.
     public func heading(ascii: Bool = false) -> String {
         let entries = recording.entries
-        guard let first = entries.first, let last = entries.last else {
+        guard let first = entries.min(by: { $0.time < $1.time }), let last = entries.max(by: { $0.time < $1.time }) else {
             let lanes = recording.lanes.map(\.name)
             return "No events recorded" + (lanes.isEmpty ? "." : " (lanes: " + lanes.joined(separator: ", ") + ").")
         }

@@ -107,6 +107,12 @@ let everyKind = laneRecording(lanes: ["a", "b", "c", "d"], dropped: ["d": 2], [
         #expect(drawn.count == entries.count)
     }
 
+    @Test func entriesOutOfTimeOrderAreDrawnInTimeOrder() {
+        var shuffled = everyKind
+        shuffled.entries.reverse()
+        #expect(LaneTextRenderer().diagramLines(LaneDiagram(shuffled)) == LaneTextRenderer().diagramLines(LaneDiagram(everyKind)))
+    }
+
     @Test func theLadderRunsFromAMicrosecondToTenSeconds() {
         #expect(LaneDiagram.frameDurations.first == 1_000)
         #expect(LaneDiagram.frameDurations.last == 10_000_000_000)
