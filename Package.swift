@@ -104,7 +104,7 @@ let package = Package(
         .target(
             name: "RxMarblesServer",
             dependencies: [
-                "RxMarblesKit", "RxSwift", "RxTestCore",
+                "RxMarblesKit", "RxLanes", "RxSwift", "RxTestCore",
                 .product(name: "Hummingbird", package: "hummingbird", condition: .when(traits: ["Playground"])),
                 .product(name: "Logging", package: "swift-log", condition: .when(traits: ["Playground"])),
             ],
@@ -143,9 +143,9 @@ let package = Package(
             name: "RxCocoaTests",
             dependencies: ["RxSwift", "RxRelay", "RxCocoa", "RxTest", "RxBlocking", "RivuletTestSupport"]
         ),
-        .testTarget(name: "RxMarblesKitTests", dependencies: ["RxMarblesKit", "RxMarblesServer", "RxSwift", "RxTestCore", "RivuletTestSupport"]),
+        .testTarget(name: "RxMarblesKitTests", dependencies: ["RxMarblesKit", "RxMarblesServer", "RxLanes", "RxSwift", "RxTestCore", "RivuletTestSupport"]),
         // Real HTTP on a loopback port through URLSession: no HTTP client package to build.
-        .testTarget(name: "RxMarblesServerTests", dependencies: ["RxMarblesServer", "RxMarblesKit", "RivuletTestSupport"]),
+        .testTarget(name: "RxMarblesServerTests", dependencies: ["RxMarblesServer", "RxMarblesKit", "RxLanes", "RivuletTestSupport"]),
         // Built in the Swift 5 language mode: RxSwift code written in that mode compiles unchanged.
         .testTarget(
             name: "Swift5CompatibilityTests",

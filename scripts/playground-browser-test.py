@@ -1,10 +1,12 @@
 #!/usr/bin/env python3
 """Drives the marble playground in headless Chromium over the DevTools protocol.
 
-Usage: playground-browser-test.py ADDRESS RXMARBLES OUTPUT_DIR
+Usage: playground-browser-test.py ADDRESS RXMARBLES OUTPUT_DIR [LANES_FILE]
 
 ADDRESS is where `rxmarbles serve` listens; RXMARBLES is the built tool, whose
-`--events` output is what the page must show for the same inputs. Chromium is
+`--events` output is what the page must show for the same inputs. LANES_FILE is the
+recording the server was started with (`--lanes`): the lanes page must draw it as
+`rxmarbles lanes` does. Chromium is
 spoken to through --remote-debugging-pipe (file descriptors 3 and 4), so nothing
 but the standard library is needed. Prints one line per check and a closing
 'N passed, N failed' line; exits 1 when a check fails.
@@ -20,6 +22,7 @@ import tempfile
 import time
 
 ADDRESS, RXMARBLES, OUTPUT = sys.argv[1].rstrip("/"), sys.argv[2], sys.argv[3]
+LANES = sys.argv[4] if len(sys.argv) > 4 else None
 os.makedirs(OUTPUT, exist_ok=True)
 results = {"passed": 0, "failed": 0}
 
@@ -413,6 +416,62 @@ try:
         browser.send("Page.navigate", {"url": ADDRESS + "/?op=combineLatest&input=-1--2-3%7C&input=--a--b%7C"})
         settle(browser)
         check(f"a screenshot of an example at {width} px was written", browser.screenshot(f"playground-{width}.png") > 10000)
+
+    # 12. The lanes page: the recording the server was started with, one opened with the
+    # file picker, and one that cannot be read.
+    if LANES:
+        browser.resize(1280, 1000)
+        browser.send("Page.navigate", {"url": ADDRESS + "/?op=map"})
+        settle(browser)
+        browser.evaluate("document.querySelector('a[href=\"/lanes\"]').click()")
+        check("the playground links to the lanes page", browser.wait_for("location.pathname === '/lanes'"))
+        check("the lanes page draws the recording the server was given", settle(browser))
+        drawn = browser.evaluate("document.getElementById('lanes-drawing').textContent")
+        tool = subprocess.run([RXMARBLES, "lanes", LANES, "--color", "never"], capture_output=True, text=True, check=True, timeout=60).stdout
+        check("the page's text drawing is what rxmarbles lanes prints", drawn == tool, drawn[:300])
+        lanes = browser.evaluate("Array.from(document.querySelectorAll('#diagram g.lane')).map(g => g.dataset.name)")
+        check("the picture has a line per subscription", lanes == ["email", "enabled", "enabled #2", "signIn", "signIn #2"], str(lanes))
+        shown = browser.evaluate("""(() => {
+            const q = (s) => document.querySelectorAll('#diagram ' + s).length;
+            return {gaps: q('rect.gap'), threads: q('g.thread'), errors: q('g.error'), completed: q('g.completed'),
+                    disposed: q('g.disposed'), name: document.getElementById('lanes-name').textContent};
+        })()""")
+        check("the picture shows the idle stretch, the threads and every end",
+              shown["gaps"] == 1 and shown["threads"] > 0 and shown["errors"] == 1 and shown["completed"] == 1
+              and shown["disposed"] == 1 and shown["name"] == os.path.basename(LANES), str(shown))
+        check("a screenshot of the lanes page was written", browser.screenshot("lanes.png") > 10000)
+
+        # A recording cut short, opened with the file picker.
+        with open(LANES) as recording:
+            lines = recording.read().splitlines()
+        cut = os.path.join(OUTPUT, "cut-short.lanes")
+        with open(cut, "w") as short:
+            short.write("\n".join(lines[:-3]) + "\n")
+        document = browser.send("DOM.getDocument")
+        picker = browser.send("DOM.querySelector", {"nodeId": document["root"]["nodeId"], "selector": "#lanes-file"})
+        browser.send("DOM.setFileInputFiles", {"nodeId": picker["nodeId"], "files": [cut]})
+        check("a recording cut short is reported", settle(browser, "problem"))
+        message = browser.evaluate("document.getElementById('problem').textContent")
+        check("the message names the line and says the file is cut short",
+              message.startswith(f"line {len(lines) - 3}: ") and "cut short" in message, message)
+        check("the picture before it is marked stale", browser.evaluate("document.getElementById('diagram').classList.contains('stale')"))
+
+        # Pasted text with a mistake at one place: the line, the character marked.
+        bad = "\n".join(lines).replace('next "alice"', "next alice")
+        browser.evaluate("document.getElementById('paste-box').open = true")
+        browser.evaluate(f"document.getElementById('lanes-text').value = {json.dumps(bad)}")
+        browser.evaluate("document.getElementById('draw').click()")
+        time.sleep(0.3)
+        browser.wait_for("document.getElementById('problem').textContent.includes('double quotes')")
+        message = browser.evaluate("document.getElementById('problem').textContent")
+        mark = browser.evaluate("(document.querySelector('#problem-line mark') || {}).textContent")
+        check("a pasted recording's mistake is named with its line and column", "column 29" in message and "double quotes" in message, message)
+        check("the character at fault is marked on its line", mark == "a", repr(mark))
+        check("a screenshot of a problem in a recording was written", browser.screenshot("lanes-problem.png") > 10000)
+        browser.evaluate(f"document.getElementById('lanes-text').value = {json.dumps(chr(10).join(lines))}")
+        browser.evaluate("document.getElementById('draw').click()")
+        check("pasted text is drawn once it is right", settle(browser)
+              and browser.evaluate("document.getElementById('lanes-drawing').textContent") == tool)
 finally:
     browser.close()
 

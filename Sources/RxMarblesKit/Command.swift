@@ -92,8 +92,8 @@ public enum RivuletVersion {
 
 /// The `rxmarbles` command: the gallery, one operator's diagram, `--list`, pictures.
 /// Its subcommands (``RxMarblesSubcommand``: `rxmarbles serve`, the playground's
-/// command in RxMarblesServer) are chosen by the first argument, before this parses
-/// anything.
+/// command in RxMarblesServer, and `rxmarbles lanes`, ``LanesCommand``) are chosen by
+/// the first argument, before this parses anything.
 public struct RxMarblesCommand: Sendable {
     /// The operator to show; the whole gallery when `nil`.
     public var operatorName: String?
@@ -198,6 +198,7 @@ public struct RxMarblesCommand: Sendable {
           rxmarbles scan --input "-1-2-3|" --test swift-testing > Tests/AppTests/ScanTests.swift
           rxmarbles --svg-dir diagrams
           rxmarbles serve --port 8080    (the playground in a browser; see rxmarbles serve --help)
+          rxmarbles lanes sign-in.lanes  (a recording of recordLane; see rxmarbles lanes --help)
 
         EXIT STATUS: 0 done; 64 usage error (unknown operator, wrong number of inputs...);
         65 malformed marble text or a value the example cannot take; 73 a file or

@@ -6,6 +6,9 @@ public enum RxMarblesSubcommand: String, CaseIterable, Sendable {
     /// `rxmarbles serve`: the marble playground in a browser (RxMarblesServer's
     /// `ServeCommand`).
     case serve
+    /// `rxmarbles lanes FILE`: a lanes recording drawn as text, SVG or HTML
+    /// (``LanesCommand``).
+    case lanes
 
     /// The name that chooses it.
     public var name: String { rawValue }
@@ -13,7 +16,8 @@ public enum RxMarblesSubcommand: String, CaseIterable, Sendable {
     /// Its usage, without the `USAGE:` label.
     public var synopsis: String {
         switch self {
-        case .serve: return "rxmarbles serve [--port <port>] [--host <host>]"
+        case .serve: return "rxmarbles serve [--port <port>] [--host <host>] [--lanes <file>]"
+        case .lanes: return "rxmarbles lanes <file> [--svg | --html] [--ascii] [--color <when>]"
         }
     }
 
@@ -21,6 +25,7 @@ public enum RxMarblesSubcommand: String, CaseIterable, Sendable {
     public var abstract: String {
         switch self {
         case .serve: return "The marble playground in a browser."
+        case .lanes: return "Draws a lanes recording of a running pipeline."
         }
     }
 

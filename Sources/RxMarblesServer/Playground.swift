@@ -1,4 +1,5 @@
 import Foundation
+import RxLanes
 import RxMarblesKit
 import RxSwift
 import RxTestCore
@@ -97,10 +98,11 @@ public enum Playground {
     }
 
     /// Why a request could not be answered: a message for the page, and where in which
-    /// input the problem is, if it is about one place.
+    /// input, or on which line of a lanes recording, the problem is, if it is about one
+    /// place.
     public struct Problem: Error, Codable, Equatable, Sendable {
         /// The HTTP status: 400 for a malformed request, 404 for an unknown operator,
-        /// 422 for marble text that cannot be read or used.
+        /// 422 for marble text or a recording that cannot be read or used.
         public var status: Int
         /// What is wrong, and where.
         public var message: String
@@ -108,14 +110,62 @@ public enum Playground {
         public var input: Int?
         /// The position in that input's text of the character at fault.
         public var position: Int?
+        /// The line of a lanes recording at fault, counted from 1.
+        public var line: Int?
+        /// The column on that line, counted from 1, when the problem is at one place.
+        public var column: Int?
+        /// The text of that line.
+        public var lineText: String?
 
         /// A problem.
-        public init(status: Int, message: String, input: Int? = nil, position: Int? = nil) {
+        public init(
+            status: Int, message: String, input: Int? = nil, position: Int? = nil,
+            line: Int? = nil, column: Int? = nil, lineText: String? = nil
+        ) {
             self.status = status
             self.message = message
             self.input = input
             self.position = position
+            self.line = line
+            self.column = column
+            self.lineText = lineText
         }
+    }
+
+    /// The largest lanes recording accepted, in bytes.
+    public static let maximumRecordingSize = 16 * 1024 * 1024
+
+    /// A lanes recording, drawn.
+    public struct Lanes: Codable, Equatable, Sendable {
+        /// The recording's file name, for a recording the server was started with.
+        public var file: String?
+        /// The heading: lanes, subscriptions, events, time spanned, column length.
+        public var heading: String
+        /// The SVG picture, with its legend (``LaneSVGRenderer``).
+        public var svg: String
+        /// The text drawing, without colours (``LaneTextRenderer``), as
+        /// `rxmarbles lanes FILE` prints it.
+        public var text: String
+    }
+
+    /// The drawing of the lanes recording `fileText` (the lanes file format), named
+    /// `file` if it came from one.
+    ///
+    /// - Throws: ``Problem`` 422 naming the line, the column and what is wrong there,
+    ///   with the line's text.
+    public static func lanes(fileText: String, file: String? = nil) throws(Problem) -> Lanes {
+        let recording: LaneRecording
+        do {
+            recording = try LaneRecording(fileText: fileText)
+        } catch let error as LaneFileError {
+            let lines = fileText.split(omittingEmptySubsequences: false, whereSeparator: { $0 == "\n" || $0 == "\r\n" })
+            let text = error.line >= 1 && error.line <= lines.count ? String(lines[error.line - 1]) : nil
+            throw Problem(status: 422, message: error.description, line: error.line, column: error.column, lineText: text)
+        } catch {
+            throw Problem(status: 422, message: "\(error)")
+        }
+        let diagram = LaneDiagram(recording)
+        return Lanes(file: file, heading: diagram.heading(), svg: LaneSVGRenderer().render(diagram), text: LaneTextRenderer().render(diagram))
     }
 
     /// Every operator of the gallery, in display order (computed once: each one runs

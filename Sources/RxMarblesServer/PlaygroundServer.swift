@@ -16,12 +16,49 @@ import Logging
 ///   where the inputs' marbles stand; without `input`, the example's own inputs.
 ///   A malformed request gets 400, an unknown operator 404, marble text that cannot be
 ///   read or used 422, each with `{"message": ..., "input": ..., "position": ...}`.
+/// - `GET /lanes`: the page that draws a lanes recording.
+/// - `POST /api/lanes` with a recording's text: its drawing (``Playground/Lanes``); a
+///   recording that cannot be read gets 422 with `{"message": ..., "line": ...,
+///   "column": ..., "lineText": ...}`, one larger than
+///   ``Playground/maximumRecordingSize`` 413.
+/// - `GET /api/lanes`: the drawing of the recording the server was started with
+///   (`rxmarbles serve --lanes FILE`), read anew at each request; 404 without one.
 public enum PlaygroundServer {
-    /// The router answering the playground's requests.
-    public static func router(page: PlaygroundPage = .bundled) -> Router<BasicRequestContext> {
+    /// The router answering the playground's requests; `lanesFile` is the recording
+    /// `GET /api/lanes` draws.
+    public static func router(page: PlaygroundPage = .bundled, lanesFile: String? = nil) -> Router<BasicRequestContext> {
         let router = Router()
         router.get("/") { _, _ in
             page.response(for: "index.html")
+        }
+        router.get("/lanes") { _, _ in
+            page.response(for: "lanes.html")
+        }
+        router.post("/api/lanes") { request, _ in
+            let body: ByteBuffer
+            do {
+                body = try await request.body.collect(upTo: Playground.maximumRecordingSize)
+            } catch {
+                let megabytes = Playground.maximumRecordingSize / (1024 * 1024)
+                return json(Playground.Problem(status: 413, message: "The recording is larger than \(megabytes) MB."), status: .contentTooLarge)
+            }
+            guard let text = String(data: Data(body.readableBytesView), encoding: .utf8) else {
+                return json(Playground.Problem(status: 422, message: "This is not a lanes recording: it is not UTF-8 text."), status: .unprocessableContent)
+            }
+            return lanesResponse(text, file: nil)
+        }
+        router.get("/api/lanes") { _, _ in
+            guard let lanesFile else {
+                return json(Playground.Problem(status: 404, message: "This server was started without a recording: rxmarbles serve --lanes FILE shows one."), status: .notFound)
+            }
+            let name = (lanesFile as NSString).lastPathComponent
+            guard let data = FileManager.default.contents(atPath: lanesFile) else {
+                return json(Playground.Problem(status: 500, message: "\(lanesFile) cannot be read any more."), status: .internalServerError)
+            }
+            guard let text = String(data: data, encoding: .utf8) else {
+                return json(Playground.Problem(status: 422, message: "\(name) is not a lanes recording: it is not UTF-8 text."), status: .unprocessableContent)
+            }
+            return lanesResponse(text, file: name)
         }
         router.get("/page/:file") { _, context in
             page.response(for: context.parameters.get("file") ?? "")
@@ -59,6 +96,15 @@ public enum PlaygroundServer {
         }
     }
 
+    /// The drawing of the recording `text` as JSON, or the problem with its status.
+    static func lanesResponse(_ text: String, file: String?) -> Response {
+        do throws(Playground.Problem) {
+            return json(try Playground.lanes(fileText: text, file: file), status: .ok)
+        } catch {
+            return json(error, status: HTTPResponse.Status(code: error.status))
+        }
+    }
+
     /// A JSON response with `value`.
     static func json(_ value: some Encodable, status: HTTPResponse.Status) -> Response {
         jsonResponse(encoded(value), status: status)
@@ -80,16 +126,16 @@ public enum PlaygroundServer {
         )
     }
 
-    /// The application listening on `host`:`port`; `onRunning` gets the address it
-    /// bound (port 0 picks a free one).
+    /// The application listening on `host`:`port`, drawing `lanesFile` at `/lanes`
+    /// if given; `onRunning` gets the address it bound (port 0 picks a free one).
     public static func application(
-        host: String, port: Int, page: PlaygroundPage = .bundled,
+        host: String, port: Int, page: PlaygroundPage = .bundled, lanesFile: String? = nil,
         onRunning: @escaping @Sendable (String) async -> Void
     ) -> some ApplicationProtocol {
         var logger = Logger(label: "rxmarbles.serve")
         logger.logLevel = .warning
         return Application(
-            router: router(page: page),
+            router: router(page: page, lanesFile: lanesFile),
             configuration: ApplicationConfiguration(address: .hostname(host, port: port), serverName: "rxmarbles"),
             onServerRunning: { channel in
                 let bound = channel.localAddress?.port ?? port

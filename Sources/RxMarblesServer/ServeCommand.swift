@@ -12,6 +12,8 @@ public struct ServeCommand: Sendable {
     public var port = 8080
     /// The interface.
     public var host = "127.0.0.1"
+    /// A lanes recording to draw at `/lanes`.
+    public var lanesFile: String?
     /// Prints the help instead.
     public var help = false
 
@@ -31,12 +33,17 @@ public struct ServeCommand: Sendable {
           --port <port>   The port to listen on (0 picks a free one; default 8080).
           --host <host>   The address to listen on (default 127.0.0.1, the loopback
                           interface only).
+          --lanes <file>  Also draw this lanes recording (rxmarbles lanes --help) at
+                          /lanes, read anew at each reload of the page.
           -h, --help      Show this help.
 
         Prints the address to open. Each diagram is computed by the server, running the
         real operator on a TestScheduler. The page's address holds the operator and the
         inputs, so it can be shared:
           http://127.0.0.1:8080/?op=combineLatest&input=-1--2|&input=--a-b|
+
+        The page at /lanes draws a lanes recording: the one given with --lanes, or one
+        opened or pasted in the page.
 
         The server is built with the package's Playground trait:
           swift run --traits Playground --scratch-path .build-playground rxmarbles serve
@@ -54,7 +61,7 @@ public struct ServeCommand: Sendable {
 
     /// The command that `arguments` (those after `serve`) ask for, validated.
     public static func parse(_ arguments: [String]) throws(UsageError) -> ServeCommand {
-        let parsed = try ParsedArguments(arguments, valueOptions: ["--port", "--host"], flagOptions: ["--help", "-h"])
+        let parsed = try ParsedArguments(arguments, valueOptions: ["--port", "--host", "--lanes"], flagOptions: ["--help", "-h"])
         var command = ServeCommand()
         if parsed.has("--help") || parsed.has("-h") {
             command.help = true
@@ -72,6 +79,10 @@ public struct ServeCommand: Sendable {
         if let host = try parsed.single("--host") {
             guard !host.isEmpty else { throw UsageError("--host is empty: give an address such as 127.0.0.1.") }
             command.host = host
+        }
+        if let lanes = try parsed.single("--lanes") {
+            guard !lanes.isEmpty else { throw UsageError("--lanes is empty: name the recording's file.") }
+            command.lanesFile = lanes
         }
         return command
     }
@@ -91,6 +102,16 @@ public struct ServeCommand: Sendable {
             FileHandle.standardOutput.write(Data(helpText.utf8))
             exit(0)
         }
+        if let lanesFile = command.lanesFile {
+            // Read once now, so that a wrong name is told at once, not in the page.
+            do {
+                _ = try LanesCommand.readRecording(at: lanesFile)
+            } catch {
+                let message = (error as? ToolFailure)?.message ?? "\(error)"
+                FileHandle.standardError.write(Data("rxmarbles serve: --lanes \(message)\n".utf8))
+                exit(RxMarblesCommand.exitStatus(for: error))
+            }
+        }
         do {
             try await command.run()
             exit(0)
@@ -103,8 +124,13 @@ public struct ServeCommand: Sendable {
     /// Runs the server until it stops.
     public func run() async throws {
         #if Playground
-        let app = PlaygroundServer.application(host: host, port: port) { address in
-            FileHandle.standardOutput.write(Data("Rivulet marble playground: \(address)\n".utf8))
+        let lanesFile = lanesFile
+        let app = PlaygroundServer.application(host: host, port: port, lanesFile: lanesFile) { address in
+            var text = "Rivulet marble playground: \(address)\n"
+            if let lanesFile {
+                text += "Lanes of \(lanesFile): \(address)lanes\n"
+            }
+            FileHandle.standardOutput.write(Data(text.utf8))
         }
         do {
             try await app.runService()

@@ -6,5 +6,6 @@ import RxMarblesServer
 await RxMarblesCommand.main(Array(CommandLine.arguments.dropFirst())) { subcommand, arguments in
     switch subcommand {
     case .serve: await ServeCommand.main(arguments)
+    case .lanes: LanesCommand.main(arguments)
     }
 }

@@ -38,10 +38,11 @@ struct PlaygroundClient {
     }
 }
 
-/// Runs the playground server with `page` on 127.0.0.1, port 0, for the time of `body`.
-func withPlaygroundServer(page: PlaygroundPage, _ body: (PlaygroundClient) async throws -> Void) async throws {
+/// Runs the playground server with `page` (and the lanes recording `lanesFile`) on
+/// 127.0.0.1, port 0, for the time of `body`.
+func withPlaygroundServer(page: PlaygroundPage, lanesFile: String? = nil, _ body: (PlaygroundClient) async throws -> Void) async throws {
     let (addresses, announce) = AsyncStream.makeStream(of: String.self)
-    let app = PlaygroundServer.application(host: "127.0.0.1", port: 0, page: page) { address in
+    let app = PlaygroundServer.application(host: "127.0.0.1", port: 0, page: page, lanesFile: lanesFile) { address in
         announce.yield(address)
     }
     try await withThrowingTaskGroup(of: Void.self) { group in

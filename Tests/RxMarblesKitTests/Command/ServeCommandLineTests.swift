@@ -33,11 +33,21 @@ import Testing
         // Elsewhere its name is no operator, and the error says where it goes.
         let misplaced = try runExecutable(["--events", "serve"])
         #expect(misplaced.status == 64)
-        #expect(misplaced.stderr.contains("serve is a subcommand, not an operator: give it first, as in rxmarbles serve [--port <port>] [--host <host>]."))
+        #expect(misplaced.stderr.contains("serve is a subcommand, not an operator: give it first, as in rxmarbles serve [--port <port>] [--host <host>] [--lanes <file>]."))
         #expect(try runExecutable(["debounce"]).status == 0)
     }
 
-    @Test(arguments: [["--port", "70000"], ["--port", "-1"], ["--bogus"], ["map"]])
+    @Test func aLanesRecordingThatCannotBeReadStopsServeAtOnce() throws {
+        #expect(try ServeCommand.parse(["--lanes", "sign-in.lanes"]).lanesFile == "sign-in.lanes")
+        let missing = try temporaryDirectory().appendingPathComponent("none.lanes").path
+        let result = try runExecutable(["serve", "--port", "0", "--lanes", missing])
+        #expect(result.status == 66)
+        #expect(result.stderr == "rxmarbles serve: --lanes \(missing): cannot be read: there is no such file.\n")
+        #expect(result.stdout.isEmpty)
+        #expect(try runExecutable(["serve", "--help"]).stdout.contains("--lanes <file>  Also draw this lanes recording"))
+    }
+
+    @Test(arguments: [["--port", "70000"], ["--port", "-1"], ["--bogus"], ["map"], ["--lanes", ""]])
     func badArgumentsAreUsageErrors(_ arguments: [String]) throws {
         let result = try runExecutable(["serve"] + arguments)
         #expect(result.status == 64)
