@@ -3,7 +3,7 @@
 #
 #   scripts/docs.sh [--scratch-path DIR] [--output-dir DIR] [--write-test-kit-symbols] [TARGET ...]
 #
-# TARGET is any of RxSwift, RxRelay, RxCocoa, RxTest, RxBlocking (all five by default).
+# TARGET is any of RxSwift, RxRelay, RxCocoa, RxTest, RxBlocking, RxLanes (all six by default).
 # Each archive is written to DIR/TARGET.doccarchive (DIR is .build/docs by default;
 # paths are taken from the package root), ready for static hosting: serve that folder
 # and open /documentation/<target>/, e.g.
@@ -47,7 +47,7 @@ while [ $# -gt 0 ]; do
         *) targets+=("$1"); shift ;;
     esac
 done
-[ ${#targets[@]} -gt 0 ] || targets=(RxSwift RxRelay RxCocoa RxTest RxBlocking)
+[ ${#targets[@]} -gt 0 ] || targets=(RxSwift RxRelay RxCocoa RxTest RxBlocking RxLanes)
 output="${output:-$scratch/docs}"
 
 # The modules a target re-exports, which its archive documents as its own.

@@ -13,7 +13,8 @@
 #    virtual time.
 # 4. The committed recording (Examples/Recordings/sign-in.lanes) written the same way is
 #    the committed test (Examples/Tests/ExampleViewModelTests/SignInRecordingTests.swift),
-#    which `swift test` in Examples runs. `--update` rewrites that test.
+#    which `swift test` in Examples runs, and drawn it is the picture and the text of
+#    RxLanes' documentation. `--update` rewrites the test and the picture.
 #
 # SCRATCH is rxmarbles' build folder (.build by default); LANES_EXAMPLE_DIR holds the
 # recording, the drawings and the package (.build-lanes-example by default).
@@ -27,6 +28,8 @@ OUTPUT=signInButtonEnabled
 COMMITTED_RECORDING="Examples/Recordings/sign-in.lanes"
 COMMITTED_TEST="Examples/Tests/ExampleViewModelTests/SignInRecordingTests.swift"
 PIPELINE="Examples/Recordings/sign-in-pipeline.swift"
+PICTURE="Sources/RxLanes/RxLanes.docc/Resources/sign-in-lanes.svg"
+ARTICLE="Sources/RxLanes/RxLanes.docc/SeeingARunningPipeline.md"
 
 swift build --scratch-path "$SCRATCH" --product rxmarbles
 RXMARBLES="$(swift build --scratch-path "$SCRATCH" --show-bin-path)/rxmarbles"
@@ -34,13 +37,14 @@ mkdir -p "$WORK"
 
 # Writes the test of recording $1 in style $2 with the view model in the marked place.
 write_test() {
-    "$RXMARBLES" lanes "$1" --test "$2" --inputs "$INPUTS" --output "$OUTPUT" \
+    "$RXMARBLES" lanes "$1" --test "$2" --inputs "$INPUTS" --output "$OUTPUT" --import ExampleViewModels \
         | python3 "$ROOT/scripts/fill-pipeline.py" "$ROOT/$PIPELINE"
 }
 
 if [ "${1:-}" = "--update" ]; then
     write_test "$COMMITTED_RECORDING" swift-testing > "$COMMITTED_TEST"
-    echo "lanes-example: wrote $COMMITTED_TEST from $COMMITTED_RECORDING"
+    "$RXMARBLES" lanes "$COMMITTED_RECORDING" --svg > "$PICTURE"
+    echo "lanes-example: wrote $COMMITTED_TEST and $PICTURE from $COMMITTED_RECORDING (the text drawing in $ARTICLE is yours to paste)"
     exit 0
 fi
 
@@ -65,12 +69,13 @@ if "$RXMARBLES" lanes "$WORK/cut.lanes" > /dev/null 2> "$WORK/cut.err"; then
 fi
 grep -q "line 20: the file ends without its 'end' line" "$WORK/cut.err" \
     || { echo "lanes-example: a file cut short was refused without naming line 20:"; cat "$WORK/cut.err"; exit 1; }
-sed '12s/ subscribed$/ subscribd/' "$WORK/sign-in.lanes" > "$WORK/malformed.lanes"
+first="$(grep -n -m1 '^event' "$WORK/sign-in.lanes" | cut -d: -f1)"
+sed "${first}s/ subscribed\$/ subscribd/" "$WORK/sign-in.lanes" > "$WORK/malformed.lanes"
 if "$RXMARBLES" lanes "$WORK/malformed.lanes" > /dev/null 2> "$WORK/malformed.err"; then
     echo "lanes-example: a malformed file was drawn"; exit 1
 fi
-grep -q "line 12, column [0-9]*: unknown event kind 'subscribd'" "$WORK/malformed.err" \
-    || { echo "lanes-example: a malformed file was refused without naming line 12:"; cat "$WORK/malformed.err"; exit 1; }
+grep -q "line $first, column [0-9]*: unknown event kind 'subscribd'" "$WORK/malformed.err" \
+    || { echo "lanes-example: a malformed file was refused without naming line $first:"; cat "$WORK/malformed.err"; exit 1; }
 : > "$WORK/empty.lanes"
 "$RXMARBLES" lanes "$WORK/empty.lanes" > "$WORK/empty.txt"
 echo "lanes-example: recorded and drew $(grep -c '^event' "$WORK/sign-in.lanes") events; a cut, a malformed and an empty file handled"
@@ -130,3 +135,16 @@ if ! diff <(write_test "$COMMITTED_RECORDING" swift-testing) "$COMMITTED_TEST" >
     exit 1
 fi
 echo "lanes-example: $COMMITTED_TEST is what rxmarbles writes from $COMMITTED_RECORDING"
+if ! diff <("$RXMARBLES" lanes "$COMMITTED_RECORDING" --svg) "$PICTURE" > /dev/null; then
+    echo "lanes-example: $PICTURE is not what rxmarbles draws from $COMMITTED_RECORDING (scripts/lanes-example.sh --update redraws it)"
+    exit 1
+fi
+# The article shows the text drawing as the command prints it, line for line.
+python3 - "$ARTICLE" <("$RXMARBLES" lanes "$COMMITTED_RECORDING") <<'PYTHON'
+import sys
+article = open(sys.argv[1], encoding="utf-8").read()
+drawing = open(sys.argv[2], encoding="utf-8").read().rstrip("\n")
+if "```\n" + drawing + "\n```" not in article:
+    sys.exit(f"lanes-example: {sys.argv[1]} does not show the text drawing rxmarbles prints now")
+PYTHON
+echo "lanes-example: the documentation's picture and text drawing are what rxmarbles draws from $COMMITTED_RECORDING"

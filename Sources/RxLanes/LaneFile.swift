@@ -92,11 +92,17 @@ public struct LaneFileError: Error, Equatable, CustomStringConvertible, Sendable
 package enum LaneFileText {
     /// `text` between double quotes, escaped.
     package static func quoted(_ text: String) -> String {
-        var result = "\""
+        "\"" + escaped(text, quotes: true) + "\""
+    }
+
+    /// `text` with control characters escaped (`\n`, `\u{1}`), and with `quotes`, its
+    /// double quotes and backslashes too.
+    package static func escaped(_ text: String, quotes: Bool) -> String {
+        var result = ""
         for scalar in text.unicodeScalars {
             switch scalar {
-            case "\"": result += "\\\""
-            case "\\": result += "\\\\"
+            case "\"" where quotes: result += "\\\""
+            case "\\" where quotes: result += "\\\\"
             case "\n": result += "\\n"
             case "\r": result += "\\r"
             case "\t": result += "\\t"
@@ -108,7 +114,7 @@ package enum LaneFileText {
                 }
             }
         }
-        return result + "\""
+        return result
     }
 
     /// A word or a quoted text of a line, with the column it starts at (from 1).
@@ -235,7 +241,7 @@ struct LaneFileReader {
     func finish() throws -> LaneRecording {
         if !sawHeader { return LaneRecording() }
         guard endLine != nil else {
-            throw LaneFileError(line: lastLine, "the file ends without its 'end' line: it is cut short (\(recording.entries.count) events read)")
+            throw LaneFileError(line: lastLine, "the file ends without its 'end' line: it is cut short (\(recording.entries.count) event\(recording.entries.count == 1 ? "" : "s") read)")
         }
         return recording
     }

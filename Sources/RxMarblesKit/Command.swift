@@ -313,14 +313,22 @@ public struct RxMarblesCommand: Sendable {
     /// Parses `arguments` (those after the program's name), runs the command and exits:
     /// 0 when done, 64 on a usage error, 65 or 73 on a `ToolFailure`.
     public static func main(_ arguments: [String]) -> Never {
+        run(message: message(for:)) {
+            try parse(arguments).execute(environment: .current, write: $0)
+        }
+    }
+
+    /// Runs `body` with a writer to stdout and exits: 0 when it returns, else the status
+    /// of what it threw (``exitStatus(for:)``), after writing `message` of it to stderr.
+    /// The main of the root command and of each subcommand.
+    static func run(message: (any Error) -> String, _ body: (_ write: (String) -> Void) throws -> Void) -> Never {
         do {
-            let command = try parse(arguments)
-            try command.execute(environment: .current) { text in
+            try body { text in
                 FileHandle.standardOutput.write(Data(text.utf8))
             }
             exit(0)
         } catch {
-            FileHandle.standardError.write(Data((message(for: error) + "\n").utf8))
+            FileHandle.standardError.write(Data((message(error) + "\n").utf8))
             exit(exitStatus(for: error))
         }
     }

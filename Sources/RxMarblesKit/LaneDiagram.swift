@@ -520,20 +520,7 @@ public struct LaneKeys: Equatable, Sendable {
     /// `limit` characters with `…` (`...` with `ascii`) when it is longer.
     public static func shortened(_ label: String, limit: Int = 40, ascii: Bool = false) -> String {
         if label.isEmpty { return "\"\" (empty)" }
-        var visible = ""
-        for scalar in label.unicodeScalars {
-            switch scalar {
-            case "\n": visible += "\\n"
-            case "\r": visible += "\\r"
-            case "\t": visible += "\\t"
-            default:
-                if scalar.value < 0x20 || scalar.value == 0x7F {
-                    visible += "\\u{" + String(scalar.value, radix: 16) + "}"
-                } else {
-                    visible.unicodeScalars.append(scalar)
-                }
-            }
-        }
+        let visible = LaneFileText.escaped(label, quotes: false)
         guard visible.count > limit else { return visible }
         let ellipsis = ascii ? "..." : "…"
         return String(visible.prefix(max(1, limit - ellipsis.count))) + ellipsis

@@ -225,8 +225,8 @@ public struct LaneTextRenderer: Sendable {
         lines += wrapped("values: ", values)
         lines += wrapped("failures: ", diagram.failures.map { $0.row + " " + paint("#", "31", "1") + " " + LaneKeys.shortened($0.description, limit: 60, ascii: ellipsis) })
         if diagram.showsThreads {
-            lines += wrapped("threads: ", diagram.threadsUsed.map { LaneDiagram.threadNumber($0) + " = " + diagram.threadName($0) }
-                + ["(under a lane: the thread of its first event, then wherever it changes)"])
+            lines += wrapped("threads: ", diagram.threadsUsed.map { LaneDiagram.threadNumber($0) + " = " + diagram.threadName($0) })
+            lines.append(String(repeating: " ", count: "  threads: ".count) + paint("under a lane: the thread of its first event, then wherever it changes", "2"))
         }
         lines += wrapped("marks: ", marksUsed(diagram).map { $0.symbol + " " + $0.meaning })
         return lines

@@ -12,6 +12,8 @@ public struct LanesCommand: Sendable {
         case svg
         /// A self-contained HTML page: the picture, the legend and every entry.
         case html
+        /// A `TestScheduler` test written from the recording (`LaneTestWriter`).
+        case test
     }
 
     /// The recording's file; `-` reads stdin.
@@ -24,6 +26,14 @@ public struct LanesCommand: Sendable {
     public var color: ColorMode = .auto
     /// Prints the help instead.
     public var help = false
+    /// With `--test`: the kind of test.
+    public var testStyle = TestStyle.xctest
+    /// With `--test`: the lanes replayed as hot inputs.
+    public var inputs: [String] = []
+    /// With `--test`: the lane the test expects.
+    public var outputLane = ""
+    /// With `--test`: modules the test imports for the pipeline.
+    public var imports: [String] = []
 
     public init() {}
 
@@ -49,6 +59,15 @@ public struct LanesCommand: Sendable {
                                   dumb or the locale is not UTF-8).
           --color <when>          When to colour the text: auto (on a terminal, unless
                                   NO_COLOR is set), always, never.
+          --test <kind>           Print a TestScheduler test instead: xctest or
+                                  swift-testing. The input lanes become hot observables
+                                  at their recorded times, quantized to ticks; the
+                                  output lane becomes the expectation; a marked line is
+                                  where the pipeline under test goes.
+          --inputs <lanes>        With --test: the input lanes, comma-separated.
+          --output <lane>         With --test: the output lane.
+          --import <modules>      With --test: modules the pipeline needs,
+                                  comma-separated (your app's).
           -h, --help              Show this help.
 
         THE DRAWING: a line per subscription of each lane (email, email #2...), all on
@@ -65,6 +84,8 @@ public struct LanesCommand: Sendable {
           rxmarbles lanes sign-in.lanes
           rxmarbles lanes sign-in.lanes --svg > sign-in.svg
           rxmarbles lanes sign-in.lanes --html > sign-in.html
+          rxmarbles lanes sign-in.lanes --test xctest --inputs email,password \\
+              --output signInButtonEnabled --import MyApp > SignInRecordingTests.swift
           rxmarbles serve --lanes sign-in.lanes    (the recording in the playground)
 
         EXIT STATUS: 0 drawn (an empty recording draws an empty diagram); 64 usage
@@ -74,7 +95,7 @@ public struct LanesCommand: Sendable {
         """
 
     /// The options that take a value, and the flags.
-    static let valueOptions: Set<String> = ["--color"]
+    static let valueOptions: Set<String> = ["--color", "--test", "--inputs", "--output", "--import"]
     static let flagOptions: Set<String> = ["--svg", "--html", "--ascii", "--help", "-h"]
 
     /// The command that `arguments` (those after `lanes`) ask for, validated.
@@ -96,6 +117,24 @@ public struct LanesCommand: Sendable {
             throw UsageError("--svg and --html each print the whole drawing: give one of them.")
         }
         command.output = parsed.has("--svg") ? .svg : parsed.has("--html") ? .html : .text
+        if let style = try parsed.single("--test") {
+            guard command.output == .text else {
+                throw UsageError("--test prints a test, not a drawing: leave out --\(command.output.rawValue).")
+            }
+            guard let testStyle = TestStyle(rawValue: style) else {
+                throw UsageError("--test takes xctest or swift-testing, not '\(style)'.")
+            }
+            guard let output = try parsed.single("--output"), !output.isEmpty else {
+                throw UsageError("--test needs the output lane: --output NAME.")
+            }
+            command.output = .test
+            command.testStyle = testStyle
+            command.outputLane = output
+            command.inputs = try parsed.single("--inputs").map { $0.split(separator: ",").map(String.init) } ?? []
+            command.imports = try parsed.single("--import").map { $0.split(separator: ",").map(String.init) } ?? []
+        } else if !(parsed.all("--inputs") + parsed.all("--output") + parsed.all("--import")).isEmpty {
+            throw UsageError("--inputs, --output and --import go with --test.")
+        }
         command.ascii = parsed.has("--ascii")
         if let color = try parsed.single("--color") {
             guard let mode = ColorMode(rawValue: color) else {
@@ -168,6 +207,13 @@ public struct LanesCommand: Sendable {
             write(LaneSVGRenderer().render(diagram))
         case .html:
             write(LaneHTMLPage.render(diagram, title: file == "-" ? "stdin" : (file as NSString).lastPathComponent))
+        case .test:
+            let name = file == "-" ? nil : (file as NSString).lastPathComponent
+            do {
+                write(try LaneTestWriter(style: testStyle).write(recording, inputs: inputs, output: outputLane, file: name, imports: imports))
+            } catch {
+                throw ToolFailure("\(file): cannot be written as a test: \(error.description)", code: ToolFailure.dataError)
+            }
         }
     }
 
@@ -183,15 +229,8 @@ public struct LanesCommand: Sendable {
     /// Parses `arguments` (those after `lanes`), draws and exits: 0 when drawn, 64 on a
     /// usage error, 65 or 66 when the file is not a recording or cannot be read.
     public static func main(_ arguments: [String]) -> Never {
-        do {
-            let command = try parse(arguments)
-            try command.execute(environment: .current) { text in
-                FileHandle.standardOutput.write(Data(text.utf8))
-            }
-            exit(0)
-        } catch {
-            FileHandle.standardError.write(Data((message(for: error) + "\n").utf8))
-            exit(RxMarblesCommand.exitStatus(for: error))
+        RxMarblesCommand.run(message: message(for:)) {
+            try parse(arguments).execute(environment: .current, write: $0)
         }
     }
 }

@@ -179,7 +179,7 @@ let everyKind = laneRecording(lanes: ["a", "b", "c", "d"], dropped: ["d": 2], [
             "  time    0",
         ])
         let legend = LaneTextRenderer().legendLines(diagram).joined(separator: "\n")
-        #expect(legend.contains("threads: 1 = main, 2 = com.example.network,"))
+        #expect(legend.contains("threads: 1 = main, 2 = com.example.network\n           under a lane: the thread of its first event, then wherever it changes"))
         // In colour, the change is bold.
         let coloured = LaneTextRenderer(style: .ansi).diagramLines(diagram)
         #expect(coloured[1].contains("\u{1B}[1m2\u{1B}[0m"))

@@ -126,3 +126,34 @@ import Testing
         #expect(drawn.stdout == LaneTextRenderer().render(LaneDiagram(everyKind)))
     }
 }
+
+extension LanesCommandTests {
+    @Test func writesTheRecordingAsATestWithItsInputsAndOutput() throws {
+        let path = try file(everyKind.fileText)
+        let written = run([path, "--test", "swift-testing", "--inputs", "a,b", "--output", "c", "--import", "MyApp"])
+        #expect(written.status == 0)
+        let expected = try LaneTestWriter(style: .swiftTesting).write(everyKind, inputs: ["a", "b"], output: "c", file: "sign-in.lanes", imports: ["MyApp"])
+        #expect(written.output == expected)
+        #expect(written.output.contains("import MyApp"))
+        #expect(run([path, "--test", "xctest", "--output", "c"]).output.contains("final class CRecordingTests: XCTestCase"))
+    }
+
+    @Test(arguments: [
+        (["--test", "xctest"], "Error: --test needs the output lane: --output NAME."),
+        (["--test", "junit", "--output", "c"], "Error: --test takes xctest or swift-testing, not 'junit'."),
+        (["--svg", "--test", "xctest", "--output", "c"], "Error: --test prints a test, not a drawing: leave out --svg."),
+        (["--output", "c"], "Error: --inputs, --output and --import go with --test."),
+    ])
+    func testOptionsThatDoNotFitAreUsageErrors(arguments: [String], message: String) throws {
+        let result = run([try file(everyKind.fileText)] + arguments)
+        #expect(result.status == 64)
+        #expect(result.message.hasPrefix(message))
+    }
+
+    @Test func aLaneTheRecordingLacksIsNamed() throws {
+        let path = try file(everyKind.fileText)
+        let result = run([path, "--test", "xctest", "--inputs", "a", "--output", "signIn"])
+        #expect(result.status == 65)
+        #expect(result.message == "rxmarbles lanes: \(path): cannot be written as a test: the recording has no lane named 'signIn' (its lanes: a, b, c, d)")
+    }
+}
