@@ -24,7 +24,7 @@ public enum LaneHTMLPage {
             .heading { color: #555; margin: 0 0 8px; }
             .dropped { color: #a15c00; margin: 0 0 8px; padding-left: 20px; }
             .diagram { border: 1px solid #ddd; border-radius: 6px; padding: 4px; overflow-x: auto; width: fit-content; max-width: 100%; box-sizing: border-box; }
-            .diagram svg { display: block; }
+            .diagram svg { display: block; max-width: 100%; height: auto; }
             code, td.value, td.time, .key { font-family: Menlo, Consolas, "DejaVu Sans Mono", monospace; }
             .key { display: inline-block; min-width: 1.4em; height: 1.4em; line-height: 1.4em; border-radius: 0.7em; border: 1.5px solid #333; text-align: center; font-size: 0.85rem; }
             .thread { background: #e8ecf6; border: 1px solid #8890a0; border-radius: 0.6em; padding: 0 0.45em; font-size: 0.8rem; }
