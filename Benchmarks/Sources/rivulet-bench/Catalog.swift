@@ -7,6 +7,8 @@ struct CatalogEntry {
     }
     let name: String
     let kind: Kind
+    /// Whether more than one thread does the work (`--threads-only` runs these).
+    var multiThreaded = false
 }
 
 /// Every scenario in table order; sizes are divided by `scale` for a quick run.
@@ -22,7 +24,7 @@ func scenarioCatalog(scale: Int) -> [CatalogEntry] {
         CatalogEntry(name: "5b combineLatest, ranges", kind: .ready { combineLatestScenario(events: size(500_000), inputs: .ranges) }),
         CatalogEntry(name: "6 zip", kind: .ready { zipScenario(events: size(500_000)) }),
         CatalogEntry(name: "6b zip, ranges", kind: .ready { zipScenario(events: size(500_000), inputs: .ranges) }),
-        CatalogEntry(name: "7 observe(on:)", kind: .ready { observeOnScenario(count: size(200_000)) }),
+        CatalogEntry(name: "7 observe(on:)", kind: .ready { observeOnScenario(count: size(200_000)) }, multiThreaded: true),
         CatalogEntry(name: "8 merge", kind: .ready { mergeScenario(events: size(100_000), sources: 100) }),
         CatalogEntry(name: "9 share(replay: 1)", kind: .ready { shareReplayScenario(events: size(100_000), subscribers: 10) }),
         CatalogEntry(name: "10 Driver", kind: .ready { driverScenario(count: size(100_000)) }),

@@ -145,6 +145,9 @@ private func timedRun(_ scenario: Scenario, _ label: String, _ variant: Variant)
 /// Counts heap allocations over one checked run.
 private func countedRun(_ scenario: Scenario, _ label: String, _ variant: Variant) -> Double? {
     guard alloc_counter_available() != 0 else { return nil }
+    // The busy threads of `--load` allocate too: they wait while this run is counted.
+    backgroundLoad.pause()
+    defer { backgroundLoad.resume() }
     alloc_counter_set_enabled(1)
     let before = alloc_counter_allocations()
     let result = variant.run()

@@ -4,14 +4,6 @@ import OpenCombineDispatch
 import RxSwift
 import RxTest
 
-/// Waits for a completion signalled on another thread; a run that does not finish in
-/// time fails instead of hanging.
-private func waitOrFail(_ semaphore: DispatchSemaphore, _ scenario: String, _ implementation: String) {
-    if semaphore.wait(timeout: .now() + .seconds(30)) == .timedOut {
-        fatalError("rivulet-bench: '\(scenario)' (\(implementation)) did not complete within 30 s")
-    }
-}
-
 /// 7. Events sent on the calling thread, delivered on a serial dispatch queue: one unit
 /// is one element. The floor is one `queue.async` per element calling an opaque closure.
 func observeOnScenario(count: Int) -> Scenario {

@@ -11,7 +11,7 @@ import Darwin
 
 let usage = """
 usage: rivulet-bench [--alloc-check] [--sweep] [--quick] [--repetitions N] [--filter TEXT] [--no-alloc]
-                     [--sizes LIST] [--no-sweep] [--profile-rivulet TEXT]
+                     [--sizes LIST] [--no-sweep] [--profile-rivulet TEXT] [--load K] [--threads-only]
 
   (no option)       run every scenario and print the table, then the size sweep and
                     the allocation counts
@@ -23,6 +23,9 @@ usage: rivulet-bench [--alloc-check] [--sweep] [--quick] [--repetitions N] [--fi
   --repetitions N   timed repetitions per implementation (default: up to 7, fewer but at
                     least 3 when 7 rounds would take over 2 s; the median is shown)
   --filter TEXT     only the scenarios whose name contains TEXT
+  --threads-only    only the multi-threaded scenarios (7); --filter narrows them
+  --load K          start K busy threads (each spinning and allocating) before the
+                    scenarios and stop them after (default 0); the table's header says so
   --no-alloc        skip the allocation counts after the table
   --profile-rivulet TEXT
                     run only Rivulet's side of the scenarios whose name contains TEXT,
@@ -35,6 +38,8 @@ var allocationReport = true
 var sweepOnly = false
 var sweepReport = true
 var profileFilter: String? = nil
+var threadsOnly = false
+var loadThreads = 0
 var arguments = CommandLine.arguments.dropFirst()
 while let argument = arguments.popFirst() {
     switch argument {
@@ -69,6 +74,14 @@ while let argument = arguments.popFirst() {
             exit(64)
         }
         options.filter = value
+    case "--threads-only":
+        threadsOnly = true
+    case "--load":
+        guard let value = arguments.popFirst().flatMap({ Int($0) }), (0...64).contains(value) else {
+            printError("rivulet-bench: --load needs a number of threads from 0 to 64\n\(usage)\n")
+            exit(64)
+        }
+        loadThreads = value
     case "--profile-rivulet":
         guard let value = arguments.popFirst() else {
             printError("rivulet-bench: --profile-rivulet needs a text\n\(usage)\n")
@@ -110,9 +123,11 @@ let scale = options.scale
 let entries = scenarioCatalog(scale: scale)
 var results: [ScenarioResult] = []
 var skipped: [(String, String)] = []
+backgroundLoad.start(threads: loadThreads)
 let started = monotonicNanoseconds()
 for entry in entries {
     if let filter = options.filter, !entry.name.lowercased().contains(filter.lowercased()) { continue }
+    if threadsOnly && !entry.multiThreaded { continue }
     switch entry.kind {
     case .ready(let make):
         let scenario = make()
@@ -123,16 +138,19 @@ for entry in entries {
     }
 }
 let elapsed = Double(monotonicNanoseconds() - started) / 1e9
+let ran = Set(results.map { $0.scenario.name })
+backgroundLoad.stop()
 
 print("Rivulet benchmarks: median of up to \(options.repetitions) runs after \(options.warmups) warm-up; ns per unit; allocs = heap allocations per unit")
+print("load: \(loadThreads == 0 ? "none" : "\(loadThreads) busy thread\(loadThreads == 1 ? "" : "s") (spinning and allocating) beside the scenarios")")
 print("")
 printTable(results, skipped: skipped)
 print("")
 print("scenarios took \(String(Int(elapsed.rounded()))) s")
-if options.filter.map({ "12 recordlane".contains($0.lowercased()) }) ?? true {
+if ran.contains(where: { $0.hasPrefix("12 ") }) {
     print(laneRingMemory())
 }
-if sweepReport, options.filter == nil {
+if sweepReport, options.filter == nil, !threadsOnly {
     print("")
     runSweep(filter: nil, repetitions: sweepRepetitions)
 }

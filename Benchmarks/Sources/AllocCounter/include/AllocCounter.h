@@ -30,6 +30,21 @@ uint64_t bench_heap_in_use(void);
 /// Consumes a value so the optimizer must compute it.
 void bench_black_hole(int64_t value);
 
+/// Atomic operations on a 64-bit word, for the multi-threaded scenarios' counters and
+/// flags (inline: a load or a store is one instruction on x86-64 and arm64).
+static inline int64_t bench_atomic_load(const int64_t *word) {
+    return __atomic_load_n(word, __ATOMIC_ACQUIRE);
+}
+
+static inline void bench_atomic_store(int64_t *word, int64_t value) {
+    __atomic_store_n(word, value, __ATOMIC_RELEASE);
+}
+
+/// Adds `delta`; returns the new value.
+static inline int64_t bench_atomic_add(int64_t *word, int64_t delta) {
+    return __atomic_add_fetch(word, delta, __ATOMIC_ACQ_REL);
+}
+
 #ifdef __cplusplus
 }
 #endif
