@@ -24,6 +24,7 @@ let package = Package(
                 .product(name: "RxLanes", package: "Rivulet"),
                 .product(name: "OpenCombine", package: "OpenCombine"),
                 .product(name: "OpenCombineDispatch", package: "OpenCombine"),
+                .product(name: "OpenCombineFoundation", package: "OpenCombine"),
             ]
         ),
     ],

@@ -32,5 +32,20 @@ func scenarioCatalog(scale: Int) -> [CatalogEntry] {
         CatalogEntry(name: "11 TestScheduler", kind: .ready { testSchedulerScenario(count: scale == 1 ? 100_000 : 10_000) }),
         CatalogEntry(name: "12 recordLane", kind: .ready { laneScenario(events: size(100_000), recorded: true) }),
         CatalogEntry(name: "12b without the lane", kind: .ready { laneScenario(events: size(100_000), recorded: false) }),
+        // Several threads at once, or a queue's thread delivering (see ThreadScenarios.swift).
+        CatalogEntry(name: "13 merge, 2 threads", kind: .ready { mergeTwoThreadsScenario(events: size(200_000)) }, multiThreaded: true),
+        CatalogEntry(name: "14 observe(on:) concurrent queue", kind: .ready {
+            observeOnConcurrentScenario(count: size(200_000), on: .dispatchQueue)
+        }, multiThreaded: true),
+        CatalogEntry(name: "14b observe(on:) OperationQueue", kind: .ready {
+            observeOnConcurrentScenario(count: size(20_000), on: .operationQueue)
+        }, multiThreaded: true),
+        CatalogEntry(name: "15 subscribe(on:) serial queue", kind: .ready { subscribeOnScenario(count: size(1_000_000)) }, multiThreaded: true),
+        CatalogEntry(name: "16 share(replay: 1), 4 threads", kind: .ready {
+            shareReplayJoinersScenario(events: size(200_000))
+        }, multiThreaded: true),
+        CatalogEntry(name: "17 BehaviorRelay, 2 write 1 read", kind: .ready { relayThreadsScenario(operations: size(200_000)) }, multiThreaded: true),
+        CatalogEntry(name: "18 Driver fed off the main thread", kind: .ready { offMainDriverScenario(count: size(100_000)) }, multiThreaded: true),
+        CatalogEntry(name: "19 slow consumer, serial queue", kind: .ready { slowConsumerScenario(count: size(SlowConsumer.fullCount)) }, multiThreaded: true),
     ]
 }

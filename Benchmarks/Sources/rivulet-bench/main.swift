@@ -23,7 +23,7 @@ usage: rivulet-bench [--alloc-check] [--sweep] [--quick] [--repetitions N] [--fi
   --repetitions N   timed repetitions per implementation (default: up to 7, fewer but at
                     least 3 when 7 rounds would take over 2 s; the median is shown)
   --filter TEXT     only the scenarios whose name contains TEXT
-  --threads-only    only the multi-threaded scenarios (7); --filter narrows them
+  --threads-only    only the multi-threaded scenarios (7 and 13 to 19); --filter narrows them
   --load K          start K busy threads (each spinning and allocating) before the
                     scenarios and stop them after (default 0); the table's header says so
   --no-alloc        skip the allocation counts after the table
@@ -139,6 +139,8 @@ for entry in entries {
 }
 let elapsed = Double(monotonicNanoseconds() - started) / 1e9
 let ran = Set(results.map { $0.scenario.name })
+// The slow consumer's backlog is measured under the same load as its row.
+let slowConsumerMemory = ran.contains(SlowConsumer.name) ? SlowConsumer(scale: scale).memoryReport() : []
 backgroundLoad.stop()
 
 print("Rivulet benchmarks: median of up to \(options.repetitions) runs after \(options.warmups) warm-up; ns per unit; allocs = heap allocations per unit")
@@ -150,6 +152,7 @@ print("scenarios took \(String(Int(elapsed.rounded()))) s")
 if ran.contains(where: { $0.hasPrefix("12 ") }) {
     print(laneRingMemory())
 }
+for line in slowConsumerMemory { print(line) }
 if sweepReport, options.filter == nil, !threadsOnly {
     print("")
     runSweep(filter: nil, repetitions: sweepRepetitions)
