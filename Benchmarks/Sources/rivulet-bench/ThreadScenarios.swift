@@ -460,7 +460,7 @@ func shareReplayJoinersScenario(events: Int, joiners: Int = 4, perJoin: Int = 10
 
     return Scenario(
         name: name,
-        unit: "element",
+        unit: "element sent",
         units: events,
         expected: expected,
         rivulet: Variant {

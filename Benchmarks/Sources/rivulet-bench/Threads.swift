@@ -37,10 +37,8 @@ final class AtomicInt: @unchecked Sendable {
 }
 
 /// A pthread mutex: what a floor takes where a library would take its lock. On Linux it
-/// is glibc's adaptive kind, which spins a little before it sleeps, as the locks of
-/// Rivulet (Swift's `Mutex`) and of OpenCombine do; a plain one puts the thread to
-/// sleep at the first contention, which made the floors of the contended rows slower
-/// than the libraries.
+/// is glibc's adaptive kind, which spins a little before it puts the thread to sleep,
+/// so that a short contended hand-off costs the floor no more than it must.
 final class FloorLock: @unchecked Sendable {
     private let mutex: UnsafeMutablePointer<pthread_mutex_t>
 
