@@ -1,8 +1,8 @@
 // swift-tools-version:6.0
 // libFuzzer harnesses for Rivulet's text inputs, kept out of the main package's build.
 //
-// Mirror/ holds symbolic links to the main package's RxSwift, RxTestCore and RxMarblesKit
-// sources, so that the fuzz targets compile the very same code with coverage
+// Mirror/ holds symbolic links to the main package's RxSwift, RxTestCore, RxLanes and
+// RxMarblesKit sources, so that the fuzz targets compile the very same code with coverage
 // instrumentation. Build and run through ../scripts/fuzz.sh (see the Reliability article
 // of the RxSwift documentation, Sources/RxSwift/RxSwift.docc/Reliability.md):
 //
@@ -26,7 +26,8 @@ let package = Package(
             exclude: ["RxSwift.docc"]
         ),
         .target(name: "RxTestCore", dependencies: ["RxSwift"], path: "Mirror/RxTestCore"),
-        .target(name: "RxMarblesKit", dependencies: ["RxSwift", "RxTestCore"], path: "Mirror/RxMarblesKit"),
+        .target(name: "RxLanes", dependencies: ["RxSwift"], path: "Mirror/RxLanes", exclude: ["RxLanes.docc"]),
+        .target(name: "RxMarblesKit", dependencies: ["RxSwift", "RxTestCore", "RxLanes"], path: "Mirror/RxMarblesKit"),
         // The declaration of libFuzzer's driver, called from each target's entry point.
         .target(name: "FuzzerDriver"),
         // Marble text through RxTestCore's parsers, renderer and TestScheduler.
@@ -37,6 +38,8 @@ let package = Package(
             name: "FuzzRxMarbles",
             dependencies: ["FuzzerDriver", "RxSwift", "RxTestCore", "RxMarblesKit"]
         ),
+        // Lanes recordings: the file format's reader, the drawings and the test writer.
+        .executableTarget(name: "FuzzLanes", dependencies: ["FuzzerDriver", "RxLanes", "RxMarblesKit"]),
     ],
     swiftLanguageModes: [.v6]
 )

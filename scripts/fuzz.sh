@@ -1,15 +1,16 @@
 #!/usr/bin/env bash
 # Builds Rivulet's libFuzzer targets (Fuzz/, a package of its own) and runs them.
 #
-#   scripts/fuzz.sh build                 build both targets (release, fuzzer + address sanitizer)
+#   scripts/fuzz.sh build                 build every target (release, fuzzer + address sanitizer)
 #   scripts/fuzz.sh run TARGET [RUNS]     fuzz one target for RUNS executions (default 1000000)
 #   scripts/fuzz.sh all [RUNS]            build, then fuzz each target for RUNS executions
 #   scripts/fuzz.sh repro TARGET FILE...  run a target once on saved inputs (crash files)
 #   scripts/fuzz.sh smoke                 what CI runs after `build`: each target replays its
 #                                         seeds once, then a short fuzz from a fixed seed
 #
-# TARGET is FuzzMarbles (RxTestCore's marble parsers, renderer and TestScheduler replay)
-# or FuzzRxMarbles (the rxmarbles tool's arguments and marble inputs).
+# TARGET is FuzzMarbles (RxTestCore's marble parsers, renderer and TestScheduler replay),
+# FuzzRxMarbles (the rxmarbles tool's arguments and marble inputs) or FuzzLanes (lanes
+# recordings: the file reader, the drawings and the test writer).
 # The working corpus lives in .build-fuzz/corpus/TARGET (seeded from Fuzz/Seeds), crash
 # inputs in .build-fuzz/artifacts/TARGET. Each run prints libFuzzer's own statistics;
 # the script ends with the executions done per target ("stat::number_of_executed_units").
@@ -23,7 +24,7 @@ cd "$(dirname "$0")/.."
 root=$(pwd)
 sanitize="${FUZZ_SANITIZE:-fuzzer,address}"
 if [[ "$sanitize" == "fuzzer,address" ]]; then scratch="$root/.build-fuzz"; else scratch="$root/.build-fuzz-fast"; fi
-targets=(FuzzMarbles FuzzRxMarbles)
+targets=(FuzzMarbles FuzzRxMarbles FuzzLanes)
 
 build() {
     local started=$SECONDS
@@ -46,6 +47,7 @@ seed_dir() {
     case "$1" in
         FuzzMarbles) echo "$root/Fuzz/Seeds/marbles" ;;
         FuzzRxMarbles) echo "$root/Fuzz/Seeds/rxmarbles" ;;
+        FuzzLanes) echo "$root/Fuzz/Seeds/lanes" ;;
         *) echo "unknown target $1 (expected one of: ${targets[*]})" >&2; exit 64 ;;
     esac
 }
