@@ -25,6 +25,15 @@ enum SchedulerScenarios {
         ExplorationScenario("observe(on:) a concurrent queue", "the elements of one producer, the subscription kept", seed: 511) { run in
             expectEveryElement(observedOn: ConcurrentDispatchQueueScheduler(qos: .default), keepingTheSubscription: true, in: run)
         },
+        ExplorationScenario("observe(on:) a concurrent queue", "two producers through merge", seed: 513) { run in
+            // The queue runs work items in parallel: the sink's deliveries must still take
+            // turns, in the order the elements came.
+            let (observer, _, _) = run.observe(as: "observed", left: "1 2 |", right: "10 |") { left, right in
+                Observable.merge(left, right).observe(on: ConcurrentDispatchQueueScheduler(qos: .default))
+            }
+            run.expectEvents(observer, among: spellings(interleavings([1, 2], [10])) { $0.map(String.init) + ["|"] })
+            run.expectEverySubscriptionEnded()
+        },
         ExplorationScenario("observe(on:) a concurrent queue", "elements queued against dispose", depth: 2, seed: 504) { run in
             let source = PublishSubject<Int>()
             let observer = run.observe(source.observe(on: ConcurrentDispatchQueueScheduler(qos: .default)), as: "observed", disposedBy: "disposer")

@@ -1,11 +1,12 @@
 extension ObservableType {
     /// Delivers every event on `scheduler`, in order.
     ///
-    /// On a `SerialDispatchQueueScheduler` the events waiting are delivered together, in
-    /// order, in one turn on the queue (see "Known differences"); on the main schedulers
-    /// each event is one dispatch, as in RxSwift. On any other scheduler a queue is
-    /// drained recursively, one event per scheduled action, as in RxSwift (on a
-    /// `TestScheduler`, each event lands one tick later than the previous).
+    /// On a `SerialDispatchQueueScheduler` or a `ConcurrentDispatchQueueScheduler` the
+    /// events waiting are delivered together, in order, in one turn on the queue (see
+    /// "Known differences"); on the main schedulers each event is one dispatch, as in
+    /// RxSwift. On any other scheduler a queue is drained recursively, one event per
+    /// scheduled action, as in RxSwift (on a `TestScheduler`, each event lands one tick
+    /// later than the previous).
     public func observe(on scheduler: ImmediateSchedulerType) -> Observable<Element> {
         PlainProducer(asObservable(), ObserveOn(scheduler: scheduler))
     }
@@ -33,12 +34,15 @@ struct ObserveOn<Element>: PlainOperator {
         if let serial = scheduler as? SerialDispatchQueueScheduler {
             return ObserveOnSerialQueueSink(scheduler: serial, observer: observer).observe(source)
         }
+        if let concurrent = scheduler as? ConcurrentDispatchQueueScheduler {
+            return ObserveOnSerialQueueSink(scheduler: concurrent, observer: observer).observe(source)
+        }
         return ObserveOnSink(scheduler: scheduler, observer: observer).observe(source)
     }
 }
 
-/// `observe(on:)` on any scheduler but a serial dispatch queue: one scheduled action
-/// per event.
+/// `observe(on:)` on any scheduler but a dispatch queue's: one scheduled action per
+/// event.
 final class ObserveOnSink<Observer: ObserverType>: Sink<Observer>, ObserverType, @unchecked Sendable {
     typealias Element = Observer.Element
 
@@ -82,7 +86,9 @@ final class ObserveOnSink<Observer: ObserverType>: Sink<Observer>, ObserverType,
     }
 }
 
-/// `observe(on:)` on a serial dispatch queue.
+/// `observe(on:)` on a dispatch queue: a serial one, or a concurrent one, where the
+/// sink issues its next dispatch only once the last one's turn ended, so that its
+/// deliveries take turns as on a serial queue.
 ///
 /// The events wait in the sink's `SerialQueueWaiting`, under its one lock: the elements
 /// in an `ElementRing` (raw storage sized by `MemoryLayout<Element>`: no `Event` is
@@ -101,7 +107,7 @@ final class ObserveOnSink<Observer: ObserverType>: Sink<Observer>, ObserverType,
 final class ObserveOnSerialQueueSink<Observer: ObserverType>: Sink<Observer>, ObserverType, SerialQueueDelivery, @unchecked Sendable {
     typealias Element = Observer.Element
 
-    private let scheduler: SerialDispatchQueueScheduler
+    private let scheduler: any QueueDeliveryDispatching
     private let inBatches: Bool
     /// The scheduler when it is a `MainScheduler` (not a test's stand-in): an element
     /// that would be delivered at once skips the queue. `scheduler` keeps it alive, so
@@ -116,7 +122,7 @@ final class ObserveOnSerialQueueSink<Observer: ObserverType>: Sink<Observer>, Ob
     /// Never called: fills the superclass's `init(observer:)` slot (see `rxUnusedInitializer`).
     override convenience init(observer: consuming Observer) { rxUnusedInitializer() }
 
-    init(scheduler: SerialDispatchQueueScheduler, observer: Observer) {
+    init(scheduler: any QueueDeliveryDispatching, observer: Observer) {
         self.scheduler = scheduler
         self.inBatches = scheduler.deliversInBatches
         if type(of: scheduler) == MainScheduler.self, let main = scheduler as? MainScheduler {
@@ -381,6 +387,25 @@ enum WaitingTerminal {
 
 /// The dispatched side of `ObserveOnSerialQueueSink`, without its generic parameters
 /// (the scheduler's dispatch must not depend on them).
+/// A dispatch queue's scheduler as `observe(on:)` hands it its deliveries: one
+/// `deliverWaiting` a dispatch, and whether a turn may deliver every event waiting.
+protocol QueueDeliveryDispatching: AnyObject, Sendable {
+    /// Runs `target.deliverWaiting()` on the queue.
+    func dispatchDelivery(_ target: any SerialQueueDelivery)
+    /// Whether one turn may deliver every event waiting (else one event a turn).
+    var deliversInBatches: Bool { get }
+}
+
+extension SerialDispatchQueueScheduler: QueueDeliveryDispatching {}
+
+extension ConcurrentDispatchQueueScheduler: QueueDeliveryDispatching {
+    func dispatchDelivery(_ target: any SerialQueueDelivery) {
+        configuration.async { target.deliverWaiting() }
+    }
+
+    var deliversInBatches: Bool { true }
+}
+
 protocol SerialQueueDelivery: AnyObject, Sendable {
     /// Runs on the queue: delivers what waits (everything, or the oldest event).
     func deliverWaiting()
