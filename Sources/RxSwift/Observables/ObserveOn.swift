@@ -1,9 +1,9 @@
 extension ObservableType {
     /// Delivers every event on `scheduler`, in order.
     ///
-    /// On a `SerialDispatchQueueScheduler` or a `ConcurrentDispatchQueueScheduler` the
-    /// events waiting are delivered together, in order, in one turn on the queue (see
-    /// "Known differences"); on the main schedulers each event is one dispatch, as in
+    /// On a `SerialDispatchQueueScheduler`, a `ConcurrentDispatchQueueScheduler` or an
+    /// `OperationQueueScheduler` the events waiting are delivered together, in order, in
+    /// one turn on the queue (see "Known differences"); on the main schedulers each event is one dispatch, as in
     /// RxSwift. On any other scheduler a queue is drained recursively, one event per
     /// scheduled action, as in RxSwift (on a `TestScheduler`, each event lands one tick
     /// later than the previous).
@@ -37,12 +37,15 @@ struct ObserveOn<Element>: PlainOperator {
         if let concurrent = scheduler as? ConcurrentDispatchQueueScheduler {
             return ObserveOnSerialQueueSink(scheduler: concurrent, observer: observer).observe(source)
         }
+        if let operations = scheduler as? OperationQueueScheduler {
+            return ObserveOnSerialQueueSink(scheduler: operations, observer: observer).observe(source)
+        }
         return ObserveOnSink(scheduler: scheduler, observer: observer).observe(source)
     }
 }
 
-/// `observe(on:)` on any scheduler but a dispatch queue's: one scheduled action per
-/// event.
+/// `observe(on:)` on any scheduler but a dispatch queue's or an operation queue's: one
+/// scheduled action per event.
 final class ObserveOnSink<Observer: ObserverType>: Sink<Observer>, ObserverType, @unchecked Sendable {
     typealias Element = Observer.Element
 
@@ -86,9 +89,9 @@ final class ObserveOnSink<Observer: ObserverType>: Sink<Observer>, ObserverType,
     }
 }
 
-/// `observe(on:)` on a dispatch queue: a serial one, or a concurrent one, where the
-/// sink issues its next dispatch only once the last one's turn ended, so that its
-/// deliveries take turns as on a serial queue.
+/// `observe(on:)` on a dispatch queue or an operation queue: a serial one, or one that
+/// runs work in parallel, where the sink issues its next dispatch only once the last
+/// one's turn ended, so that its deliveries take turns as on a serial queue.
 ///
 /// The events wait in the sink's `SerialQueueWaiting`, under its one lock: the elements
 /// in an `ElementRing` (raw storage sized by `MemoryLayout<Element>`: no `Event` is

@@ -21,11 +21,27 @@ public class OperationQueueScheduler: ImmediateSchedulerType, @unchecked Sendabl
             if cancel.isDisposed { return }
             cancel.setDisposable(work.value.1(work.value.0))
         }
+        enqueue(operation)
+        return cancel
+    }
+
+    /// Adds `operation` to the queue at this scheduler's priority (or hands it to the
+    /// schedule explorer, which runs it as a thread of its run).
+    func enqueue(_ operation: BlockOperation) {
         operation.queuePriority = queuePriority
         let queued = UnsafeTransfer(operation)
         if !Interleaving.takes({ queued.value.start() }, queue: operationQueue, serial: operationQueue.maxConcurrentOperationCount == 1) {
             operationQueue.addOperation(operation)
         }
-        return cancel
     }
+}
+
+/// `observe(on:)` hands its deliveries to an operation queue as one operation a turn
+/// (see `QueueDeliveryDispatching` in ObserveOn.swift).
+extension OperationQueueScheduler: QueueDeliveryDispatching {
+    func dispatchDelivery(_ target: any SerialQueueDelivery) {
+        enqueue(BlockOperation { target.deliverWaiting() })
+    }
+
+    var deliversInBatches: Bool { true }
 }
