@@ -77,10 +77,16 @@ final class ControlPropertyTests: LeakCheckingTestCase {
         }
         let event = ControlEvent(events: source)
         let subscription = SingleAssignmentDisposable()
+        let subscribeReturned = expectation(description: "subscribe returned on the background thread")
         DispatchQueue.global().async {
             subscription.setDisposable(event.subscribe(onNext: { _ in }))
+            subscribeReturned.fulfill()
         }
-        wait(for: [subscribedOnMain], timeout: 5)
+        // Both: the source may be subscribed on the main thread before `subscribe`
+        // returns on the background one, and a disposal before `setDisposable` leaves
+        // the subscription open until that thread gets to it (after the leak check, under
+        // load).
+        wait(for: [subscribedOnMain, subscribeReturned], timeout: 5)
         // The source never ends: without this the subscription would outlive the test
         // (the leak check caught it).
         subscription.dispose()
