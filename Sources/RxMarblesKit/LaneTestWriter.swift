@@ -74,7 +74,7 @@ public struct LaneTestWriter: Sendable {
             }
         }
         let inputEvents = inputLanes.enumerated()
-            .flatMap { lane, events in events.events.map { (lane: lane, sequence: $0.sequence, time: $0.entry.time) } }
+            .flatMap { lane, events in events.events.map { (lane: lane, sequence: $0.sequence, time: $0.entry.time, thread: $0.entry.thread) } }
             .sorted { $0.sequence < $1.sequence }
         let step = Self.step(for: inputEvents, origin: origin)
         if !step.keepsOrder {
@@ -90,12 +90,10 @@ public struct LaneTestWriter: Sendable {
         var handedOver: [Int] = []
         var inputCursor = 0
         var lastInput: (time: UInt64, thread: Int)?
-        let threadOfInput = inputLanes.enumerated().flatMap { lane, events in events.events.map { ($0.sequence, $0.entry.thread) } }
-        let threadBySequence = Dictionary(threadOfInput, uniquingKeysWith: { first, _ in first })
         for (sequence, entry) in outputLane.events.dropFirst() where entry.kind != .disposed {
             while inputCursor < inputEvents.count, inputEvents[inputCursor].sequence < sequence {
                 let input = inputEvents[inputCursor]
-                lastInput = (input.time, threadBySequence[input.sequence] ?? 0)
+                lastInput = (input.time, input.thread)
                 inputCursor += 1
             }
             let cause = lastInput?.time ?? origin
@@ -180,7 +178,7 @@ public struct LaneTestWriter: Sendable {
         }
 
         var lines = [
-            "// A test written by rxmarbles \(RivuletVersion.current) from a recording\(file.map { " (\($0))" } ?? ""): \(inputLanes.isEmpty ? "no input lanes" : "input lanes " + inputLanes.map(\.name).joined(separator: ", ")), output lane \(output), \(recording.entries.count) entries over \(Self.duration(duration)).",
+            "// A test written by rxmarbles \(RivuletVersion.current) from a recording\(file.map { " (\($0))" } ?? ""): \(inputLanes.isEmpty ? "no input lanes" : "input lanes " + inputLanes.map(\.name).joined(separator: ", ")), output lane \(output), \(recording.entries.count) entries over \(LaneDiagram.format(duration)).",
             "// One tick is \(step.name) of the recording: the coarsest step at which no two input events change order. The output is subscribed at \(Self.subscribed); the inputs' events follow at their recorded distance from that moment.",
         ]
         lines += notes.map { "// Note: " + $0 }
@@ -230,7 +228,7 @@ public struct LaneTestWriter: Sendable {
 
     /// The coarsest step at which the input events keep their order and none falls on
     /// the subscription's tick; 1 ns, flagged, when even that does not.
-    private static func step(for inputs: [(lane: Int, sequence: Int, time: UInt64)], origin: UInt64) -> (nanoseconds: UInt64, name: String, keepsOrder: Bool) {
+    private static func step(for inputs: [(lane: Int, sequence: Int, time: UInt64, thread: Int)], origin: UInt64) -> (nanoseconds: UInt64, name: String, keepsOrder: Bool) {
         for step in steps {
             let ticks = inputs.map { ($0.time - min($0.time, origin)) / step.nanoseconds }
             let afterSubscription = ticks.allSatisfy { $0 > 0 }
@@ -291,18 +289,5 @@ public struct LaneTestWriter: Sendable {
         let names = ticks.map(String.init)
         guard names.count > 1 else { return names.first ?? "" }
         return names.dropLast().joined(separator: ", ") + " and " + names.last!
-    }
-
-    /// `2.31 s`, `14.2 ms`, `850 µs`, `120 ns`.
-    static func duration(_ nanoseconds: UInt64) -> String {
-        let value = Double(nanoseconds)
-        func rounded(_ number: Double) -> String {
-            let text = String(Double(Int((number * 100).rounded())) / 100)
-            return text.hasSuffix(".0") ? String(text.dropLast(2)) : text
-        }
-        if value >= 1e9 { return rounded(value / 1e9) + " s" }
-        if value >= 1e6 { return rounded(value / 1e6) + " ms" }
-        if value >= 1e3 { return rounded(value / 1e3) + " µs" }
-        return "\(nanoseconds) ns"
     }
 }
