@@ -17,6 +17,14 @@ struct Checksum: Equatable, CustomStringConvertible {
         count += 1
     }
 
+    /// The checksum of `values`, added in order.
+    init<Values: Sequence<Int>>(of values: Values) {
+        for value in values { add(value) }
+    }
+
+    /// An empty checksum.
+    init() {}
+
     /// Folds another checksum in (for several subscribers, in a fixed order).
     mutating func combine(_ other: Checksum) {
         value = (value ^ other.value) &* 0x0000_0100_0000_01b3

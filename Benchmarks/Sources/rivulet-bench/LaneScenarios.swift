@@ -7,8 +7,7 @@ import RxSwift
 /// oldest entry for every new one, as a long-running program's does. 12b is the same
 /// path without the lane: the difference is what recording costs.
 func laneScenario(events: Int, recorded: Bool) -> Scenario {
-    var expected = Checksum()
-    for value in 0..<events { expected.add(value) }
+    let expected = Checksum(of: 0..<events)
     return Scenario(
         name: recorded ? "12 recordLane: subject → lane → subscribe" : "12b the same without the lane",
         unit: "element",

@@ -6,8 +6,7 @@ import RxSwift
 /// one inner element; the time includes each inner subscription.
 func flatMapScenario(outer: Int) -> Scenario {
     let inner = 10
-    var expected = Checksum()
-    for value in 0..<outer * inner { expected.add(value) }
+    let expected = Checksum(of: 0..<outer * inner)
     return Scenario(
         name: "4 flatMap: 10-element inners",
         unit: "inner element",
@@ -107,8 +106,7 @@ final class OrderBlindSum: @unchecked Sendable {
 
 /// 8. merge of `sources` subjects, fed round-robin: one unit is one element.
 func mergeScenario(events: Int, sources: Int) -> Scenario {
-    var expected = Checksum()
-    for value in 0..<events { expected.add(value) }
+    let expected = Checksum(of: 0..<events)
     return Scenario(
         name: "8 merge of \(sources) subjects",
         unit: "element",

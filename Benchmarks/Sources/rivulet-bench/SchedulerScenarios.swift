@@ -7,8 +7,7 @@ import RxTest
 /// 7. Events sent on the calling thread, delivered on a serial dispatch queue: one unit
 /// is one element. The floor is one `queue.async` per element calling an opaque closure.
 func observeOnScenario(count: Int) -> Scenario {
-    var expected = Checksum()
-    for value in 0..<count { expected.add(value) }
+    let expected = Checksum(of: 0..<count)
     let name = "7 observe(on:) serial queue"
     let queue = DispatchQueue(label: "rivulet-bench.observe-on")
     let scheduler = SerialDispatchQueueScheduler(internalSerialQueueName: "rivulet-bench.observe-on.rx")

@@ -211,8 +211,7 @@ func observeOnConcurrentScenario(count: Int, on target: ConcurrentTarget) -> Sce
 /// on the queue's thread, the calling thread waits for completion. One unit is one
 /// element; the check is order-sensitive. The floor: one `async` that runs the loop.
 func subscribeOnScenario(count: Int) -> Scenario {
-    var expected = Checksum()
-    for value in 0..<count { expected.add(value) }
+    let expected = Checksum(of: 0..<count)
     let name = "15 subscribe(on:) serial queue"
     let queue = DispatchQueue(label: "rivulet-bench.subscribe-on")
     let scheduler = SerialDispatchQueueScheduler(internalSerialQueueName: "rivulet-bench.subscribe-on.rx")
@@ -409,8 +408,7 @@ final class FloorReplayOne: @unchecked Sendable {
 /// values, starting no earlier than the latest value sent before it subscribed (the
 /// replay), and ending with the last value when the source completes during it.
 func shareReplayJoinersScenario(events: Int, joiners: Int = 4, perJoin: Int = 100) -> Scenario {
-    var expected = Checksum()
-    for value in 0..<events { expected.add(value) }
+    let expected = Checksum(of: 0..<events)
     let name = "16 share(replay: 1), \(joiners) threads"
 
     /// Runs one implementation: `send` and `complete` feed the source; `join` subscribes
@@ -630,11 +628,7 @@ func serveMainQueue(until done: () -> Bool, _ scenario: String, _ implementation
 /// is order-sensitive. The floor: the background queue dispatches each value to the main
 /// queue, where the closures run.
 func offMainDriverScenario(count: Int) -> Scenario {
-    var expected = Checksum()
-    for value in 0...count {
-        let mapped = triple(value)
-        if isEven(mapped) { expected.add(mapped) }
-    }
+    let expected = driverChainChecksum(count: count)
     let expectedCount = expected.count
     let name = "18 Driver fed off the main thread"
     let feeder = DispatchQueue(label: "rivulet-bench.driver-feed")
@@ -763,9 +757,7 @@ struct SlowConsumer {
     private var name: String { Self.name }
 
     var expected: Checksum {
-        var expected = Checksum()
-        for value in 0..<count { expected.add(value) }
-        return expected
+        Checksum(of: 0..<count)
     }
 
     /// Feeds `count` elements through `send`, sampling the probe as it goes.
