@@ -2,6 +2,7 @@ import Dispatch
 import RivuletTestSupport
 import RxLanes
 import RxSwift
+import RxTest
 import Testing
 
 @Suite struct RecordLaneTests {
@@ -17,6 +18,36 @@ import Testing
             case .disposed: return "!\(entry.subscription)"
             }
         }
+    }
+
+    @Test func inVirtualTimeAHotSourcePassesThroughUnchangedAtItsTimes() {
+        let scheduler = TestScheduler(initialClock: 0)
+        let recorder = LaneRecorder()
+        let source = scheduler.createHotObservable([.next(150, 0), .next(210, 1), .next(220, 2), .completed(230), .next(240, 3)])
+        let observer = scheduler.start { source.recordLane("hot", in: recorder) }
+        #expect(observer.events == [.next(210, 1), .next(220, 2), .completed(230)])
+        #expect(source.subscriptions == [Subscription(200, 230)])
+        #expect(spelled(recorder.snapshot(), lane: "hot") == ["^1", "1", "2", "|"])
+    }
+
+    @Test func inVirtualTimeAColdSourcesFailureIsPassedOnAndEndsTheLane() {
+        let scheduler = TestScheduler(initialClock: 0)
+        let recorder = LaneRecorder()
+        let source = scheduler.createColdObservable([.next(10, 1), .error(20, TestError(code: 3)), .next(30, 2)])
+        let observer = scheduler.start { source.recordLane("cold", in: recorder) }
+        #expect(observer.events == [.next(210, 1), .error(220, TestError(code: 3))])
+        #expect(source.subscriptions == [Subscription(200, 220)])
+        #expect(spelled(recorder.snapshot(), lane: "cold") == ["^1", "1", "#TestError(code: 3)"])
+    }
+
+    @Test func inVirtualTimeAnEarlyDisposalEndsTheLaneAndTheSourcesSubscription() {
+        let scheduler = TestScheduler(initialClock: 0)
+        let recorder = LaneRecorder()
+        let source = scheduler.createHotObservable([.next(210, 1), .next(260, 2), .completed(300)])
+        let observer = scheduler.start(disposed: 250) { source.recordLane("disposed", in: recorder) }
+        #expect(observer.events == [.next(210, 1)])
+        #expect(source.subscriptions == [Subscription(200, 250)])
+        #expect(spelled(recorder.snapshot(), lane: "disposed") == ["^1", "1", "!1"])
     }
 
     @Test func passesEveryEventOnAndRecordsItWithItsSubscriptionAndEnd() {
