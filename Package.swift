@@ -69,8 +69,11 @@ let package = Package(
             dependencies: [
                 .product(name: "Atomics", package: "swift-atomics", condition: .when(platforms: applePlatforms)),
                 .target(name: "AppleLockingPathAtomics", condition: .when(traits: ["AppleLockingPath"])),
+                .target(name: "RivuletFutex", condition: .when(platforms: [.linux, .android])),
             ]
         ),
+        // The futex calls behind RxSwift's inline lock on Linux (Platform.swift's `LockCell`).
+        .target(name: "RivuletFutex"),
         // swift-atomics for RxSwift on Linux under the `AppleLockingPath` trait. A second
         // `.product(name: "Atomics", ...)` entry in RxSwift with the trait's condition
         // links it too, but SwiftPM then warns "ignoring duplicate product 'Atomics'".

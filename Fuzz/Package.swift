@@ -1,10 +1,11 @@
 // swift-tools-version:6.0
 // libFuzzer harnesses for Rivulet's text inputs, kept out of the main package's build.
 //
-// Mirror/ holds symbolic links to the main package's RxSwift, RxTestCore, RxLanes and
-// RxMarblesKit sources, so that the fuzz targets compile the very same code with coverage
-// instrumentation. Build and run through ../scripts/fuzz.sh (see the Reliability article
-// of the RxSwift documentation, Sources/RxSwift/RxSwift.docc/Reliability.md):
+// Mirror/ holds symbolic links to the main package's RxSwift (and its RivuletFutex),
+// RxTestCore, RxLanes and RxMarblesKit sources, so that the fuzz targets compile the very
+// same code with coverage instrumentation. Build and run through ../scripts/fuzz.sh (see
+// the Reliability article of the RxSwift documentation,
+// Sources/RxSwift/RxSwift.docc/Reliability.md):
 //
 //   swift build -c release -Xswiftc -sanitize=fuzzer,address -Xswiftc -parse-as-library
 //
@@ -21,10 +22,14 @@ let package = Package(
     targets: [
         .target(
             name: "RxSwift",
-            dependencies: [.product(name: "Atomics", package: "swift-atomics")],
+            dependencies: [
+                .product(name: "Atomics", package: "swift-atomics"),
+                .target(name: "RivuletFutex", condition: .when(platforms: [.linux, .android])),
+            ],
             path: "Mirror/RxSwift",
             exclude: ["RxSwift.docc"]
         ),
+        .target(name: "RivuletFutex", path: "Mirror/RivuletFutex"),
         .target(name: "RxTestCore", dependencies: ["RxSwift"], path: "Mirror/RxTestCore"),
         .target(name: "RxLanes", dependencies: ["RxSwift"], path: "Mirror/RxLanes", exclude: ["RxLanes.docc"]),
         .target(name: "RxMarblesKit", dependencies: ["RxSwift", "RxTestCore", "RxLanes"], path: "Mirror/RxMarblesKit"),

@@ -117,9 +117,13 @@ done
 # The modules a dependent compiles, in dependency order, after the system modules'
 # cache (its own row, counted in the total: a user pays it once per clean build):
 # swift-atomics first where RxSwift depends on it (Apple platforms; everywhere in
-# revisions whose manifest has no platform condition on it), so that the RxSwift row
-# is RxSwift alone.
+# revisions whose manifest has no platform condition on it), and RivuletFutex on Linux,
+# so that the RxSwift row is RxSwift alone.
 modules=(RxSwift RxRelay)
+# The futex lock's C target, which RxSwift depends on on Linux (in revisions that have it).
+if [ "$(uname)" = Linux ] && grep -q 'name: "RivuletFutex"' "$work/Rivulet/Package.swift"; then
+    modules=(RivuletFutex "${modules[@]}")
+fi
 if [ "$(uname)" = Darwin ] || ! grep -q 'package: "swift-atomics", condition:' "$work/Rivulet/Package.swift"; then
     modules=(_AtomicsShims Atomics "${modules[@]}")
 fi

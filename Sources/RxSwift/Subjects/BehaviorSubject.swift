@@ -23,7 +23,14 @@ public final class BehaviorSubject<Element>: Observable<Element>, SubjectType, O
     /// The current value; throws the subject's error after an error, and
     /// `RxError.disposed` after `dispose()`.
     public func value() throws -> Element {
-        let (failure, current) = lockedState.withLock { state, element in (state.failure(of: self), element) }
+        // Only the element comes back from the lock: a tuple of the error and an element
+        // of a generic type has its metadata looked up at run time on every call (the
+        // BehaviorRelay row's profile: 8% of its time, in the runtime's tuple cache).
+        var failure: Swift.Error?
+        let current = lockedState.withLock { state, element -> Element in
+            failure = state.failure(of: self)
+            return element
+        }
         if let failure { throw failure }
         return current
     }

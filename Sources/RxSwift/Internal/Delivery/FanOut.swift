@@ -202,6 +202,11 @@ struct DeliveryList {
     /// it (`DeliveryWalk.end()`), which lowers `deliveries`.
     @inline(__always)
     mutating func beginDelivery(counting deliveries: borrowing InlineAtomicInt, released: inout [ObserverBase]?) -> DeliveryWalk {
+        // With no observer and nothing kept, the walk reads no entry, so a change
+        // meanwhile cannot pull anything from under it: it goes uncounted, which spares
+        // an observerless subject (a relay read for its value) two atomic operations on a
+        // word that every sending thread writes.
+        if count == 0, !hasRetired { return DeliveryWalk(entries: nil, count: 0, deliveries: nil) }
         // An atomic increment, not a load and a store: a delivery on another thread
         // (a source sending from several threads) may lower the count meanwhile, and a
         // lost decrement would keep every later removal alive for good.
@@ -246,14 +251,14 @@ struct DeliveryWalk {
     let entries: UnsafeMutablePointer<Unmanaged<ObserverBase>>?
     let count: Int
     /// The owner's count of running deliveries (in its locked state, which the owner
-    /// keeps alive while it delivers).
-    let deliveries: InlineAtomicInt.Reference
+    /// keeps alive while it delivers); `nil` for an uncounted walk of no observer.
+    let deliveries: InlineAtomicInt.Reference?
 
     /// Ends the delivery once the walk is over; takes no lock. `fileID` and `line` name
     /// the call (`SyncSite`).
     @inline(__always)
     func end(fileID: StaticString = #fileID, line: UInt = #line) {
-        _ = deliveries.add(-1, fileID: fileID, line: line)
+        _ = deliveries?.add(-1, fileID: fileID, line: line)
     }
 
     /// Passes `element` to every observer, in order, with no retain.

@@ -2,7 +2,8 @@
 //
 // The operating system's calls, chosen by the system the code is compiled for: the lock
 // word, the thread's number, the thread-local slot. Linux has no `os_unfair_lock`, so a
-// `pthread_mutex_t` stands for it behind the same `LockWords` operations, and
+// futex word (`FutexLock`) stands for it behind the same `LockWords` operations (a
+// `pthread_mutex_t` under ThreadSanitizer and on systems without a futex), and
 // `pthread_t` is a number there where Darwin's is a pointer.
 //
 // The implementation, chosen by the platform or by a build setting: Apple's
@@ -13,14 +14,14 @@
 // The package trait `AppleLockingPath` compiles Apple's implementation on Linux, over
 // Linux's system calls, so that CI builds and tests it (`.ci/run`, `.build-apple`). The
 // package trait `ThreadSanitizer` puts Apple's `LockCell`, a `Lock`, in place of Linux's
-// `Mutex`: ThreadSanitizer intercepts a pthread mutex and models it as a lock, where of
-// `Mutex` it sees only the atomics of the uncontended path (a contended one changes
-// hands in the kernel, through the standard library's uninstrumented code).
+// futex lock: ThreadSanitizer intercepts a pthread mutex and models it as a lock, where
+// of the futex lock it sees only atomics and system calls. Other systems without a
+// futex (FreeBSD) take Apple's `LockCell` too.
 //
 // | need                                     | Apple's implementation          | Linux's                     |
 // | ---------------------------------------- | ------------------------------- | --------------------------- |
-// | lock word (`LockWord`), by the system    | `os_unfair_lock`; `pthread_mutex_t` on Linux | `pthread_mutex_t` |
-// | lock stored in an object (`LockCell`)    | `Lock` (one small allocation)   | `Mutex`, in place; a `Lock` under `ThreadSanitizer` |
+// | lock word (`LockWord`), by the system    | `os_unfair_lock`; the futex word on Linux | the futex word (`FutexLock`); `pthread_mutex_t` under `ThreadSanitizer` |
+// | lock stored in an object (`LockCell`)    | `Lock` (one small allocation)   | an atomic word and the futex, in place; a `Lock` under `ThreadSanitizer` |
 // | atomic `Int` in an object (`AtomicWord`) | swift-atomics `UnsafeAtomic`    | `Synchronization.Atomic`    |
 // | its operations (`AtomicWordReference`)   | the `UnsafeAtomic` handle       | the `Atomic`'s address      |
 // | global atomic (`GlobalAtomic`)           | swift-atomics `ManagedAtomic`   | `Atomic`, set up statically |
@@ -86,11 +87,118 @@ import Glibc
 import Musl
 #endif
 
+#if (os(Linux) || os(Android)) && !ThreadSanitizer
+import RivuletFutex
+import Synchronization
+
+/// The word a `Lock` or a `LockedState` keeps in its tail allocation: the futex lock's
+/// word (`FutexLock`), as in every inline lock (`LockCell`). Apple's implementation on
+/// Linux (`AppleLockingPath`) uses it in place of `os_unfair_lock`, which Linux lacks.
+package typealias LockWord = Atomic<UInt32>
+
+/// The operations on a `LockWord` in place.
+package enum LockWords {
+    @inline(__always)
+    package static func initialize(_ word: UnsafeMutablePointer<LockWord>) {
+        word.initialize(to: Atomic(FutexLock.free))
+    }
+
+    @inline(__always)
+    package static func deinitialize(_ word: UnsafeMutablePointer<LockWord>) {
+        word.deinitialize(count: 1)
+    }
+
+    @inline(__always)
+    package static func lock(_ word: UnsafeMutablePointer<LockWord>) {
+        FutexLock.lock(word.pointee)
+    }
+
+    @inline(__always)
+    package static func unlock(_ word: UnsafeMutablePointer<LockWord>) {
+        FutexLock.unlock(word.pointee)
+    }
+}
+
+/// Rivulet's lock on Linux and Android: one atomic word and the futex, as glibc's mutex
+/// of the adaptive kind does it, on the word of a `Lock`, of a `LockedState` and of every
+/// inline lock (`LockCell`), so that no lock costs an allocation of its own.
+///
+/// The word is `free` (0), `held` (1) or `contended` (2: held, and a thread may sleep on
+/// it). A thread that finds it held spins a while (critical sections are a few dozen
+/// instructions), then marks it contended and sleeps on the futex until it takes it. An
+/// unlock that finds it contended wakes one sleeper, which competes for the lock again:
+/// no thread is handed the lock.
+///
+/// What it replaced, and what that cost (2-core benchmark machine, Benchmarks/README.md):
+/// - The standard library's `Mutex`, in the inline locks: its wait is the kernel's
+///   priority-inheriting futex, whose unlock hands the lock to the sleeping thread, so
+///   a thread that releases the lock and wants it again waits until that one has run.
+///   With two threads writing one `BehaviorRelay` while a third reads it (row 17), the
+///   lock ran at 1.2-1.4x OpenCombine's time.
+/// - A normal `pthread_mutex_t`, in `Lock` and `LockedState`: it sleeps at once, so with
+///   two threads sending into one `merge` (row 13) a quarter of the time went to the
+///   kernel's futex calls. glibc's adaptive kind spun instead, at +1.2% to +2.2%
+///   instructions on the single-thread rows that take a `Lock` per event (callgrind);
+///   this lock's uncontended path is one compare-and-swap and one exchange, inlined.
+package enum FutexLock {
+    package static var free: UInt32 { 0 }
+    private static var held: UInt32 { 1 }
+    private static var contended: UInt32 { 2 }
+
+    /// How many times a thread that finds the lock held looks at it again before it
+    /// sleeps (glibc's adaptive mutex spins at most 100 times by default).
+    private static var spinLimit: Int { 100 }
+
+    @inline(__always)
+    package static func lock(_ word: borrowing Atomic<UInt32>) {
+        if _fastPath(word.compareExchange(expected: free, desired: held, successOrdering: .acquiring, failureOrdering: .relaxed).exchanged) {
+            return
+        }
+        lockContended(word)
+    }
+
+    @inline(never)
+    private static func lockContended(_ word: borrowing Atomic<UInt32>) {
+        var spins = 0
+        while spins < spinLimit {
+            rivulet_spin_hint()
+            if word.load(ordering: .relaxed) == free,
+               word.compareExchange(expected: free, desired: held, successOrdering: .acquiring, failureOrdering: .relaxed).exchanged {
+                return
+            }
+            spins += 1
+        }
+        // Marks the lock contended, taking it if it was free meanwhile; otherwise sleeps
+        // while it stays contended, and tries again when woken.
+        while word.exchange(contended, ordering: .acquiring) != free {
+            rivulet_futex_wait(address(of: word), contended)
+        }
+    }
+
+    @inline(__always)
+    package static func unlock(_ word: borrowing Atomic<UInt32>) {
+        if _slowPath(word.exchange(free, ordering: .releasing) == contended) {
+            wakeOne(word)
+        }
+    }
+
+    @inline(never)
+    private static func wakeOne(_ word: borrowing Atomic<UInt32>) {
+        rivulet_futex_wake_one(address(of: word))
+    }
+
+    /// The word's address, for the kernel.
+    @inline(__always)
+    private static func address(of word: borrowing Atomic<UInt32>) -> UnsafeMutablePointer<UInt32> {
+        withUnsafePointer(to: word) { UnsafeMutableRawPointer(mutating: $0).assumingMemoryBound(to: UInt32.self) }
+    }
+}
+#else
 /// The word a `Lock` or a `LockedState` keeps in its tail allocation: a
-/// `pthread_mutex_t` (an uncontended lock and unlock measure about half the time of
-/// `Mutex`'s, whose priority-inheriting futex costs more even without contention).
-/// Apple's implementation on Linux (`AppleLockingPath`) uses it in place of
-/// `os_unfair_lock`, which Linux lacks.
+/// `pthread_mutex_t`. Apple's implementation on Linux (`AppleLockingPath`) uses it in
+/// place of `os_unfair_lock`, which Linux lacks; the `ThreadSanitizer` trait, because the
+/// sanitizer models a pthread mutex as a lock; systems without a futex (FreeBSD), because
+/// it is theirs.
 package typealias LockWord = pthread_mutex_t
 
 /// The operations on a `LockWord` in place.
@@ -121,6 +229,7 @@ package enum LockWords {
         _ = pthread_mutex_unlock(word)
     }
 }
+#endif
 
 /// The calling thread, as a number (for telling reentrant from overlapping delivery).
 @inline(__always)
@@ -146,10 +255,11 @@ func makeObjectOwningThreadKey() -> pthread_key_t {
 
 // MARK: - The implementation: the lock behind `InlineLock`
 
-#if canImport(Darwin) || AppleLockingPath || ThreadSanitizer
+#if canImport(Darwin) || AppleLockingPath || ThreadSanitizer || !(os(Linux) || os(Android))
 /// The lock behind an `InlineLock`: a `Lock` here (one small allocation), as the
-/// standard library's `Mutex` needs a newer system; on Linux under the `ThreadSanitizer`
-/// trait, a pthread mutex the sanitizer sees. Raw operations: no synchronization point,
+/// standard library's `Mutex` needs a newer system on Apple platforms; on Linux under
+/// the `ThreadSanitizer` trait, a pthread mutex the sanitizer sees; on other systems
+/// (FreeBSD), a pthread mutex, as they have no futex. Raw operations: no synchronization point,
 /// no mutant (`InlineLock` adds them).
 package struct LockCell: ~Copyable {
     private let storage = Lock.make()
@@ -180,17 +290,16 @@ package struct LockCell: ~Copyable {
     }
 }
 #else
-import Synchronization
-
-/// The lock behind an `InlineLock`: a `Mutex` in place, so no allocation of its own.
-/// Raw operations: no synchronization point, no mutant (`InlineLock` adds them).
+/// The lock behind an `InlineLock` on Linux and Android: the futex lock's word
+/// (`FutexLock`) in place, so no allocation of its own. Raw operations: no
+/// synchronization point, no mutant (`InlineLock` adds them).
 ///
-/// A `Lock` here instead (a pthread mutex behind a pointer, as in Apple's implementation
-/// on Linux) ran more instructions on every row that takes it per event (callgrind):
-/// fan-out +1.3%, merge of subjects +2.3%, share +3.4%, Driver +8.1%; the allocation
-/// counts were the same.
+/// A `Lock` here instead (a lock word behind a pointer, as in Apple's implementation
+/// on Linux) ran more instructions on every row that takes it per event (callgrind, with
+/// a pthread mutex for its word): fan-out +1.3%, merge of subjects +2.3%, share +3.4%,
+/// Driver +8.1%.
 package struct LockCell: ~Copyable {
-    private let mutex = Mutex<Void>(())
+    private let word = Atomic<UInt32>(FutexLock.free)
 
     @inline(__always)
     package init() {}
@@ -198,23 +307,23 @@ package struct LockCell: ~Copyable {
     /// The lock's address, which names it to a schedule explorer.
     @inline(__always)
     package var identity: UnsafeRawPointer {
-        withUnsafePointer(to: mutex) { UnsafeRawPointer($0) }
+        withUnsafePointer(to: word) { UnsafeRawPointer($0) }
     }
 
     /// Unlocks the cell whose `identity` is given (see `Interleaving.LockRelease`).
     @inline(__always)
     package static var release: Interleaving.LockRelease {
-        { identity in identity.assumingMemoryBound(to: Mutex<Void>.self).pointee._unsafeUnlock() }
+        LockWords.release
     }
 
     @inline(__always)
     package func lock() {
-        mutex._unsafeLock()
+        FutexLock.lock(word)
     }
 
     @inline(__always)
     package func unlock() {
-        mutex._unsafeUnlock()
+        FutexLock.unlock(word)
     }
 }
 #endif
