@@ -21,6 +21,7 @@ let package = Package(
                 .product(name: "RxRelay", package: "Rivulet"),
                 .product(name: "RxCocoa", package: "Rivulet"),
                 .product(name: "RxTest", package: "Rivulet"),
+                .product(name: "RxBlocking", package: "Rivulet"),
                 .product(name: "RxLanes", package: "Rivulet"),
                 .product(name: "OpenCombine", package: "OpenCombine"),
                 .product(name: "OpenCombineDispatch", package: "OpenCombine"),

@@ -9,6 +9,7 @@ let package = Package(
     products: [
         .library(name: "ExampleViewModels", targets: ["ExampleViewModels"]),
         .executable(name: "sign-in-recording", targets: ["SignInRecording"]),
+        .executable(name: "view-model-test-cost", targets: ["ViewModelTestCost"]),
     ],
     dependencies: [
         .package(name: "Rivulet", path: ".."),
@@ -31,6 +32,17 @@ let package = Package(
                 "ExampleViewModels",
                 .product(name: "RxSwift", package: "Rivulet"),
                 .product(name: "RxLanes", package: "Rivulet"),
+            ]
+        ),
+        // What a TestScheduler-driven test of each view model costs in a debug build,
+        // against a hand-written floor.
+        .executableTarget(
+            name: "ViewModelTestCost",
+            dependencies: [
+                "ExampleViewModels",
+                .product(name: "RxSwift", package: "Rivulet"),
+                .product(name: "RxCocoa", package: "Rivulet"),
+                .product(name: "RxTest", package: "Rivulet"),
             ]
         ),
         .testTarget(

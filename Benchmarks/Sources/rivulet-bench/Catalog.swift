@@ -47,5 +47,8 @@ func scenarioCatalog(scale: Int) -> [CatalogEntry] {
         CatalogEntry(name: "17 BehaviorRelay, 2 write 1 read", kind: .ready { relayThreadsScenario(operations: size(200_000)) }, multiThreaded: true),
         CatalogEntry(name: "18 Driver fed off the main thread", kind: .ready { offMainDriverScenario(count: size(100_000)) }, multiThreaded: true),
         CatalogEntry(name: "19 slow consumer, serial queue", kind: .ready { slowConsumerScenario(count: size(SlowConsumer.fullCount)) }, multiThreaded: true),
+        // A blocking call waits for a queue's thread (see BlockingScenarios.swift).
+        CatalogEntry(name: "20 blocking call, main thread", kind: .ready { blockingCallScenario(calls: size(1_000), caller: .mainThread) }, multiThreaded: true),
+        CatalogEntry(name: "20b blocking call, another thread", kind: .ready { blockingCallScenario(calls: size(1_000), caller: .otherThread) }, multiThreaded: true),
     ]
 }

@@ -23,7 +23,7 @@ usage: rivulet-bench [--alloc-check] [--sweep] [--quick] [--repetitions N] [--fi
   --repetitions N   timed repetitions per implementation (default: up to 7, fewer but at
                     least 3 when 7 rounds would take over 2 s; the median is shown)
   --filter TEXT     only the scenarios whose name contains TEXT
-  --threads-only    only the multi-threaded scenarios (7 and 13 to 19); --filter narrows them
+  --threads-only    only the multi-threaded scenarios (7 and 13 to 20b); --filter narrows them
   --load K          start K busy threads (each spinning and allocating) before the
                     scenarios and stop them after (default 0); the table's header says so
   --no-alloc        skip the allocation counts after the table
@@ -141,6 +141,8 @@ let elapsed = Double(monotonicNanoseconds() - started) / 1e9
 let ran = Set(results.map { $0.scenario.name })
 // The slow consumer's backlog is measured under the same load as its row.
 let slowConsumerMemory = ran.contains(SlowConsumer.name) ? SlowConsumer(scale: scale).memoryReport() : []
+// So are the blocking calls' latencies, when a blocking row ran.
+let blockingLatencies = ran.contains(where: { $0.hasPrefix("20") }) ? blockingLatencyReport(calls: max(1_000 / scale, 100)) : []
 backgroundLoad.stop()
 
 print("Rivulet benchmarks: median of up to \(options.repetitions) runs after \(options.warmups) warm-up; ns per unit; allocs = heap allocations per unit")
@@ -153,6 +155,7 @@ if ran.contains(where: { $0.hasPrefix("12 ") }) {
     print(laneRingMemory())
 }
 for line in slowConsumerMemory { print(line) }
+for line in blockingLatencies { print(line) }
 if sweepReport, options.filter == nil, !threadsOnly {
     print("")
     runSweep(filter: nil, repetitions: sweepRepetitions)
