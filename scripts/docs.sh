@@ -80,8 +80,10 @@ mkdir -p "$output"
 for target in "${targets[@]}"; do
     rm -rf "${graphs:?}/$target" "${output:?}/$target.doccarchive"
     mkdir -p "$graphs/$target"
+    # RivuletFutex's include folder: the C module RxSwift imports on Linux, found by its
+    # module map there.
     extract=("$extractor" -module-name "$target" "${platform[@]}"
-        -I "$modules" -module-cache-path "$scratch/symbol-graph-module-cache"
+        -I "$modules" -I Sources/RivuletFutex/include -module-cache-path "$scratch/symbol-graph-module-cache"
         -minimum-access-level public -emit-extension-block-symbols)
     also="$(reexported "$target")"
     if [ -n "$also" ]; then
