@@ -12,9 +12,6 @@ final class MergeSink<SourceElement, Inner: ObservableConvertibleType, Observer:
     /// The outer subscription and every running inner one.
     let group = CompositeDisposable()
     let outerSubscription = SingleAssignmentDisposable()
-    /// The downstream observer's direct path, if it has one: inner elements go to it as
-    /// they were received, with no copy and no lookup of the element type.
-    private let direct: ObserverBase?
 
     /// Never called: fills the superclass's `init(observer:)` slot (see `rxUnusedInitializer`).
     override convenience init(observer: consuming Observer) { rxUnusedInitializer() }
@@ -22,8 +19,11 @@ final class MergeSink<SourceElement, Inner: ObservableConvertibleType, Observer:
     init(selector: @escaping (SourceElement) throws -> Inner, policy: MergePolicy, observer: Observer) {
         self.selector = selector
         self.policy = policy
-        direct = directPath(of: observer)
         super.init(observer: observer)
+    }
+
+    deinit {
+        state.releaseQueuedElements()
     }
 
     // MARK: outer sequence
@@ -136,7 +136,7 @@ final class MergeSink<SourceElement, Inner: ObservableConvertibleType, Observer:
 
     /// An inner element, of type `Output` (`T` is that type, as the inner observer
     /// checked): delivered at once, with no `Event` built, unless another delivery is in
-    /// progress (then it queues behind it).
+    /// progress (then it queues behind it, and that delivery's thread delivers it).
     @inline(__always)
     func innerNext<T>(_ element: T) {
         let delivers = lock.withLock { () -> Bool in
@@ -146,20 +146,29 @@ final class MergeSink<SourceElement, Inner: ObservableConvertibleType, Observer:
             return false
         }
         guard delivers else { return }
-        if let direct {
-            if !isDisposed { direct.receiveNext(element) }
-        } else {
-            forwardNextOutOfLine(element)
-        }
+        deliverElement(element)
         if lock.withLock({ state.delivery.release() }) { deliverQueued() }
     }
 
     /// Under the lock: queues `element` behind the delivery in progress. Out of line,
-    /// so that the `Event` it builds costs its metadata lookup here only, not on every
-    /// element.
+    /// so that the element path without contention stays as short as it was.
     @inline(never)
     private func queueBehindDelivery<T>(_ element: T) {
-        state.delivery.enqueue(.next(unsafeSameTypeCast(element, to: Output.self)))
+        state.queueElement(element)
+    }
+
+    /// Delivers one element (of type `Output`), unless the merge was disposed.
+    @inline(__always)
+    private func deliverElement<T>(_ element: T) {
+        // The downstream's direct path, unretained (the sink holds the observer): its
+        // own retained copy here was retained and released for each element, atomic
+        // operations on a word every sending thread writes (row 13, a merge fed on two
+        // threads).
+        if let downstream {
+            if !isDisposed { downstream._withUnsafeGuaranteedRef { observer in observer.receiveNext(element) } }
+        } else {
+            forwardNextOutOfLine(element)
+        }
     }
 
     /// Out of line, so that the lookup of `Output` this needs is not made on every
@@ -169,12 +178,27 @@ final class MergeSink<SourceElement, Inner: ObservableConvertibleType, Observer:
         forwardNext(unsafeSameTypeCast(element, to: Output.self))
     }
 
-    /// Delivers what was queued behind a delivery that has just ended (and kept the
-    /// delivery busy for this caller).
+    /// Delivers what was queued behind a delivery that has just ended (which stays busy
+    /// for this caller): the queued elements a batch at a time, each batch taken under
+    /// the lock in one step and delivered outside it, until none is left; then a queued
+    /// terminal event, if any. Out of line: the batch is a value of a generic type.
     @inline(never)
     private func deliverQueued() {
-        guard let next = lock.withLock({ state.delivery.next() }) else { return }
-        deliver(next)
+        var batch = ElementRing<Output>()
+        defer { batch.release() }
+        while true {
+            switch lock.withLock({ state.afterDelivery(swappingWith: &batch) }) {
+            case .elements:
+                while !batch.isEmpty {
+                    deliverElement(batch.removeFirst())
+                }
+            case .terminal:
+                if let next = lock.withLock({ state.delivery.next() }) { deliver(next) }
+                return
+            case .idle:
+                return
+            }
+        }
     }
 
     func innerCompleted(_ key: CompositeDisposable.DisposeKey) {

@@ -11,6 +11,10 @@ enum MergePolicy {
 /// The state of one merge subscription. Every transition runs under the sink's lock and
 /// returns what to do after unlocking.
 struct MergeState<Inner, Element> {
+    /// How many elements `queuedElements` holds (counted in `delivery`'s waiting items
+    /// too, so that a delivery's end, `delivery.release()`, sees them with no look at the
+    /// generic ring, which cost a call and a lookup of the element type).
+    private var queuedCount = 0
     /// Inner sequences subscribed (or being subscribed) and not completed yet.
     private(set) var active = 0
     /// The outer sequence completed.
@@ -23,8 +27,42 @@ struct MergeState<Inner, Element> {
     /// complete during their own subscription becomes a loop, not a recursion.
     private var pumping = false
     var delivery = SerialDelivery<Event<Element>>()
+    /// Inner elements that arrived while a delivery was in progress, in order, as raw
+    /// values: no `Event` is built and no generic metadata is looked up per element.
+    /// They go before anything in `delivery`'s own queue, which holds terminal events only:
+    /// once one is queued the merge is terminated and takes no more elements. The
+    /// storage is freed by `releaseQueuedElements()`.
+    private var queuedElements = ElementRing<Element>()
 
     /// Unlimited: counts a new inner sequence; `false` once terminated.
+    /// Queues an inner element (an `Element`) behind the delivery in progress.
+    @inline(__always)
+    mutating func queueElement<T>(_ element: T) {
+        queuedElements.append(bitCasting: element)
+        queuedCount += 1
+        delivery.countWaiting(1)
+    }
+
+    /// After a delivery of elements: hands the elements queued meanwhile over in `batch`
+    /// (whose storage, emptied by the caller, becomes the next queue's) and keeps the
+    /// delivery busy; or, with none, goes on to a queued terminal event (`.terminal`,
+    /// the delivery still busy) or ends the delivery (`.idle`).
+    @inline(__always)
+    mutating func afterDelivery(swappingWith batch: inout ElementRing<Element>) -> MergeQueueStep {
+        if queuedCount > 0 {
+            swap(&queuedElements, &batch)
+            delivery.countWaiting(-queuedCount)
+            queuedCount = 0
+            return .elements
+        }
+        return delivery.release() ? .terminal : .idle
+    }
+
+    /// Frees the queue's storage and the elements left in it (the sink's `deinit`).
+    mutating func releaseQueuedElements() {
+        queuedElements.release()
+    }
+
     mutating func admit() -> Bool {
         if isTerminated { return false }
         active += 1
@@ -102,6 +140,16 @@ struct MergeState<Inner, Element> {
         isTerminated = true
         return true
     }
+}
+
+/// What follows a delivery of elements (`MergeState.afterDelivery`).
+enum MergeQueueStep {
+    /// The elements queued meanwhile, to deliver next.
+    case elements
+    /// A terminal event queued meanwhile, to deliver next.
+    case terminal
+    /// Nothing: the delivery has ended.
+    case idle
 }
 
 enum MergePumpStep<Inner, Element> {
