@@ -14,11 +14,13 @@ public struct Recorded<Value>: CustomDebugStringConvertible {
     package let marbleKey: MarbleKey?
 
     /// A value at `time`.
+    @inline(__always)
     public init(time: TestTime, value: Value) {
         self.init(time: time, value: value, marbleKey: nil)
     }
 
     /// A value at `time`, parsed from marbles where it was written as `marbleKey`.
+    @inline(__always)
     package init(time: TestTime, value: Value, marbleKey: MarbleKey?) {
         self.time = time
         self.value = value

@@ -117,8 +117,12 @@ public final class TestableObserver<Element>: ObserverType, @unchecked Sendable 
     /// The scheduler whose clock stamps the events (not public, as in RxSwift: a user's
     /// extension may well use a `scheduler` of its own).
     let scheduler: TestScheduler
-    /// Events as they arrive, with their times.
-    private let arrivals = TestKitHooks.TimedEventLog<Element>()
+    /// The events as they arrive, with their times: a log of `Event<Element>` values,
+    /// whose per-event code runs generic over the event type itself, which it reads
+    /// from the log object (a log of `Element`s looked up the metadata of
+    /// `Event<Element>` and of its array on every event: callgrind, the TestScheduler
+    /// row).
+    private let arrivals = TestKitHooks.TimedEventLog<Event<Element>>()
     /// The events read so far, as `Recorded` values: a read moves the arrivals here,
     /// under this lock, so that two reads keep the order.
     private let recorded = LockedState<[Recorded<Event<Element>>]>([])

@@ -26,7 +26,7 @@ package enum TestKitHooks {
     /// The main schedulers' stand-in for the current task.
     package typealias SchedulerSubstitution = RxSwift.SchedulerSubstitution
     /// A `TestableObserver`'s recording.
-    package typealias TimedEventLog<Element> = RxSwift.TimedEventLog<Element>
+    package typealias TimedEventLog<Value> = RxSwift.TimedEventLog<Value>
     /// A hot testable observable's observers.
     package typealias ObserverList<Element> = RxSwift.ObserverList<Element>
 }

@@ -6,30 +6,31 @@
 // class, whose types come with the object.
 
 /// The events an observer received and the virtual times they arrived at, appended
-/// from any thread: a `TestableObserver`'s recording. The times and the events are
-/// kept apart: appending a generic `Recorded` value per event would look up its
-/// metadata.
-package final class TimedEventLog<Element>: @unchecked Sendable {
-    private let log = LockedPair([Int](), ContiguousArray<Event<Element>>())
+/// from any thread: a `TestableObserver`'s recording, a log of `Event<Element>`
+/// values. The times and the events are kept apart: appending a generic `Recorded`
+/// value per event would look up its metadata. Generic over the logged value (the
+/// event type), not the element: the event type then comes with the object.
+package final class TimedEventLog<Value>: @unchecked Sendable {
+    private let log = LockedPair([Int](), ContiguousArray<Value>())
 
     package init() {}
 
-    /// Appends `event`, which arrived at `time`.
-    package func append(_ event: Event<Element>, at time: Int) {
-        log.withLock { times, events in
+    /// Appends `value` (an event), which arrived at `time`.
+    package func append(_ value: Value, at time: Int) {
+        log.withLock { times, values in
             times.append(time)
-            events.append(event)
+            values.append(value)
         }
     }
 
-    /// Takes every event appended so far, with its time, in the order appended.
-    package func takeAll() -> (times: [Int], events: ContiguousArray<Event<Element>>) {
-        log.withLock { times, events in
+    /// Takes every value appended so far, with its time, in the order appended.
+    package func takeAll() -> (times: [Int], values: ContiguousArray<Value>) {
+        log.withLock { times, values in
             defer {
                 times.removeAll()
-                events.removeAll()
+                values.removeAll()
             }
-            return (times, events)
+            return (times, values)
         }
     }
 }
