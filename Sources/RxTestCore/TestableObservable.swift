@@ -68,9 +68,8 @@ final class HotObservable<Element>: TestableObservable<Element>, @unchecked Send
             times.append(recorded.time)
             events.append(recorded.value)
         }
-        scheduler.scheduleScriptedSteps(at: times) { [events, observers] index in
-            observers.send(events[index])
-        }
+        let script = ScriptedEvents(events) { [observers] event in observers.send(event) }
+        scheduler.scheduleScriptedSteps(at: times, perform: script.send)
     }
 
     override func subscribe<Observer: ObserverType>(_ observer: Observer) -> Disposable where Observer.Element == Element {
@@ -81,6 +80,25 @@ final class HotObservable<Element>: TestableObservable<Element>, @unchecked Send
             observers.remove(key)
             self?.recordUnsubscription(index)
         }
+    }
+}
+
+/// A hot observable's events and what sends one, generic over the event type itself:
+/// reading an event of an array of `Event<Element>` in code generic over the element
+/// looked up the metadata of `Event<Element>` on every event (callgrind, the
+/// TestScheduler row); here the event type comes with the object.
+private final class ScriptedEvents<RecordedEvent> {
+    private let events: ContiguousArray<RecordedEvent>
+    private let sendEvent: (RecordedEvent) -> Void
+
+    init(_ events: ContiguousArray<RecordedEvent>, send: @escaping (RecordedEvent) -> Void) {
+        self.events = events
+        self.sendEvent = send
+    }
+
+    /// Sends the event at `index`.
+    func send(_ index: Int) {
+        sendEvent(events[index])
     }
 }
 

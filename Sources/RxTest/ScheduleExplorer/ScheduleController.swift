@@ -198,7 +198,7 @@ final class ScheduleController: @unchecked Sendable {
 
     /// By a thread woken at a step: ends it if the run was abandoned meanwhile. It first
     /// unlocks the locks it holds, newest first: a lock owned by a thread that no longer
-    /// exists would stop (a `Mutex`) or hang (a pthread mutex) whoever takes it next, such
+    /// exists would hang (on the futex, or in a pthread mutex) whoever takes it next, such
     /// as a disposal when the test lets go of the run's subscriptions.
     private func endIfAbandoned(_ me: Thread) {
         mutex.lock()

@@ -25,8 +25,8 @@ package enum Interleaving {
 
     /// Unlocks the lock at an address, on the thread that holds it: how a thread that a
     /// schedule explorer ends (its run deadlocked or stalled) lets go of the locks it
-    /// holds, so that no lock is left owned by a thread that no longer exists (a `Mutex`
-    /// would then stop the next thread that takes it, a pthread mutex hang it). A C
+    /// holds, so that no lock is left owned by a thread that no longer exists (the next
+    /// thread that takes it would wait for good, on the futex or in a pthread mutex). A C
     /// function: a closure literal with no context, passed at no cost.
     package typealias LockRelease = @convention(c) (UnsafeRawPointer) -> Void
 
