@@ -3,10 +3,10 @@ extension ObservableType {
     ///
     /// On a `SerialDispatchQueueScheduler`, a `ConcurrentDispatchQueueScheduler` or an
     /// `OperationQueueScheduler` the events waiting are delivered together, in order, in
-    /// one turn on the queue (see "Known differences"); on the main schedulers each event is one dispatch, as in
-    /// RxSwift. On any other scheduler a queue is drained recursively, one event per
-    /// scheduled action, as in RxSwift (on a `TestScheduler`, each event lands one tick
-    /// later than the previous).
+    /// one turn on the queue (see "Known differences"); on the main schedulers each
+    /// event is one dispatch, as in RxSwift. On any other scheduler a queue is drained
+    /// recursively, one event per scheduled action, as in RxSwift (on a `TestScheduler`,
+    /// each event lands one tick later than the previous).
     public func observe(on scheduler: ImmediateSchedulerType) -> Observable<Element> {
         PlainProducer(asObservable(), ObserveOn(scheduler: scheduler))
     }
@@ -116,9 +116,6 @@ final class ObserveOnSerialQueueSink<Observer: ObserverType>: Sink<Observer>, Ob
     /// that would be delivered at once skips the queue. `scheduler` keeps it alive, so
     /// it is not retained for each event.
     private let main: Unmanaged<MainScheduler>?
-    /// The downstream observer's direct path, for elements delivered at once: the
-    /// observer keeps it alive.
-    private let downstreamDirect: Unmanaged<ObserverBase>?
     /// What waits, and the lock that guards it; the rings' storage is freed with it.
     private let waiting = LockedPair((), SerialQueueWaiting<Element>()) { _, waiting in waiting.release() }
 
@@ -133,7 +130,6 @@ final class ObserveOnSerialQueueSink<Observer: ObserverType>: Sink<Observer>, Ob
         } else {
             self.main = nil
         }
-        self.downstreamDirect = directPath(of: observer).map { Unmanaged.passUnretained($0) }
         super.init(observer: observer)
     }
 
@@ -169,28 +165,10 @@ final class ObserveOnSerialQueueSink<Observer: ObserverType>: Sink<Observer>, Ob
     /// and the main scheduler runs nothing at once while its queue holds work.
     @inline(__always)
     private func enqueue<T>(_ element: T) {
-        if let main, main._withUnsafeGuaranteedRef({ scheduler in scheduler.runDeliveryAtOnce { deliverElement(element) } }) {
+        if let main, main._withUnsafeGuaranteedRef({ scheduler in scheduler.runDeliveryAtOnce { forwardAcceptedNext(element) } }) {
             return
         }
         enqueueAndDispatch(element)
-    }
-
-    /// `forwardNext` for an element of the type `acceptsElements` accepted, through the
-    /// downstream's direct path with no retain: after a terminal event or disposal the
-    /// sink is disposed, and the element is dropped.
-    @inline(__always)
-    private func deliverElement<T>(_ element: T) {
-        if isDisposed { return }
-        if let downstreamDirect {
-            downstreamDirect._withUnsafeGuaranteedRef { observer in observer.receiveNext(element) }
-        } else {
-            forwardElement(element)
-        }
-    }
-
-    @inline(never)
-    private func forwardElement<T>(_ element: T) {
-        forwardNext(unsafeSameTypeCast(element, to: Element.self))
     }
 
     @inline(never)
@@ -231,7 +209,7 @@ final class ObserveOnSerialQueueSink<Observer: ObserverType>: Sink<Observer>, Ob
             waiting.takeOldest()
         }
         switch waiting.withLock(takeOldest) {
-        case .element(let element): deliverElement(element)
+        case .element(let element): forwardAcceptedNext(element)
         case .terminal(let stop): deliver(stop)
         case .nothing: break
         }
@@ -260,7 +238,7 @@ final class ObserveOnSerialQueueSink<Observer: ObserverType>: Sink<Observer>, Ob
             switch step {
             case .batch:
                 while !batch.isEmpty {
-                    deliverElement(batch.removeFirst())
+                    forwardAcceptedNext(batch.removeFirst())
                 }
             case .terminal(let stop):
                 deliver(stop)
@@ -273,7 +251,7 @@ final class ObserveOnSerialQueueSink<Observer: ObserverType>: Sink<Observer>, Ob
 
     override func disposeCore() {
         // The waiting elements are dropped outside the lock; a drain running now stops
-        // after its batch, whose elements `deliverElement` drops.
+        // after its batch, whose elements `forwardAcceptedNext` drops.
         var (dropped, droppedSpare) = waiting.withLock { _, waiting in waiting.close() }
         dropped.release()
         droppedSpare.release()
@@ -388,8 +366,6 @@ enum WaitingTerminal {
     case taken
 }
 
-/// The dispatched side of `ObserveOnSerialQueueSink`, without its generic parameters
-/// (the scheduler's dispatch must not depend on them).
 /// A dispatch queue's scheduler as `observe(on:)` hands it its deliveries: one
 /// `deliverWaiting` a dispatch, and whether a turn may deliver every event waiting.
 protocol QueueDeliveryDispatching: AnyObject, Sendable {
@@ -409,6 +385,8 @@ extension ConcurrentDispatchQueueScheduler: QueueDeliveryDispatching {
     var deliversInBatches: Bool { true }
 }
 
+/// The dispatched side of `ObserveOnSerialQueueSink`, without its generic parameters
+/// (the scheduler's dispatch must not depend on them).
 protocol SerialQueueDelivery: AnyObject, Sendable {
     /// Runs on the queue: delivers what waits (everything, or the oldest event).
     func deliverWaiting()

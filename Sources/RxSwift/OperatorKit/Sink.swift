@@ -194,6 +194,25 @@ class Sink<Observer: ObserverType>: SinkCore, @unchecked Sendable {
         observer.on(.next(element))
     }
 
+    /// `forwardNext` for an element the sink's direct path took as a `T` (which
+    /// `acceptsElements` checked is `Observer.Element`): through the downstream's direct
+    /// path as it is, with no lookup of the element type (`merge`, `observe(on:)`).
+    @inline(__always)
+    final func forwardAcceptedNext<T>(_ element: T) {
+        if let downstream {
+            if !isDisposed { downstream._withUnsafeGuaranteedRef { $0.receiveNext(element) } }
+        } else {
+            forwardAcceptedNextAsEvent(element)
+        }
+    }
+
+    /// Out of line, so that the lookup of `Observer.Element` this needs is not made on
+    /// every element of the direct path.
+    @inline(never)
+    private final func forwardAcceptedNextAsEvent<T>(_ element: T) {
+        forwardNext(unsafeSameTypeCast(element, to: Observer.Element.self))
+    }
+
     /// Builds the `Event` here, out of line: its metadata is then looked up only
     /// here, not on entry of every `forwardError` / `forwardCompleted`.
     override final func sendStopAsEvent(_ error: Swift.Error?) {

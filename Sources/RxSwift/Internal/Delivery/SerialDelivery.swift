@@ -61,8 +61,6 @@ package struct SerialDelivery<Item> {
         waiting += 1
     }
 
-    /// Makes the caller the deliverer of the queued items when the delivery is idle
-    /// and something is queued; it then takes them with `next`.
     /// Counts `change` more (or, negative, fewer) items waiting in a queue of the
     /// owner's own (`MergeState`'s raw elements), so that `release()` keeps the delivery
     /// busy for them; the owner delivers them before calling `next()`.
@@ -71,6 +69,8 @@ package struct SerialDelivery<Item> {
         waiting += change
     }
 
+    /// Makes the caller the deliverer of the queued items when the delivery is idle
+    /// and something is queued; it then takes them with `next`.
     @inline(__always)
     package mutating func claimQueued() -> Bool {
         if busy || waiting == 0 { return false }

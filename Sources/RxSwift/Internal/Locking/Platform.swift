@@ -259,8 +259,8 @@ func makeObjectOwningThreadKey() -> pthread_key_t {
 /// The lock behind an `InlineLock`: a `Lock` here (one small allocation), as the
 /// standard library's `Mutex` needs a newer system on Apple platforms; on Linux under
 /// the `ThreadSanitizer` trait, a pthread mutex the sanitizer sees; on other systems
-/// (FreeBSD), a pthread mutex, as they have no futex. Raw operations: no synchronization point,
-/// no mutant (`InlineLock` adds them).
+/// (FreeBSD), a pthread mutex, as they have no futex. Raw operations: no
+/// synchronization point, no mutant (`InlineLock` adds them).
 package struct LockCell: ~Copyable {
     private let storage = Lock.make()
 

@@ -146,7 +146,7 @@ final class MergeSink<SourceElement, Inner: ObservableConvertibleType, Observer:
             return false
         }
         guard delivers else { return }
-        deliverElement(element)
+        forwardAcceptedNext(element)
         if lock.withLock({ state.delivery.release() }) { deliverQueued() }
     }
 
@@ -155,27 +155,6 @@ final class MergeSink<SourceElement, Inner: ObservableConvertibleType, Observer:
     @inline(never)
     private func queueBehindDelivery<T>(_ element: T) {
         state.queueElement(element)
-    }
-
-    /// Delivers one element (of type `Output`), unless the merge was disposed.
-    @inline(__always)
-    private func deliverElement<T>(_ element: T) {
-        // The downstream's direct path, unretained (the sink holds the observer): its
-        // own retained copy here was retained and released for each element, atomic
-        // operations on a word every sending thread writes (row 13, a merge fed on two
-        // threads).
-        if let downstream {
-            if !isDisposed { downstream._withUnsafeGuaranteedRef { observer in observer.receiveNext(element) } }
-        } else {
-            forwardNextOutOfLine(element)
-        }
-    }
-
-    /// Out of line, so that the lookup of `Output` this needs is not made on every
-    /// element of the direct path.
-    @inline(never)
-    private func forwardNextOutOfLine<T>(_ element: T) {
-        forwardNext(unsafeSameTypeCast(element, to: Output.self))
     }
 
     /// Delivers what was queued behind a delivery that has just ended (which stays busy
@@ -190,7 +169,7 @@ final class MergeSink<SourceElement, Inner: ObservableConvertibleType, Observer:
             switch lock.withLock({ state.afterDelivery(swappingWith: &batch) }) {
             case .elements:
                 while !batch.isEmpty {
-                    deliverElement(batch.removeFirst())
+                    forwardAcceptedNext(batch.removeFirst())
                 }
             case .terminal:
                 if let next = lock.withLock({ state.delivery.next() }) { deliver(next) }

@@ -11,10 +11,6 @@ enum MergePolicy {
 /// The state of one merge subscription. Every transition runs under the sink's lock and
 /// returns what to do after unlocking.
 struct MergeState<Inner, Element> {
-    /// How many elements `queuedElements` holds (counted in `delivery`'s waiting items
-    /// too, so that a delivery's end, `delivery.release()`, sees them with no look at the
-    /// generic ring, which cost a call and a lookup of the element type).
-    private var queuedCount = 0
     /// Inner sequences subscribed (or being subscribed) and not completed yet.
     private(set) var active = 0
     /// The outer sequence completed.
@@ -29,17 +25,18 @@ struct MergeState<Inner, Element> {
     var delivery = SerialDelivery<Event<Element>>()
     /// Inner elements that arrived while a delivery was in progress, in order, as raw
     /// values: no `Event` is built and no generic metadata is looked up per element.
-    /// They go before anything in `delivery`'s own queue, which holds terminal events only:
-    /// once one is queued the merge is terminated and takes no more elements. The
-    /// storage is freed by `releaseQueuedElements()`.
+    /// They go before anything in `delivery`'s own queue, which holds terminal events
+    /// only: once one is queued the merge is terminated and takes no more elements.
+    /// They are counted in `delivery`'s waiting items too, so that a delivery's end
+    /// (`delivery.release()`) sees them with no look at the generic ring, which cost a
+    /// call and a lookup of the element type on every element. The storage is freed by
+    /// `releaseQueuedElements()`.
     private var queuedElements = ElementRing<Element>()
 
-    /// Unlimited: counts a new inner sequence; `false` once terminated.
     /// Queues an inner element (an `Element`) behind the delivery in progress.
     @inline(__always)
     mutating func queueElement<T>(_ element: T) {
         queuedElements.append(bitCasting: element)
-        queuedCount += 1
         delivery.countWaiting(1)
     }
 
@@ -49,10 +46,10 @@ struct MergeState<Inner, Element> {
     /// the delivery still busy) or ends the delivery (`.idle`).
     @inline(__always)
     mutating func afterDelivery(swappingWith batch: inout ElementRing<Element>) -> MergeQueueStep {
-        if queuedCount > 0 {
+        let queued = queuedElements.count
+        if queued > 0 {
             swap(&queuedElements, &batch)
-            delivery.countWaiting(-queuedCount)
-            queuedCount = 0
+            delivery.countWaiting(-queued)
             return .elements
         }
         return delivery.release() ? .terminal : .idle
@@ -63,6 +60,7 @@ struct MergeState<Inner, Element> {
         queuedElements.release()
     }
 
+    /// Unlimited: counts a new inner sequence; `false` once terminated.
     mutating func admit() -> Bool {
         if isTerminated { return false }
         active += 1
