@@ -43,6 +43,11 @@ func stampedSource(_ value: Int, on scheduler: ImmediateSchedulerType, stamp: Un
     .subscribe(on: scheduler)
 }
 
+/// Rivulet's blocking call: `last()` of `stampedSource(value, ...)`, or -1 if it failed.
+func rivuletBlockingCall(_ value: Int, on scheduler: ImmediateSchedulerType, stamp: UncheckedBox<UInt64>) -> Int {
+    (try? stampedSource(value, on: scheduler, stamp: stamp).toBlocking().last()) ?? -1
+}
+
 /// The floor's hand-off: one `async` to a global queue, where the value is computed,
 /// and a semaphore the caller waits on.
 func floorBlockingCall(_ value: Int, stamp: UncheckedBox<UInt64>) -> Int {
@@ -74,7 +79,7 @@ func blockingCallScenario(calls: Int, caller: BlockingCaller) -> Scenario {
                 let stamp = UncheckedBox<UInt64>(0)
                 var checksum = Checksum()
                 for index in 0..<hiddenInt(calls) {
-                    checksum.add((try? stampedSource(index, on: scheduler, stamp: stamp).toBlocking().last()) ?? -1)
+                    checksum.add(rivuletBlockingCall(index, on: scheduler, stamp: stamp))
                 }
                 return checksum
             }
@@ -108,7 +113,7 @@ func blockingLatencyReport(calls: Int) -> [String] {
                 for index in 0..<calls {
                     let value: Int
                     if implementation == "Rivulet" {
-                        value = (try? stampedSource(index, on: scheduler, stamp: stamp).toBlocking().last()) ?? -1
+                        value = rivuletBlockingCall(index, on: scheduler, stamp: stamp)
                     } else {
                         value = floorBlockingCall(index, stamp: stamp)
                     }
